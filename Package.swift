@@ -1,0 +1,125 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+  name: "AwfulBot",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "awfulbot", targets: ["awfulbot"]),
+    .executable(name: "awfulbot-bench", targets: ["awfulbot-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    .target(
+      name: "AwfulScraping",
+      dependencies: ["CLibXML2"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "ForumsClient",
+      dependencies: [
+        "AwfulScraping",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "FakeForum",
+      dependencies: [
+        "AwfulScraping",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "BotStore",
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "BotCore",
+      dependencies: [
+        "BotStore",
+        "AwfulScraping",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Metrics", package: "swift-metrics"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "AwfulBotApp",
+      dependencies: [
+        "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Metrics", package: "swift-metrics"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "awfulbot",
+      dependencies: [
+        "AwfulBotApp",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "awfulbot-bench",
+      dependencies: [
+        "AwfulBotApp", "AwfulScraping", "CLibXML2", "FakeForum", "ForumsClient", "BotCore", "BotStore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "AwfulScrapingTests",
+      dependencies: ["AwfulScraping"],
+      resources: [.copy("Pages")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ForumsClientTests",
+      dependencies: ["ForumsClient", "FakeForum", "AwfulScraping"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "BotStoreTests",
+      dependencies: ["BotStore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "BotCoreTests",
+      dependencies: ["BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "AwfulBotAppTests",
+      dependencies: ["AwfulBotApp"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

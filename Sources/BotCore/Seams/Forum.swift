@@ -1,0 +1,62 @@
+import AwfulScraping
+import Foundation
+
+/// Which page of a thread to load.
+package enum ThreadPageSelector: Sendable, Hashable {
+  case number(Int)
+  case last
+}
+
+/// The posts of a thread after a given index, with the thread's page metadata from the last page fetched.
+package struct PostsAfter: Sendable, Hashable {
+  package var threadID: String
+  package var threadTitle: String
+  package var forumID: String?
+  package var isClosed: Bool
+  /// Posts with `index > after`, oldest first.
+  package var posts: [Post]
+  /// Pages requested to get them.
+  package var pagesFetched: Int
+
+  package init(
+    threadID: String, threadTitle: String, forumID: String?, isClosed: Bool, posts: [Post], pagesFetched: Int
+  ) {
+    self.threadID = threadID
+    self.threadTitle = threadTitle
+    self.forumID = forumID
+    self.isClosed = isClosed
+    self.posts = posts
+    self.pagesFetched = pagesFetched
+  }
+}
+
+/// Where a post lives.
+package struct PostLocation: Sendable, Hashable {
+  package var threadID: String
+  package var page: Int
+  package init(threadID: String, page: Int) {
+    self.threadID = threadID
+    self.page = page
+  }
+}
+
+/// Everything the engine needs from the forum. `ForumsClient` conforms in `AwfulBotApp`; tests may use it directly.
+/// Errors thrown are `ForumPageError` (the forum said no), `ScrapeError` (page not understood) or transport errors.
+package protocol Forum: Sendable {
+  /// The forum's base URL, used to build links and to recognise forum links pasted in chat.
+  var baseURL: URL { get }
+  func bookmarks(page: Int) async throws -> ThreadListPage
+  func addBookmark(threadID: String, star: StarColor?) async throws
+  func removeBookmark(threadID: String) async throws
+  func threadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage
+  /// Posts with index greater than `index`, fetched from the page holding `index + 1` to the end (`noseen=1`).
+  func posts(threadID: String, after index: Int) async throws -> PostsAfter
+  func announcements() async throws -> [Announcement]
+  /// Announcement rows (title, author, date) as listed in a thread list.
+  func announcementRows() async throws -> [ThreadListAnnouncement]
+  func forumIndex() async throws -> ForumIndex
+  func threads(forumID: String, page: Int) async throws -> ThreadListPage
+  /// Posts a reply and returns the new post id when the forum tells it.
+  func reply(threadID: String, text: String) async throws -> ReplyResult
+  func locatePost(postID: String) async throws -> PostLocation
+}

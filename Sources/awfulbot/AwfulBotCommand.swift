@@ -1,0 +1,13 @@
+import ArgumentParser
+import AwfulBotApp
+
+/// The `awfulbot` executable: subcommands only; everything they do lives in `AwfulBotApp`.
+@main
+struct AwfulBotCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "awfulbot",
+    abstract: "Relays Something Awful forum threads into Matrix and IRC rooms, and drives the forum from chat.",
+    version: AwfulBotVersion.current,
+    subcommands: [DemoCommand.self]
+  )
+}
