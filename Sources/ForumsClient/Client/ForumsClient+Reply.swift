@@ -1,0 +1,40 @@
+import AwfulScraping
+
+extension ForumsClient {
+  /// Posts `text` (BBCode) as a reply to the thread and returns what the forum says about the new post.
+  ///
+  /// The reply form is fetched first for its hidden fields (`formkey`, `form_cookie`, …). The post itself is never
+  /// retried after it may have reached the forum, so a reply is never posted twice.
+  package func reply(threadID: String, text: String) async throws -> ReplyResult {
+    try await withSession {
+      let (formPage, _) = try await fetchDocument(
+        .get("newreply.php", [("action", "newreply"), ("threadid", threadID)]), page: "reply form")
+      let form = try scrape("reply form") { try PageScrapers.replyForm(formPage) }
+
+      let response = try await transport.send(
+        .post(Self.endpoint(ofFormAction: form.action), form: Self.replyFields(form, text: text), isIdempotent: false))
+      // The session check comes after reading the result: a reply the forum accepted must be reported as posted.
+      let document = try PageReader.document(from: response, page: "reply result")
+      let result = try scrape("reply result") { try PageScrapers.replyResult(document) }
+      logger.info("posted a forum reply", metadata: ["thread": "\(threadID)"])
+      return result
+    }
+  }
+
+  /// The form's `action` as an endpoint relative to the base URL (every forum endpoint sits at its root, and an
+  /// absolute `/newreply.php` would escape a base URL with a path).
+  static func endpoint(ofFormAction action: String) -> String {
+    let name = action.split(separator: "?").first.flatMap { $0.split(separator: "/").last }.map(String.init)
+    return name.flatMap { $0.hasSuffix(".php") ? $0 : nil } ?? "newreply.php"
+  }
+
+  /// Every field the form would submit, `message` filled in (CRLF line breaks), and the "Submit Reply" button.
+  static func replyFields(_ form: ReplyForm, text: String) -> [FormField] {
+    var fields = form.fields.filter { $0.name != "message" }.map { FormField($0.name, $0.value) }
+    fields.append(FormField("message", text, kind: .textarea))
+    let submit =
+      form.submitButtons.first { $0.name == "submit" } ?? ReplyForm.Field(name: "submit", value: "Submit Reply")
+    fields.append(FormField(submit.name, submit.value))
+    return fields
+  }
+}

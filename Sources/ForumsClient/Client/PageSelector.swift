@@ -1,0 +1,8 @@
+extension ForumsClient {
+  /// Which page of a thread to load.
+  package enum PageSelector: Sendable, Hashable {
+    case number(Int)
+    /// `goto=lastpost`: the forum redirects to the thread's last page.
+    case last
+  }
+}

@@ -1,0 +1,88 @@
+import AwfulScraping
+
+/// What went wrong talking to the forum, each case saying what to do about it.
+package enum ForumsClientError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The forum refused the username or password.
+  case badCredentials
+  /// The account is banned (the forum's help and reason links, when given).
+  case banned(helpURL: String?, reasonURL: String?)
+  /// The forum's database is down.
+  case databaseUnavailable(message: String)
+  /// The session ended and logging in again did not bring it back.
+  case loggedOut
+  /// The account is on probation and cannot post.
+  case probation(message: String)
+  /// Replying to a closed thread.
+  case threadClosed
+  /// The forum answered with one of its error pages (no permission, no such thread, …).
+  case forumRefused(title: String, message: String)
+  /// A page arrived but could not be read.
+  case pageNotUnderstood(ScrapeError)
+  /// An HTTP status that is not a success, after any retries.
+  case http(status: Int)
+  /// The request did not complete: connection refused or reset, DNS, TLS, … (the underlying error's description).
+  case transport(String)
+  /// The exchange took longer than the configured request timeout.
+  case timedOut(seconds: Double)
+  /// The response body exceeded the configured cap.
+  case bodyTooLarge(limit: Int)
+  /// Redirects kept coming.
+  case tooManyRedirects
+  /// `locatePost` got no redirect: the post does not exist or is not visible to the account.
+  case postNotFound(postID: String)
+
+  package var description: String {
+    switch self {
+    case .badCredentials:
+      "The forum rejected the username or password; check the forum credentials in the configuration."
+    case .banned(_, let reason):
+      "The forum account is banned\(reason.map { " (see \($0))" } ?? ""); the bot cannot read or post until it is lifted."
+    case .databaseUnavailable(let message):
+      "The forum database is unavailable (\(message)); the bot will try again later."
+    case .loggedOut:
+      "The forum session expired and logging in again did not restore it; check the account and try again later."
+    case .probation(let message):
+      "The forum account is on probation (\(message)); it cannot post until the probation ends."
+    case .threadClosed:
+      "The thread is closed; the forum does not accept replies to it."
+    case .forumRefused(let title, let message):
+      "The forum refused the request: \(title): \(message)"
+    case .pageNotUnderstood(let error):
+      error.description
+    case .http(let status):
+      "The forum answered HTTP \(status); if it persists, check the forum's status and the configured base URL."
+    case .transport(let detail):
+      "Could not reach the forum (\(detail)); check the network and the configured base URL."
+    case .timedOut(let seconds):
+      "The forum did not answer within \(seconds) s; it may be overloaded. Try again later or raise the timeout."
+    case .bodyTooLarge(let limit):
+      "The forum sent a page larger than \(limit) bytes; refusing it. Raise the body-size cap if this is expected."
+    case .tooManyRedirects:
+      "The forum kept redirecting; check the configured base URL."
+    case .postNotFound(let postID):
+      "The forum does not show post \(postID); it may have been deleted or be in a forum the account cannot read."
+    }
+  }
+
+  /// The client error for a page the forum served instead of the one asked for.
+  package init(_ pageError: ForumPageError) {
+    switch pageError {
+    case .standard(let title, let message): self = .forumRefused(title: title, message: message)
+    case .loggedOut: self = .loggedOut
+    case .databaseUnavailable(let title, let message):
+      self = .databaseUnavailable(message: [title, message].filter { !$0.isEmpty }.joined(separator: " "))
+    case .banned(let help, let reason): self = .banned(helpURL: help, reasonURL: reason)
+    case .threadClosed: self = .threadClosed
+    case .probation(let message): self = .probation(message: message)
+    }
+  }
+
+  /// Whether trying the same request again soon might succeed.
+  package var isTransient: Bool {
+    switch self {
+    case .databaseUnavailable, .transport, .timedOut: true
+    case .http(let status): RetryPolicy.isRetryable(status: status)
+    default: false
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import FakeForum
+import Foundation
+import Logging
+import Testing
+
+@testable import ForumsClient
+
+/// A FakeForum on loopback and a client pointed at it, stopped when the test body ends.
+struct ForumHarness {
+  let server: FakeForumServer
+  let client: ForumsClient
+  let cookieStore: InMemoryCookieStore
+
+  var state: ForumState { server.state }
+  var baseURL: URL { client.baseURL }
+
+  /// A second client of the same forum (same base URL and tuning), with its own credentials or cookie store.
+  func makeClient(
+    password: String = FakeForumSeed.botPassword, cookieStore: InMemoryCookieStore = InMemoryCookieStore()
+  ) -> ForumsClient {
+    var configuration = client.configuration
+    configuration.credentials = ForumCredentials(username: FakeForumSeed.botUsername, password: password)
+    return ForumsClient(configuration: configuration, cookieStore: cookieStore, logger: quietLogger)
+  }
+
+  /// The forum's request log for one endpoint path (`/showthread.php`).
+  func requests(to path: String) async -> [LoggedRequest] {
+    await state.requests().filter { $0.path == path }
+  }
+}
+
+/// Expected failures (bad passwords, faults) would otherwise fill the test output.
+let quietLogger: Logger = {
+  var logger = Logger(label: "awfulbot.forums.test")
+  logger.logLevel = .critical
+  return logger
+}()
+
+/// Test tuning: no spacing (spacing has its own test), short retry delays, timeouts that fail fast.
+func testConfiguration(baseURL: URL) -> ForumsClientConfiguration {
+  ForumsClientConfiguration(
+    baseURL: baseURL,
+    credentials: ForumCredentials(username: FakeForumSeed.botUsername, password: FakeForumSeed.botPassword),
+    minimumRequestSpacing: .zero,
+    connectTimeout: .seconds(5),
+    requestTimeout: .seconds(20),
+    retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(40)),
+    // The emulator's GBS is forum 273.
+    announcementsForumID: "273")
+}
+
+func withFakeForum<T>(
+  seed: FakeForumSeed = .demo,
+  configure: (inout ForumsClientConfiguration) -> Void = { _ in },
+  _ body: (ForumHarness) async throws -> T
+) async throws -> T {
+  let server = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: seed))
+  let root = try await server.start()
+  // Endpoints resolve against the base URL, which therefore ends with a slash.
+  var configuration = testConfiguration(baseURL: URL(string: root.absoluteString + "/")!)
+  configure(&configuration)
+  let store = InMemoryCookieStore()
+  let harness = ForumHarness(
+    server: server, client: ForumsClient(configuration: configuration, cookieStore: store, logger: quietLogger),
+    cookieStore: store)
+  do {
+    let result = try await body(harness)
+    try await harness.client.shutdown()
+    await server.stop()
+    return result
+  } catch {
+    try? await harness.client.shutdown()
+    await server.stop()
+    throw error
+  }
+}
+
+/// The error a throwing call ends with, as the client's typed error.
+func clientError(_ operation: () async throws -> Void) async -> ForumsClientError? {
+  do {
+    try await operation()
+    return nil
+  } catch let error as ForumsClientError {
+    return error
+  } catch {
+    Issue.record("expected a ForumsClientError, got \(error)")
+    return nil
+  }
+}
