@@ -1,0 +1,52 @@
+import AwfulScraping
+import Foundation
+
+/// Everything a handler may use: who asked where, the forum, the engine, the renderer and the clock.
+package struct CommandContext: Sendable {
+  package var message: IncomingMessage
+  package var room: RoomRef
+  /// The sender's effective role.
+  package var role: Role
+  package var capabilities: ChatCapabilities
+  package var forum: any Forum
+  package var engine: any CommandEngine
+  package var renderer: PostRenderer
+  package var now: Date
+  package var pendingReplies: PendingReplies
+  /// The command prefix, for usage lines and hints.
+  package var prefix: String
+  /// Every command, for `help`.
+  package var commands: [CommandSpec]
+
+  package var links: ForumLinks { renderer.links }
+
+  /// Who to record as the author of a change (`transport:user`), for `why`, undo and logs.
+  package var userID: String { message.senderID }
+
+  /// The thread id a thread argument names; post links are looked up on the forum.
+  package func threadID(from argument: String) async throws -> String {
+    switch ThreadReference.parse(argument, baseURL: forum.baseURL) {
+    case .failure(let error):
+      throw CommandError.failed(error.description)
+    case .success(.thread(let id)), .success(.post(_, threadID: let id?)):
+      return id
+    case .success(.post(let postID, threadID: nil)):
+      return try await forum.locatePost(postID: postID).threadID
+    }
+  }
+
+  /// The forum an argument names: an id, or a case-insensitive name (exact match first, then substring).
+  package func forumNode(from argument: String) async throws -> ForumNode {
+    let forums = ForumDirectory(index: try await forum.forumIndex())
+    switch forums.match(argument) {
+    case .found(let node):
+      return node
+    case .none:
+      throw CommandError.failed("No forum matches “\(argument)”; try \(prefix)forums \(argument.prefix(12)).")
+    case .ambiguous(let nodes):
+      let names = nodes.prefix(5).map { "\($0.title) (\($0.id))" }.joined(separator: ", ")
+      let more = nodes.count > 5 ? " and \(nodes.count - 5) more" : ""
+      throw CommandError.failed("“\(argument)” matches several forums: \(names)\(more). Say which (an id works).")
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Every command the bot knows, in the order `help` lists them.
+package enum CommandRegistry {
+  package static let all: [CommandSpec] = [
+    HelpCommand.spec,
+    BookmarkCommands.list, BookmarkCommands.add, BookmarkCommands.remove, BookmarkCommands.undo,
+    WatchCommands.watch, WatchCommands.unwatch,
+    SubscriptionCommands.subscribe, SubscriptionCommands.unsubscribe, SubscriptionCommands.list,
+    BrowseCommands.forums, BrowseCommands.threads, BrowseCommands.latest,
+    ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel,
+    StatusCommands.status, StatusCommands.why,
+    RoomCommands.quiet, RoomCommands.mode,
+    AlertCommands.alert, AlertCommands.list, AlertCommands.unalert,
+    RoomCommands.unfurl,
+  ]
+}

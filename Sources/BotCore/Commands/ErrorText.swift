@@ -1,0 +1,42 @@
+import AwfulScraping
+import Foundation
+
+/// Turns any error into one line fit for chat: the forum's and engine's own errors by their description, anything
+/// else by its description with anything that looks like a secret removed. Never a stack trace.
+package enum ErrorText {
+  package static func describe(_ error: any Error) -> String {
+    let text: String
+    switch error {
+    case let error as CommandError: text = error.description
+    case let error as ForumPageError: text = error.description
+    case let error as ScrapeError: text = error.description
+    case let error as EngineError: text = error.description
+    case let error as ThreadReference.ParseError: text = error.description
+    case is CancellationError: text = "The bot is shutting down; try again in a moment."
+    default: text = "The forum could not be reached: \(redact(String(describing: error)))"
+    }
+    return oneLine(text)
+  }
+
+  /// Keys whose values are never shown, whatever error they appear in.
+  private static let secretKeys = [
+    "password", "passwd", "token", "access_token", "cookie", "bbpassword", "bbuserid", "sessionhash", "authorization",
+  ]
+
+  /// Removes `key=value`, `key: value` and `"key":"value"` for secret-looking keys.
+  package static func redact(_ text: String) -> String {
+    var result = text
+    for key in secretKeys {
+      let pattern = "(?i)(\"?\(key)\"?\\s*[=:]\\s*\"?)[^\"&;,\\s)]+"
+      guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+      let range = NSRange(result.startIndex..., in: result)
+      result = expression.stringByReplacingMatches(in: result, range: range, withTemplate: "$1[redacted]")
+    }
+    return result
+  }
+
+  private static func oneLine(_ text: String) -> String {
+    let line = ChatText.safeLine(text)
+    return line.count > 300 ? String(line.prefix(299)) + "…" : line
+  }
+}

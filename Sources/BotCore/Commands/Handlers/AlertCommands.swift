@@ -1,0 +1,55 @@
+import Foundation
+
+/// Alerts tell the room when a forum user is quoted or mentioned. Anyone with `member` may set one on their own
+/// name (their chat name equals the forum name); alerts on other people need `admin`, so a room cannot be used to
+/// track someone without an admin agreeing.
+enum AlertCommands {
+  static let alert = CommandSpec(
+    name: "alert", usage: "<forum user>", summary: "Say here when a forum user is quoted or mentioned.",
+    role: .member, run: runAlert)
+
+  static let unalert = CommandSpec(
+    name: "unalert", usage: "<forum user>", summary: "Stop an alert.", role: .member, run: runUnalert)
+
+  static let list = CommandSpec(name: "alerts", summary: "List this room's alerts.", role: .viewer, run: runList)
+
+  static func username(_ input: CommandInput, _ context: CommandContext) throws -> String {
+    let name = (input.arguments.count == 1 ? input.values[0] : input.rest(from: 0))
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty, name.count <= 64 else { throw CommandError.usage(nil) }
+    let isSelf = name.caseInsensitiveCompare(context.message.senderName) == .orderedSame
+    if !isSelf && context.role < .admin {
+      throw CommandError.failed("Alerts on someone else need the admin role; you may set one on your own name.")
+    }
+    return name
+  }
+
+  static func runAlert(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    let name = try username(input, context)
+    let added = try await context.engine.addAlert(room: context.room, username: name, createdBy: context.userID)
+    if added {
+      try await context.engine.recordUndo(
+        room: context.room, userID: context.userID, summary: "added an alert on \(name)",
+        actions: [.removeAlert(username: name)])
+    }
+    return CommandReply(
+      added ? "This room will hear when \(name) is quoted or mentioned." : "This room already has an alert on \(name).")
+  }
+
+  static func runUnalert(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    let name = try username(input, context)
+    let removed = try await context.engine.removeAlert(room: context.room, username: name)
+    if removed {
+      try await context.engine.recordUndo(
+        room: context.room, userID: context.userID, summary: "removed the alert on \(name)",
+        actions: [.addAlert(username: name)])
+    }
+    return CommandReply(removed ? "Stopped the alert on \(name)." : "This room has no alert on \(name).")
+  }
+
+  static func runList(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    let alerts = try await context.engine.alerts(room: context.room)
+    guard !alerts.isEmpty else { return CommandReply("This room has no alerts.") }
+    return CommandReply("Alerts: " + alerts.joined(separator: ", ") + ".")
+  }
+}

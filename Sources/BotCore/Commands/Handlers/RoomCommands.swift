@@ -1,0 +1,108 @@
+import Foundation
+
+enum RoomCommands {
+  static let quiet = CommandSpec(
+    name: "quiet", usage: "<HH:MM-HH:MM> | off | for <duration>",
+    summary: "Hold relays during daily quiet hours or for a while; held posts arrive as one digest after.",
+    role: .member, run: runQuiet)
+
+  static let mode = CommandSpec(
+    name: "mode", usage: "each | summary [K] | digest hourly | digest daily HH:MM",
+    summary: "Relay every post, summarise busy threads, or send digests.", role: .member, run: runMode)
+
+  static let unfurl = CommandSpec(
+    name: "unfurl", usage: "on | off", summary: "Answer forum links pasted here with their title and author.",
+    role: .admin, run: runUnfurl)
+
+  static func runQuiet(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    let values = input.values
+    guard let first = values.first?.lowercased() else {
+      let settings = try await context.engine.settings(room: context.room)
+      return CommandReply("Quiet: \(QuietText.describe(settings, now: context.now)).")
+    }
+    let quiet: QuietHours?
+    let answer: String
+    switch first {
+    case "off":
+      guard values.count == 1 else { throw CommandError.usage(nil) }
+      quiet = nil
+      answer = "Quiet hours are off; held posts will be sent now."
+    case "for":
+      guard values.count >= 2, let interval = DurationText.parse(values.dropFirst().joined()) else {
+        throw CommandError.usage("Give a duration such as 30m, 2h or 1h30m.")
+      }
+      guard interval <= 7 * 86_400 else { throw CommandError.usage("At most 7 days.") }
+      let until = context.now.addingTimeInterval(interval)
+      quiet = .until(until)
+      answer = "Quiet for \(DurationText.format(interval)) (until \(context.renderer.dates.format(until)))."
+    default:
+      guard values.count == 1, let hours = QuietHours(parsingDaily: first) else {
+        throw CommandError.usage("Quiet hours look like 23:00-07:30.")
+      }
+      quiet = hours
+      answer = "Quiet hours set: \(hours) (\(context.renderer.dates.timeZone.identifier))."
+    }
+    let previous = try await context.engine.setQuiet(room: context.room, to: quiet)
+    try await context.engine.recordUndo(
+      room: context.room, userID: context.userID, summary: "changed quiet hours",
+      actions: [.setQuiet(daily: previous.daily, until: previous.until)])
+    return CommandReply(answer)
+  }
+
+  static func runMode(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    let values = input.values.map { $0.lowercased() }
+    guard let first = values.first else {
+      let settings = try await context.engine.settings(room: context.room)
+      return CommandReply("Mode: \(settings.mode).")
+    }
+    let mode: RelayMode
+    switch (first, values.count) {
+    case ("each", 1):
+      mode = .each
+    case ("summary", 1):
+      mode = .summary(threshold: RelayMode.defaultSummaryThreshold)
+    case ("summary", 2):
+      guard let threshold = Int(values[1]), (1...1000).contains(threshold) else {
+        throw CommandError.usage("K is a number of posts from 1 to 1000.")
+      }
+      mode = .summary(threshold: threshold)
+    case ("digest", 2) where values[1] == "hourly":
+      mode = .digest(.hourly)
+    case ("digest", 3) where values[1] == "daily":
+      guard let time = TimeOfDay(parsing: values[2]) else { throw CommandError.usage("The time looks like 08:30.") }
+      mode = .digest(.daily(time))
+    default:
+      throw CommandError.usage(nil)
+    }
+    let previous = try await context.engine.setMode(room: context.room, to: mode)
+    try await context.engine.recordUndo(
+      room: context.room, userID: context.userID, summary: "set the mode to \(mode)", actions: [.setMode(previous)])
+    return CommandReply("Mode set: \(mode).")
+  }
+
+  static func runUnfurl(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    guard input.values.count == 1 else { throw CommandError.usage(nil) }
+    let enabled: Bool
+    switch input.values[0].lowercased() {
+    case "on", "yes", "true": enabled = true
+    case "off", "no", "false": enabled = false
+    default: throw CommandError.usage(nil)
+    }
+    let previous = try await context.engine.setUnfurl(room: context.room, to: enabled)
+    try await context.engine.recordUndo(
+      room: context.room, userID: context.userID, summary: "turned unfurling \(enabled ? "on" : "off")",
+      actions: [.setUnfurl(previous)])
+    return CommandReply(
+      enabled ? "Forum links pasted here will be unfurled." : "Forum links will no longer be unfurled.")
+  }
+}
+
+/// A room's quiet settings in words.
+enum QuietText {
+  static func describe(_ settings: RoomSettings, now: Date) -> String {
+    var parts: [String] = []
+    if let hours = settings.quietHours { parts.append("\(hours)") }
+    if let until = settings.quietUntil, until > now { parts.append("until \(until.formatted(.iso8601))") }
+    return parts.isEmpty ? "off" : parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+enum StatusCommands {
+  static let status = CommandSpec(
+    name: "status", summary: "This room's settings and queue, and how polling the forum goes.", role: .viewer,
+    run: runStatus)
+
+  static let why = CommandSpec(
+    name: "why", usage: "<post link>", summary: "Whether a post was relayed here, when, or why not.", role: .viewer,
+    run: runWhy)
+
+  static func runStatus(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    let status = try await context.engine.status(room: context.room)
+    let dates = context.renderer.dates
+    var reply = CommandReply()
+    let quiet = QuietText.describe(status.settings, now: context.now) + (status.isQuietNow ? " (quiet now)" : "")
+    reply.add(
+      "Mode: \(status.settings.mode) · quiet: \(quiet) · unfurl: \(status.settings.unfurl ? "on" : "off")"
+        + (status.settings.isPaused ? " · paused" : ""))
+    let follows = status.subscriptions.map(\.description)
+    reply.add("Follows: " + (follows.isEmpty ? "nothing" : follows.joined(separator: "; ")))
+    if !status.alerts.isEmpty { reply.add("Alerts: " + status.alerts.joined(separator: ", ")) }
+    reply.add(
+      "Messages: \(status.pending) waiting, \(status.delivered) delivered, \(status.held) held, "
+        + "\(status.failed) refused, \(status.deadLetters) given up")
+    for source in status.sources {
+      var line = "Polling \(source.source): "
+      if source.isHealthy {
+        line += source.lastSuccess.map { "ok, last \(dates.format($0))" } ?? "not polled yet"
+      } else {
+        line += "\(NameList.count(source.consecutiveErrors, "error")) in a row"
+        if let error = source.lastError { line += ", last: \(error)" }
+        if let next = source.nextAttempt { line += "; next try \(dates.format(next))" }
+      }
+      reply.add(line)
+    }
+    for failure in status.recentFailures.prefix(3) {
+      reply.add("Failed: \(failure)")
+    }
+    return reply
+  }
+
+  static func runWhy(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    guard input.values.count == 1 else { throw CommandError.usage(nil) }
+    let argument = input.values[0]
+    let postID: String
+    if ThreadReference.isID(argument) {
+      postID = argument
+    } else {
+      switch ThreadReference.parse(argument, baseURL: context.forum.baseURL) {
+      case .failure(let error): throw CommandError.failed(error.description)
+      case .success(.thread):
+        throw CommandError.usage("That is a thread link; give a link to a post (one ending in #post123).")
+      case .success(.post(let id, _)):
+        postID = id
+      }
+    }
+    let answer = try await context.engine.why(postID: postID, room: context.room)
+    let dates = context.renderer.dates
+    var reply = CommandReply()
+    let title = answer.threadTitle.map { " in “\($0)”" } ?? ""
+    if answer.entries.isEmpty {
+      reply.add("Post \(postID)\(title) was not sent here: \(answer.explanation ?? "the bot has no record of it").")
+      return reply
+    }
+    reply.add("Post \(postID)\(title):")
+    for entry in answer.entries {
+      var line = "• \(entry.kind) for \(entry.reason): \(entry.state), queued \(dates.format(entry.queuedAt))"
+      if let delivered = entry.deliveredAt { line += ", delivered \(dates.format(delivered))" }
+      if entry.attempts > 1 { line += ", \(entry.attempts) attempts" }
+      if let error = entry.lastError { line += ", last error: \(error)" }
+      reply.add(line)
+    }
+    return reply
+  }
+}

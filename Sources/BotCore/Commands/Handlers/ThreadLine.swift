@@ -1,0 +1,22 @@
+import AwfulScraping
+import Foundation
+
+/// One thread of a list (bookmarks, a forum page) as a reply line.
+enum ThreadLine {
+  static func parts(_ thread: ThreadListThread, context: CommandContext) -> [CommandReply.Part] {
+    var details: [String] = []
+    if thread.isSticky { details.append("sticky") }
+    if thread.isClosed { details.append("closed") }
+    if let star = thread.star { details.append(star.name) }
+    if let unread = thread.unreadCount, unread > 0 { details.append("\(unread) unread") }
+    details.append(NameList.count(thread.replyCount, "reply").replacingOccurrences(of: "replys", with: "replies"))
+    if let author = thread.lastPostAuthor {
+      let when = thread.lastPostDate.map { " \(context.renderer.dates.format($0))" } ?? ""
+      details.append("last by \(author)\(when)")
+    }
+    return [
+      .text("• "), .link(label: thread.title, url: context.links.threadLink(threadID: thread.id)),
+      .text(" (\(thread.id)) — " + details.joined(separator: ", ")),
+    ]
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// A chat transport for local use: one room, `console`. Each line typed on the input is a message from a local
+/// operator with the admin role; everything the bot sends is written as readable text. Works with a pipe as well
+/// as a terminal. At end of input the transport keeps running (relays still print) until the service group stops.
+package final class ConsoleTransport: ChatTransport, Sendable {
+  package static let room = "console"
+
+  package let name: String
+  package let capabilities: ChatCapabilities
+  package let incoming: AsyncStream<IncomingMessage>
+
+  private let continuation: AsyncStream<IncomingMessage>.Continuation
+  private let input: FileHandle
+  private let write: @Sendable (String) -> Void
+  private let userName: String
+  private let state = Mutex(State())
+
+  private struct State {
+    var sequence = 0
+    var receipts: [String: DeliveryReceipt] = [:]
+    var received = 0
+  }
+
+  /// - Parameters:
+  ///   - input: where lines come from (standard input by default; tests pass a pipe).
+  ///   - write: where output goes, one call per message (standard output by default; tests capture it).
+  package init(
+    name: String = "console", input: FileHandle = .standardInput, userName: String = "operator",
+    maxMessageBytes: Int = 16_000, write: @escaping @Sendable (String) -> Void = ConsoleTransport.standardOutput
+  ) {
+    self.name = name
+    self.input = input
+    self.userName = userName
+    self.write = write
+    self.capabilities = ChatCapabilities(
+      html: false, edits: false, threads: false, maxMessageBytes: maxMessageBytes, notices: false)
+    (incoming, continuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
+  }
+
+  package static let standardOutput: @Sendable (String) -> Void = { text in
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  package func run() async throws {
+    for await line in LineReader.lines(from: input).cancelOnGracefulShutdown() {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      guard !text.isEmpty else { continue }
+      let number = state.withLock { state -> Int in
+        state.received += 1
+        return state.received
+      }
+      continuation.yield(
+        IncomingMessage(
+          transport: name, room: Self.room, senderID: "console:\(userName)", senderName: userName, text: text,
+          messageID: "console-in-\(number)", transportRole: .admin))
+    }
+    // End of input is not the end of the bot: relays keep printing until the service group shuts down.
+    try? await gracefulShutdown()
+    continuation.finish()
+  }
+
+  package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws
+    -> DeliveryReceipt
+  {
+    let (receipt, isNew) = state.withLock { state -> (DeliveryReceipt, Bool) in
+      if let sent = state.receipts[idempotencyKey] { return (sent, false) }
+      state.sequence += 1
+      let receipt = DeliveryReceipt(id: "console-\(state.sequence)")
+      state.receipts[idempotencyKey] = receipt
+      return (receipt, true)
+    }
+    // A resend after a crash or retry is acknowledged without printing twice, like a Matrix transaction id.
+    if isNew { write(Self.format(message, room: room)) }
+    return receipt
+  }
+
+  /// `[relay] …` / `[reply] …`, continuation lines indented so messages stay apart in a scrolling terminal.
+  package static func format(_ message: OutgoingMessage, room: String) -> String {
+    let tag = message.kind == .reply ? "[reply]" : "[relay]"
+    let lines = ChatText.stripControls(message.text).split(separator: "\n", omittingEmptySubsequences: false)
+    let body = lines.enumerated().map { index, line in index == 0 ? String(line) : "        " + line }
+    return "\(tag) " + body.joined(separator: "\n")
+  }
+}

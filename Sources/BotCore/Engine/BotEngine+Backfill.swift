@@ -1,0 +1,122 @@
+import AwfulScraping
+import BotStore
+import Foundation
+
+extension BotEngine {
+  /// Most items one backfill may queue: beyond this a room should read the forum.
+  static let maximumBackfill = 40
+
+  /// Queues the last `count` posts of a thread for the subscription's room (one more page when the last page
+  /// holds fewer). Posts go through the room's filters and mode like any relay.
+  func backfillThread(lastPage: PostsPage, count: Int, for subscription: Subscription) async throws -> Int {
+    let count = min(count, Self.maximumBackfill)
+    var posts = lastPage.posts
+    if posts.count < count, let current = lastPage.page?.current, current > 1 {
+      let previous = try await forum.threadPage(threadID: lastPage.threadID, page: .number(current - 1))
+      posts = previous.posts + posts
+    }
+    let chosen = Array(posts.sorted { $0.index < $1.index }.suffix(count))
+    return try await queueBackfill(chosen, threadID: lastPage.threadID, title: lastPage.threadTitle, for: subscription)
+  }
+
+  /// Queues the last `count` posts across the most recently active bookmarked threads the subscription covers
+  /// (one request per thread, at most `count` threads).
+  func backfillBookmarks(count: Int, for subscription: Subscription) async throws -> Int {
+    let count = min(count, Self.maximumBackfill)
+    let threads = try await database.read { tx in try tx.bookmarkedThreads() }
+      .filter { subscription.target.covers(threadID: $0.id, star: $0.star.flatMap(StarColor.init(rawValue:))) }
+    var collected: [(post: Post, threadID: String, title: String)] = []
+    for thread in threads.prefix(count) where collected.count < count {
+      let page = try await forum.threadPage(threadID: thread.id, page: .last)
+      collected += page.posts.map { ($0, page.threadID, page.threadTitle) }
+    }
+    let newest = collected.sorted { ($0.post.date ?? .distantPast) < ($1.post.date ?? .distantPast) }.suffix(count)
+    var queued = 0
+    for (threadID, group) in Dictionary(grouping: newest, by: \.threadID) {
+      queued += try await queueBackfill(
+        group.map(\.post).sorted { $0.index < $1.index }, threadID: threadID, title: group[0].title,
+        for: subscription)
+    }
+    return queued
+  }
+
+  private func queueBackfill(_ posts: [Post], threadID: String, title: String, for subscription: Subscription)
+    async throws -> Int
+  {
+    let admitted = posts.filter(subscription.filters.admits).map { ($0, "backfill: \(subscription.description)") }
+    guard !admitted.isEmpty else { return 0 }
+    let relay = Relay(engine: self, now: now())
+    let room = subscription.room
+    let outcome = try await database.write { tx in
+      try relay.deliver(admitted, threadID: threadID, threadTitle: title, to: room, in: tx)
+    }
+    wakeDispatchers(outcome.transports)
+    return outcome.queued + outcome.held
+  }
+
+  /// Makes sure a forum's new-thread watermark exists (one request the first time, which also checks the forum
+  /// exists). Returns the forum's title when known and the page fetched, if any.
+  @discardableResult
+  func seedForum(forumID: String) async throws -> String? {
+    if let existing = try await database.read({ tx in try tx.watchedForum(id: forumID) }) {
+      return existing.title
+    }
+    let page = try await forum.threads(forumID: forumID, page: 1)
+    let title = page.breadcrumbs.last?.name
+    let highest = page.threads.compactMap { Int($0.id) }.max() ?? 0
+    let record = WatchedForumRecord(forumID: forumID, title: title, highestThreadID: highest, updatedAt: now())
+    try await database.write { tx in
+      if try tx.watchedForum(id: forumID) == nil { try tx.save(record) }
+    }
+    return title
+  }
+
+  /// Queues the `count` newest threads of a forum for the subscription's room.
+  func backfillForum(forumID: String, count: Int, for subscription: Subscription) async throws -> Int {
+    let page = try await forum.threads(forumID: forumID, page: 1)
+    let title = page.breadcrumbs.last?.name
+    let newest = page.threads.filter { Int($0.id) != nil }.sorted { Int($0.id)! > Int($1.id)! }
+      .prefix(min(count, Self.maximumBackfill)).reversed()
+    let capabilities = try capabilities(of: subscription.room)
+    let relay = Relay(engine: self, now: now())
+    let renderer = renderer
+    let outcome = try await database.write { tx in
+      var outcome = RelayOutcome()
+      for thread in newest
+      where subscription.filters.admits(author: thread.authorName, isOriginalPoster: true, text: { thread.title }) {
+        let message = NewThreadMessage.render(
+          thread, forumTitle: title, renderer: renderer, capabilities: capabilities)
+        outcome.merge(
+          try relay.deliver(
+            message, kind: "thread", key: OutboxKey.newThread(subscription.room, threadID: thread.id),
+            to: subscription.room, threadID: thread.id, reason: "backfill: \(subscription.description)", in: tx))
+      }
+      return outcome
+    }
+    wakeDispatchers(outcome.transports)
+    return outcome.queued + outcome.held
+  }
+
+  /// Queues up to `count` of the current announcements for one room.
+  func backfillAnnouncements(count: Int, room: RoomRef) async throws -> Int {
+    var requests = 0
+    let set = try await AnnouncementSet.fetch(from: forum, requests: &requests)
+    let capabilities = try capabilities(of: room)
+    let relay = Relay(engine: self, now: now())
+    let renderer = renderer
+    let items = Array(set.items.prefix(min(count, Self.maximumBackfill)))
+    let outcome = try await database.write { tx in
+      var outcome = RelayOutcome()
+      for item in items {
+        let message = renderer.renderAnnouncement(item.announcement, title: item.title, capabilities: capabilities)
+        outcome.merge(
+          try relay.deliver(
+            message, kind: "announcement", key: OutboxKey.announcement(room, hash: item.hash), to: room,
+            reason: "backfill: announcements", in: tx))
+      }
+      return outcome
+    }
+    wakeDispatchers(outcome.transports)
+    return outcome.queued + outcome.held
+  }
+}

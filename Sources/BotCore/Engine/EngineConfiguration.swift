@@ -1,0 +1,37 @@
+import Foundation
+
+/// Tunables of the poller, relay and dispatchers. Defaults follow the design; tests shorten them.
+package struct EngineConfiguration: Sendable {
+  package var bookmarksInterval: Duration = .seconds(60)
+  package var announcementsInterval: Duration = .seconds(30 * 60)
+  package var forumsInterval: Duration = .seconds(5 * 60)
+  /// Each wait is stretched or shrunk by up to this fraction, so polls do not land on the same second.
+  package var jitter: Double = 0.1
+  /// First delay after a failed poll; doubles per consecutive failure up to `maximumPollBackoff`.
+  package var pollBackoffBase: Duration = .seconds(30)
+  package var maximumPollBackoff: Duration = .seconds(30 * 60)
+  /// Default replay cap per thread per cycle for new rooms.
+  package var replayCap: Int = 20
+  /// Safety bound on bookmarks pages followed in one poll.
+  package var maximumBookmarkPages: Int = 200
+  /// Retryable send failures before a row is dead-lettered.
+  package var maximumDeliveryAttempts: Int = 8
+  package var deliveryBackoffBase: Duration = .seconds(2)
+  package var maximumDeliveryBackoff: Duration = .seconds(10 * 60)
+  /// How often held items (quiet hours, digests) are checked for release when nothing else happens.
+  package var releaseCheckInterval: Duration = .seconds(60)
+  /// How long `undo` can reach back.
+  package var undoWindow: Duration = .seconds(10 * 60)
+  /// Time zone of quiet hours, digest times and dates in messages.
+  package var timeZone: TimeZone = .gmt
+  /// Characters of a post body shown in chat before it is cut with a link.
+  package var excerptLength: Int = 400
+
+  package init() {}
+
+  var calendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    return calendar
+  }
+}

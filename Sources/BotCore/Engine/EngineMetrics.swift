@@ -1,0 +1,43 @@
+import Metrics
+
+/// The engine's metrics, all prefixed `awfulbot_`. Handlers come from whatever `MetricsSystem` the app bootstrapped
+/// (none in tests, where these are no-ops).
+enum EngineMetrics {
+  static func poll(source: String, outcome: String) {
+    Counter(label: "awfulbot_polls_total", dimensions: [("source", kind(of: source)), ("outcome", outcome)])
+      .increment()
+  }
+
+  static func forumRequests(_ count: Int, source: String) {
+    Counter(label: "awfulbot_forum_requests_total", dimensions: [("source", kind(of: source))])
+      .increment(by: count)
+  }
+
+  static func postsRelayed(_ count: Int) {
+    guard count > 0 else { return }
+    Counter(label: "awfulbot_posts_relayed_total").increment(by: count)
+  }
+
+  static func rowsQueued(_ count: Int, kind: String) {
+    guard count > 0 else { return }
+    Counter(label: "awfulbot_outbox_queued_total", dimensions: [("kind", kind)]).increment(by: count)
+  }
+
+  static func delivery(transport: String, outcome: String) {
+    Counter(label: "awfulbot_deliveries_total", dimensions: [("transport", transport), ("outcome", outcome)])
+      .increment()
+  }
+
+  static func deadLetter(transport: String) {
+    Counter(label: "awfulbot_dead_letters_total", dimensions: [("transport", transport)]).increment()
+  }
+
+  static func outboxDepth(_ depth: Int, transport: String) {
+    Gauge(label: "awfulbot_outbox_depth", dimensions: [("transport", transport)]).record(depth)
+  }
+
+  /// `forum:123` → `forum`, so metric cardinality does not grow with the forums watched.
+  private static func kind(of source: String) -> String {
+    source.split(separator: ":").first.map(String.init) ?? source
+  }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+/// A ready message held while a room is quiet, queued unchanged (same idempotency key) when quiet ends.
+struct HeldMessage: Sendable, Codable {
+  var kind: String
+  var key: String
+  var postID: String?
+  var message: OutgoingMessage
+}

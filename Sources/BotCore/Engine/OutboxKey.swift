@@ -1,0 +1,17 @@
+/// Idempotency keys: stable for the same content in the same room, so queueing twice is a no-op and a resend
+/// after a crash carries the key the transport saw the first time (Matrix uses it as the transaction id).
+enum OutboxKey {
+  static func post(_ room: RoomRef, postID: String) -> String { "\(prefix(room))post:\(postID)" }
+  static func alert(_ room: RoomRef, postID: String) -> String { "\(prefix(room))alert:\(postID)" }
+  static func announcement(_ room: RoomRef, hash: String) -> String { "\(prefix(room))announcement:\(hash)" }
+  static func newThread(_ room: RoomRef, threadID: String) -> String { "\(prefix(room))thread:\(threadID)" }
+  static func summary(_ room: RoomRef, threadID: String, fromIndex: Int, toIndex: Int) -> String {
+    "\(prefix(room))summary:\(threadID):\(fromIndex)-\(toIndex)"
+  }
+  static func digest(_ room: RoomRef, firstHeldID: Int64, lastHeldID: Int64) -> String {
+    "\(prefix(room))digest:\(firstHeldID)-\(lastHeldID)"
+  }
+  static func reply(_ room: RoomRef, id: String) -> String { "\(prefix(room))reply:\(id)" }
+
+  private static func prefix(_ room: RoomRef) -> String { "\(room.transport)|\(room.room)|" }
+}

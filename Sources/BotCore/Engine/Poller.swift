@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Polls the forum on a schedule: bookmarks every minute, announcements every 30 minutes (only while a room follows
+/// them), each followed forum every 5 minutes, all jittered, each source backing off on its own after errors.
+/// `BotEngine.requestPoll()` brings the bookmarks and forums forward (not past a backoff). One poll at a time, so
+/// the account has one request in flight. Held items (quiet hours, digests) are released between polls.
+package final class Poller: Service, Sendable {
+  private let engine: BotEngine
+  private let logger: Logger
+
+  package init(engine: BotEngine, logger: Logger = Logger(label: "awfulbot.poller")) {
+    self.engine = engine
+    self.logger = logger
+  }
+
+  /// Runs until graceful shutdown; a poll in progress finishes, no new one starts.
+  package func run() async throws {
+    let signal = engine.pollSignal
+    await withGracefulShutdownHandler {
+      await loop(signal: signal)
+    } onGracefulShutdown: {
+      signal.close()
+    }
+  }
+
+  private func loop(signal: WakeSignal) async {
+    var due: [PollSource: Date] = [:]
+    var backingOff: Set<PollSource> = []
+    if let health = try? await engine.health() {
+      // Respect a backoff that was in force before a restart.
+      for source in health.sources where source.consecutiveErrors > 0 {
+        if let next = source.nextAttempt, let parsed = Self.source(named: source.source) {
+          due[parsed] = next
+          backingOff.insert(parsed)
+        }
+      }
+    }
+
+    while !signal.isClosed && !Task.isCancelled {
+      let sources: [PollSource]
+      do {
+        sources = try await engine.pollSources()
+      } catch {
+        logger.error("could not read the poll sources", metadata: ["error": "\(error)"])
+        await signal.wait(timeout: engine.configuration.pollBackoffBase)
+        continue
+      }
+      let now = engine.now()
+      for source in sources where (due[source] ?? now) <= now {
+        if signal.isClosed { return }
+        let report = await engine.poll(source)
+        due[source] = report.nextAttempt ?? now.addingTimeInterval(engine.interval(for: source).timeInterval)
+        if report.succeeded { backingOff.remove(source) } else { backingOff.insert(source) }
+      }
+      do {
+        try await engine.releaseHeld()
+      } catch {
+        logger.error("could not release held messages", metadata: ["error": "\(error)"])
+      }
+      // Forget sources no room follows any more.
+      due = due.filter { sources.contains($0.key) }
+
+      let afterPolls = engine.now()
+      let nextDue = sources.compactMap { due[$0] }.min() ?? afterPolls
+      let releaseCheck = afterPolls.addingTimeInterval(engine.configuration.releaseCheckInterval.timeInterval)
+      let wake = min(nextDue, releaseCheck)
+      let signalled = await signal.wait(timeout: .seconds(max(wake.timeIntervalSince(afterPolls), 0)))
+      if signalled && !signal.isClosed {
+        let requested = engine.now()
+        for source in sources where !backingOff.contains(source) && source != .announcements {
+          due[source] = requested
+        }
+      }
+    }
+  }
+
+  private static func source(named name: String) -> PollSource? {
+    switch name {
+    case "bookmarks": .bookmarks
+    case "announcements": .announcements
+    default: name.hasPrefix("forum:") ? .forum(id: String(name.dropFirst(6))) : nil
+    }
+  }
+}

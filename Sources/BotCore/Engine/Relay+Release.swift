@@ -1,0 +1,90 @@
+import AwfulScraping
+import BotStore
+import Foundation
+
+extension Relay {
+  /// Releases what rooms held: when quiet hours end, and in digest mode when a digest is due. Posts go out as one
+  /// digest message per room; held messages (alerts, announcements) go out unchanged with their own keys.
+  func releaseHeld(in tx: StoreTransaction) throws -> RelayOutcome {
+    var outcome = RelayOutcome()
+    for (transport, roomID) in try tx.roomsWithHeldItems() {
+      let room = RoomRef(transport: transport, room: roomID)
+      guard let capabilities = transports[transport] else { continue }
+      var record = try tx.room(transport: transport, room: roomID)
+      let settings = BotEngine.settings(from: record, defaultReplayCap: defaultReplayCap)
+      if settings.isQuiet(at: now, calendar: calendar) { continue }
+
+      let items = try tx.heldItems(transport: transport, room: roomID)
+      var posts = items.filter { $0.kind == "post" }
+      let messages = items.filter { $0.kind != "post" }
+      var isScheduledDigest = false
+      if case .digest(let schedule) = settings.mode, let first = posts.first {
+        let since = record?.lastDigestAt ?? first.createdAt
+        if schedule.latestSlot(atOrBefore: now, in: calendar) > since {
+          isScheduledDigest = true
+        } else {
+          posts = []
+        }
+      }
+
+      if let first = posts.first, let last = posts.last, let firstID = first.id, let lastID = last.id {
+        let entries = try digestEntries(posts)
+        let count = posts.count
+        let heading =
+          (isScheduledDigest ? "Digest: " : "While this room was quiet: ")
+          + "\(NameList.count(count, "new post")) in \(NameList.count(entries.count, "thread"))"
+        let message = renderer.renderDigest(title: heading, entries: entries, capabilities: capabilities)
+        let postIDs = posts.compactMap(\.postID).joined(separator: " ")
+        var row = OutboxRecord(
+          transport: transport, room: roomID, kind: "digest", payload: try RelayCoding.encode(message),
+          idempotencyKey: OutboxKey.digest(room, firstHeldID: firstID, lastHeldID: lastID), createdAt: now,
+          reason: "\(isScheduledDigest ? "digest" : "quiet hours ended"); posts: \(postIDs)")
+        if try tx.enqueue(&row) {
+          outcome.queued += 1
+          outcome.transports.insert(transport)
+        }
+        if isScheduledDigest, var updated = record {
+          updated.lastDigestAt = now
+          try tx.save(updated)
+          record = updated
+        }
+      }
+
+      for item in messages {
+        let held = try RelayCoding.decode(HeldMessage.self, from: item.payload)
+        var row = OutboxRecord(
+          transport: transport, room: roomID, kind: held.kind, payload: try RelayCoding.encode(held.message),
+          idempotencyKey: held.key, createdAt: now, threadID: item.threadID, postID: held.postID,
+          reason: item.reason)
+        if try tx.enqueue(&row) {
+          outcome.queued += 1
+          outcome.transports.insert(transport)
+        }
+      }
+      try tx.deleteHeld(ids: (posts + messages).compactMap(\.id))
+    }
+    return outcome
+  }
+
+  /// One entry per thread, in the order threads first appear.
+  private func digestEntries(_ items: [HeldItemRecord]) throws -> [DigestEntry] {
+    var entries: [DigestEntry] = []
+    var positions: [String: Int] = [:]
+    for item in items {
+      let post = try RelayCoding.decode(Post.self, from: item.payload)
+      let threadID = item.threadID ?? ""
+      if let position = positions[threadID] {
+        entries[position].postCount += 1
+        entries[position].authors.append(post.author.name)
+        entries[position].latestPostID = post.id
+      } else {
+        positions[threadID] = entries.count
+        entries.append(
+          DigestEntry(
+            threadID: threadID, threadTitle: item.threadTitle ?? "thread \(threadID)", postCount: 1,
+            authors: [post.author.name], firstPostID: post.id, latestPostID: post.id))
+      }
+    }
+    return entries
+  }
+}

@@ -1,0 +1,229 @@
+import AwfulScraping
+import BotStore
+import Foundation
+
+/// Turns new forum content into outbox rows (or held items) inside the caller's transaction, so the cursor advance
+/// and the rows commit together. Pure apart from the transaction: the clock reading is passed in.
+struct Relay {
+  var renderer: PostRenderer
+  var transports: [String: ChatCapabilities]
+  var calendar: Calendar
+  var defaultReplayCap: Int
+  var now: Date
+
+  init(engine: BotEngine, now: Date) {
+    self.renderer = engine.renderer
+    self.transports = engine.transports
+    self.calendar = engine.calendar
+    self.defaultReplayCap = engine.configuration.replayCap
+    self.now = now
+  }
+
+  // MARK: Threads
+
+  /// Relays a thread's new posts to every subscribed room and alert, then advances its cursor, all in `tx`.
+  /// Posts at or below the stored cursor are ignored, so relaying the same update twice queues nothing twice.
+  func relay(_ update: ThreadUpdate, in tx: StoreTransaction) throws -> RelayOutcome {
+    var thread =
+      try tx.thread(id: update.threadID)
+      ?? ThreadRecord(id: update.threadID, firstSeenAt: now, updatedAt: now)
+    let posts = update.posts.filter { $0.index > thread.cursorIndex }.sorted { $0.index < $1.index }
+    var outcome = RelayOutcome()
+
+    if !posts.isEmpty {
+      let subscriptions = try threadSubscriptions(in: tx).filter {
+        $0.target.covers(threadID: update.threadID, star: update.star)
+      }
+      for (room, roomSubscriptions) in Dictionary(grouping: subscriptions, by: \.room) {
+        guard transports[room.transport] != nil else { continue }
+        let admitted: [(post: Post, reason: String)] = posts.compactMap { post in
+          roomSubscriptions.first(where: { $0.filters.admits(post) }).map { (post, $0.description) }
+        }
+        guard !admitted.isEmpty else { continue }
+        outcome.merge(
+          try deliver(admitted, threadID: update.threadID, threadTitle: update.title, to: room, in: tx))
+      }
+      outcome.merge(try alert(posts, threadID: update.threadID, threadTitle: update.title, in: tx))
+      thread.cursorIndex = posts[posts.count - 1].index
+      thread.cursorPostID = posts[posts.count - 1].id
+    }
+
+    thread.title = update.title.isEmpty ? thread.title : update.title
+    thread.forumID = update.forumID ?? thread.forumID
+    thread.star = update.star?.rawValue ?? thread.star
+    thread.replyCount = update.replyCount
+    thread.lastPostAt = update.lastPostAt ?? thread.lastPostAt
+    thread.lastPostAuthor = update.lastPostAuthor ?? thread.lastPostAuthor
+    thread.isClosed = update.isClosed
+    thread.updatedAt = now
+    try tx.save(thread)
+    return outcome
+  }
+
+  private func threadSubscriptions(in tx: StoreTransaction) throws -> [Subscription] {
+    try ["bookmarks", "stars", "thread"].flatMap { try tx.subscriptions(kind: $0) }
+      .compactMap(BotEngine.subscription(from:))
+  }
+
+  /// Queues posts of one thread for one room according to its mode, cap and quiet hours.
+  func deliver(
+    _ posts: [(post: Post, reason: String)], threadID: String, threadTitle: String, to room: RoomRef,
+    in tx: StoreTransaction
+  ) throws -> RelayOutcome {
+    guard let capabilities = transports[room.transport], !posts.isEmpty else { return RelayOutcome() }
+    let settings = BotEngine.settings(
+      from: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
+    var outcome = RelayOutcome()
+
+    if case .digest = settings.mode {
+      return try hold(posts, threadID: threadID, threadTitle: threadTitle, room: room, reason: "digest", in: tx)
+    }
+    if settings.isQuiet(at: now, calendar: calendar) {
+      return try hold(posts, threadID: threadID, threadTitle: threadTitle, room: room, reason: "quiet", in: tx)
+    }
+
+    if case .summary(let threshold) = settings.mode, posts.count > threshold {
+      try queueSummary(
+        of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
+        capabilities: capabilities, reason: posts[0].reason, outcome: &outcome, in: tx)
+      return outcome
+    }
+
+    let cap = max(settings.replayCap, 0)
+    for (post, reason) in posts.prefix(cap) {
+      var row = OutboxRecord(
+        transport: room.transport, room: room.room, kind: "post",
+        payload: try RelayCoding.encode(
+          renderer.render(post: post, threadID: threadID, threadTitle: threadTitle, capabilities: capabilities)),
+        idempotencyKey: OutboxKey.post(room, postID: post.id), createdAt: now, threadID: threadID, postID: post.id,
+        reason: reason)
+      if try tx.enqueue(&row) {
+        outcome.queued += 1
+        outcome.transports.insert(room.transport)
+      }
+    }
+    if posts.count > cap {
+      let rest = posts.dropFirst(cap)
+      try queueSummary(
+        of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room, capabilities: capabilities,
+        reason: "more than \(cap) new posts in one cycle (the room's replay cap)", outcome: &outcome, in: tx)
+    }
+    return outcome
+  }
+
+  private func queueSummary(
+    of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, capabilities: ChatCapabilities,
+    reason: String, outcome: inout RelayOutcome, in tx: StoreTransaction
+  ) throws {
+    guard let first = posts.first, let last = posts.last else { return }
+    let message = renderer.renderSummary(
+      threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
+      latestPostID: last.id, latestAuthor: last.author.name, capabilities: capabilities)
+    var row = OutboxRecord(
+      transport: room.transport, room: room.room, kind: "summary", payload: try RelayCoding.encode(message),
+      idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),
+      createdAt: now, threadID: threadID, postID: last.id, reason: reason)
+    if try tx.enqueue(&row) {
+      outcome.queued += 1
+      outcome.transports.insert(room.transport)
+    }
+  }
+
+  private func hold(
+    _ posts: [(post: Post, reason: String)], threadID: String, threadTitle: String, room: RoomRef, reason: String,
+    in tx: StoreTransaction
+  ) throws -> RelayOutcome {
+    var outcome = RelayOutcome()
+    for (post, why) in posts {
+      let item = HeldItemRecord(
+        transport: room.transport, room: room.room, kind: "post", threadID: threadID, threadTitle: threadTitle,
+        postID: post.id, payload: try RelayCoding.encode(post), reason: "\(why); held (\(reason))", createdAt: now)
+      if try tx.hold(item) { outcome.held += 1 }
+    }
+    return outcome
+  }
+
+  // MARK: Other messages
+
+  /// Queues one ready message (alert, announcement, new thread) for a room, or holds it while the room is quiet.
+  func deliver(
+    _ message: OutgoingMessage, kind: String, key: String, to room: RoomRef, threadID: String? = nil,
+    postID: String? = nil, reason: String, in tx: StoreTransaction
+  ) throws -> RelayOutcome {
+    var outcome = RelayOutcome()
+    let settings = BotEngine.settings(
+      from: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
+    if settings.isQuiet(at: now, calendar: calendar) {
+      let held = HeldMessage(kind: kind, key: key, postID: postID, message: message)
+      let item = HeldItemRecord(
+        transport: room.transport, room: room.room, kind: "message", threadID: threadID, postID: key,
+        payload: try RelayCoding.encode(held), reason: "\(reason); held (quiet)", createdAt: now)
+      if try tx.hold(item) { outcome.held += 1 }
+      return outcome
+    }
+    var row = OutboxRecord(
+      transport: room.transport, room: room.room, kind: kind, payload: try RelayCoding.encode(message),
+      idempotencyKey: key, createdAt: now, threadID: threadID, postID: postID, reason: reason)
+    if try tx.enqueue(&row) {
+      outcome.queued += 1
+      outcome.transports.insert(room.transport)
+    }
+    return outcome
+  }
+
+  // MARK: Alerts
+
+  /// One alert row per room and post when the post quotes or mentions a username the room registered.
+  private func alert(_ posts: [Post], threadID: String, threadTitle: String, in tx: StoreTransaction) throws
+    -> RelayOutcome
+  {
+    let registrations = try tx.allAlerts()
+    guard !registrations.isEmpty else { return RelayOutcome() }
+    let byRoom = Dictionary(grouping: registrations) { RoomRef(transport: $0.transport, room: $0.room) }
+    var outcome = RelayOutcome()
+    for post in posts {
+      let quoted = Set(RichText.quotedAuthors(in: post.body).map { $0.lowercased() })
+      let text = post.body.plainText
+      for (room, entries) in byRoom {
+        guard let capabilities = transports[room.transport] else { continue }
+        var reasons: [String] = []
+        for entry in entries where entry.username.lowercased() != post.author.name.lowercased() {
+          if quoted.contains(entry.username.lowercased()) {
+            reasons.append("\(entry.username) was quoted")
+          } else if Self.mentions(text, name: entry.username) {
+            reasons.append("\(entry.username) was mentioned")
+          }
+        }
+        guard !reasons.isEmpty else { continue }
+        let why = reasons.joined(separator: ", ")
+        var message = renderer.render(
+          post: post, threadID: threadID, threadTitle: threadTitle, capabilities: capabilities)
+        message.text = "Alert: \(ChatText.safeLine(why))\n" + message.text
+        message.html = message.html.map { "<p><b>Alert:</b> \(ChatText.escapeHTML(ChatText.safeLine(why)))</p>" + $0 }
+        message = MessageFit.forceFit(message, capabilities)
+        outcome.merge(
+          try deliver(
+            message, kind: "alert", key: OutboxKey.alert(room, postID: post.id), to: room, threadID: threadID,
+            postID: post.id, reason: "alert: \(why)", in: tx))
+      }
+    }
+    return outcome
+  }
+
+  /// Whether `name` appears in `text` as a whole word (case-insensitive).
+  static func mentions(_ text: String, name: String) -> Bool {
+    guard !name.isEmpty else { return false }
+    var searchRange = text.startIndex..<text.endIndex
+    while let found = text.range(of: name, options: [.caseInsensitive], range: searchRange) {
+      let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+      let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+      if !(before.map(isWordCharacter) ?? false) && !(after.map(isWordCharacter) ?? false) { return true }
+      searchRange = found.upperBound..<text.endIndex
+    }
+    return false
+  }
+
+  private static func isWordCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
+  }
+}

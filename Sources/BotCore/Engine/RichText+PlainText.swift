@@ -1,0 +1,52 @@
+import AwfulScraping
+
+extension [RichText] {
+  /// The words of a post for keyword filters and mention alerts. Quoted text is left out: quoting someone's
+  /// keyword is not saying it again, and quotes have their own alert.
+  var plainText: String {
+    var out = ""
+    for node in self { node.appendPlainText(to: &out) }
+    return out
+  }
+}
+
+extension RichText {
+  fileprivate func appendPlainText(to out: inout String) {
+    switch self {
+    case .text(let text): out += text
+    case .lineBreak: out += "\n"
+    case .paragraph(let children), .bold(let children), .italic(let children), .underline(let children),
+      .strike(let children), .spoiler(let children), .link(_, let children):
+      for child in children { child.appendPlainText(to: &out) }
+      if case .paragraph = self { out += "\n" }
+    case .code(let code): out += code
+    case .list(let items):
+      for item in items {
+        for child in item { child.appendPlainText(to: &out) }
+        out += "\n"
+      }
+    case .quote, .image, .smilie, .video: out += " "
+    }
+  }
+
+  /// Authors of every quote in the tree, nested quotes included.
+  static func quotedAuthors(in nodes: [RichText]) -> [String] {
+    var authors: [String] = []
+    func walk(_ nodes: [RichText]) {
+      for node in nodes {
+        switch node {
+        case .quote(let author, _, let children):
+          if let author { authors.append(author) }
+          walk(children)
+        case .paragraph(let children), .bold(let children), .italic(let children), .underline(let children),
+          .strike(let children), .spoiler(let children), .link(_, let children):
+          walk(children)
+        case .list(let items): items.forEach(walk)
+        case .text, .lineBreak, .image, .code, .smilie, .video: break
+        }
+      }
+    }
+    walk(nodes)
+    return authors
+  }
+}

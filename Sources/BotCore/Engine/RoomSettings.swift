@@ -1,0 +1,33 @@
+import Foundation
+
+/// A room's relay settings.
+package struct RoomSettings: Sendable, Hashable {
+  package var mode: RelayMode
+  /// Daily quiet hours and/or a one-off "quiet for" (both may be set; either makes the room quiet).
+  package var quietHours: QuietHours?
+  package var quietUntil: Date?
+  /// Whether forum links pasted in the room are expanded (the command router decides what to do with it).
+  package var unfurl: Bool
+  /// Most posts per thread per cycle relayed one by one; the rest become one summary line.
+  package var replayCap: Int
+  package var isPaused: Bool
+
+  package init(
+    mode: RelayMode = .each, quietHours: QuietHours? = nil, quietUntil: Date? = nil, unfurl: Bool = true,
+    replayCap: Int = 20, isPaused: Bool = false
+  ) {
+    self.mode = mode
+    self.quietHours = quietHours
+    self.quietUntil = quietUntil
+    self.unfurl = unfurl
+    self.replayCap = replayCap
+    self.isPaused = isPaused
+  }
+
+  /// Whether messages are held right now.
+  package func isQuiet(at date: Date, calendar: Calendar) -> Bool {
+    if isPaused { return true }
+    if let quietUntil, date < quietUntil { return true }
+    return quietHours?.isQuiet(at: date, calendar: calendar) ?? false
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What `status` shows for one room.
+package struct RoomStatus: Sendable, Hashable {
+  package var room: RoomRef
+  package var settings: RoomSettings
+  package var subscriptions: [Subscription]
+  package var alerts: [String]
+  /// Messages waiting to be sent to this room.
+  package var pending: Int
+  package var delivered: Int
+  /// Messages the transport refused for good.
+  package var failed: Int
+  /// Messages given up on after repeated failures.
+  package var deadLetters: Int
+  /// Items held for quiet hours or the digest.
+  package var held: Int
+  /// Whether the room is in quiet hours right now.
+  package var isQuietNow: Bool
+  /// The last few undeliverable rows with their errors, newest first.
+  package var recentFailures: [String]
+  package var sources: [SourceHealth]
+
+  package init(
+    room: RoomRef, settings: RoomSettings, subscriptions: [Subscription], alerts: [String], pending: Int,
+    delivered: Int, failed: Int, deadLetters: Int, held: Int, isQuietNow: Bool, recentFailures: [String],
+    sources: [SourceHealth]
+  ) {
+    self.room = room
+    self.settings = settings
+    self.subscriptions = subscriptions
+    self.alerts = alerts
+    self.pending = pending
+    self.delivered = delivered
+    self.failed = failed
+    self.deadLetters = deadLetters
+    self.held = held
+    self.isQuietNow = isQuietNow
+    self.recentFailures = recentFailures
+    self.sources = sources
+  }
+}

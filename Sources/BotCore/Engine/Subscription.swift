@@ -1,0 +1,29 @@
+import Foundation
+
+/// A room's subscription as stored.
+package struct Subscription: Sendable, Hashable, Identifiable {
+  package var id: Int64
+  package var room: RoomRef
+  package var target: SubscriptionTarget
+  package var filters: SubscriptionFilters
+  package var createdAt: Date
+  /// Sender id of whoever created it, when known.
+  package var createdBy: String?
+
+  package init(
+    id: Int64, room: RoomRef, target: SubscriptionTarget, filters: SubscriptionFilters, createdAt: Date,
+    createdBy: String? = nil
+  ) {
+    self.id = id
+    self.room = room
+    self.target = target
+    self.filters = filters
+    self.createdAt = createdAt
+    self.createdBy = createdBy
+  }
+
+  /// "thread 123 (OP only)": the reason recorded on outbox rows, shown by `why`.
+  package var description: String {
+    filters.isEmpty ? target.description : "\(target.description) (\(filters.summary))"
+  }
+}

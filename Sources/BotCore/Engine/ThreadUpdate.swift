@@ -1,0 +1,16 @@
+import AwfulScraping
+import Foundation
+
+/// A thread's new posts (index above the cursor) together with what the thread list said about it.
+struct ThreadUpdate: Sendable {
+  var threadID: String
+  var title: String
+  var forumID: String?
+  var star: StarColor?
+  var replyCount: Int
+  var lastPostAt: Date?
+  var lastPostAuthor: String?
+  var isClosed: Bool
+  /// Oldest first.
+  var posts: [Post]
+}

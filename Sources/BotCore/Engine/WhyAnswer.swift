@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why a post did (or did not) reach a room.
+package struct WhyAnswer: Sendable, Hashable {
+  /// One outbox row or held item about the post.
+  package struct Entry: Sendable, Hashable {
+    /// `post`, `summary`, `alert`, `held` …
+    package var kind: String
+    /// The subscription or alert that matched, in words.
+    package var reason: String
+    /// `pending`, `delivered`, `failed`, `dead` or `held`.
+    package var state: String
+    package var queuedAt: Date
+    package var deliveredAt: Date?
+    package var attempts: Int
+    package var lastError: String?
+
+    package init(
+      kind: String, reason: String, state: String, queuedAt: Date, deliveredAt: Date? = nil, attempts: Int = 0,
+      lastError: String? = nil
+    ) {
+      self.kind = kind
+      self.reason = reason
+      self.state = state
+      self.queuedAt = queuedAt
+      self.deliveredAt = deliveredAt
+      self.attempts = attempts
+      self.lastError = lastError
+    }
+  }
+
+  package var postID: String
+  package var threadID: String?
+  package var threadTitle: String?
+  package var entries: [Entry]
+  /// When nothing was queued: the likely reason in words (not subscribed, before the cursor, filtered …).
+  package var explanation: String?
+
+  package init(
+    postID: String, threadID: String?, threadTitle: String?, entries: [Entry], explanation: String?
+  ) {
+    self.postID = postID
+    self.threadID = threadID
+    self.threadTitle = threadTitle
+    self.entries = entries
+    self.explanation = explanation
+  }
+}

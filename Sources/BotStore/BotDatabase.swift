@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// The bot's SQLite database: a WAL `DatabasePool` on a file, or an in-memory `DatabaseQueue` for tests.
+///
+/// Everything outside this module goes through `read`/`write` and the `StoreTransaction` facade, so callers never
+/// depend on GRDB directly and every multi-step change (cursor advance plus outbox rows) is one transaction.
+package final class BotDatabase: Sendable {
+  /// How long a writer waits for a lock held by another connection before failing with SQLITE_BUSY.
+  package static let busyTimeout: TimeInterval = 5
+
+  private let writer: any DatabaseWriter
+  /// The file path, nil in memory.
+  package let path: String?
+
+  /// Opens (creating when missing, mode 0600) the database file at `path` and migrates it.
+  package init(path: String) throws {
+    try Self.createPrivateFile(at: path)
+    var configuration = Self.configuration()
+    configuration.label = "awfulbot"
+    self.writer = try DatabasePool(path: path, configuration: configuration)
+    self.path = path
+    try BotMigrations.migrator.migrate(writer)
+  }
+
+  /// A private in-memory database, migrated; for tests and `demo`.
+  package init() throws {
+    self.writer = try DatabaseQueue(configuration: Self.configuration())
+    self.path = nil
+    try BotMigrations.migrator.migrate(writer)
+  }
+
+  private static func configuration() -> Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.foreignKeysEnabled = true
+    return configuration
+  }
+
+  /// SQLite would create the file with the process umask (often 0644); the session cookies and the
+  /// room list are private, so the file exists with 0600 before SQLite ever opens it.
+  private static func createPrivateFile(at path: String) throws {
+    let manager = FileManager.default
+    if !manager.fileExists(atPath: path) {
+      let created = manager.createFile(
+        atPath: path, contents: nil, attributes: [.posixPermissions: NSNumber(value: Int16(0o600))])
+      if !created { throw BotStoreError.cannotCreateFile(path: path) }
+    }
+    // Re-assert the mode on an existing file too: a copy or restore may have widened it.
+    try manager.setAttributes([.posixPermissions: NSNumber(value: Int16(0o600))], ofItemAtPath: path)
+  }
+
+  /// Names of the migrations applied so far, oldest first.
+  package func appliedMigrations() throws -> [String] {
+    try writer.read { db in try BotMigrations.migrator.appliedMigrations(db) }
+  }
+
+  /// SQLite's journal mode (`wal` for a file database).
+  package func journalMode() throws -> String {
+    try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+  }
+
+  /// Runs `body` in one read transaction.
+  package func read<T: Sendable>(_ body: @escaping @Sendable (StoreTransaction) throws -> T) async throws -> T {
+    try await writer.read { db in try body(StoreTransaction(db: db)) }
+  }
+
+  /// Runs `body` in one write transaction: all of it commits, or none of it does.
+  package func write<T: Sendable>(_ body: @escaping @Sendable (StoreTransaction) throws -> T) async throws -> T {
+    try await writer.write { db in try body(StoreTransaction(db: db)) }
+  }
+
+  /// Synchronous variants for tests and command-line tools that are not async.
+  package func readNow<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    try writer.read { db in try body(StoreTransaction(db: db)) }
+  }
+
+  package func writeNow<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    try writer.write { db in try body(StoreTransaction(db: db)) }
+  }
+
+  /// Closes the connections; the database is unusable afterwards. Called last on shutdown.
+  package func close() throws {
+    if let pool = writer as? DatabasePool { try pool.close() }
+    if let queue = writer as? DatabaseQueue { try queue.close() }
+  }
+}

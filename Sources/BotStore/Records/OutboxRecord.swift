@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// One message to deliver to one room. Rows are only ever marked, never deleted, so nothing disappears silently.
+package struct OutboxRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+  package static let databaseTableName = "outbox"
+
+  package var id: Int64?
+  package var transport: String
+  package var room: String
+  /// `post`, `summary`, `digest`, `alert`, `announcement`, `thread` (a watched forum's new thread) or `reply`.
+  package var kind: String
+  /// The rendered message as JSON (BotCore's `OutgoingMessage`).
+  package var payload: String
+  /// Stable per (transport, room, post id) or per announcement hash / summary range, so requeueing is a no-op and
+  /// a resend after a crash carries the same key.
+  package var idempotencyKey: String
+  package var createdAt: Date
+  package var attempts: Int
+  package var nextAttemptAt: Date?
+  package var state: OutboxState
+  package var deliveredAt: Date?
+  package var receipt: String?
+  package var lastError: String?
+  package var deadLetteredAt: Date?
+  package var threadID: String?
+  package var postID: String?
+  /// Why the row exists (the subscription that matched), for `why`.
+  package var reason: String?
+
+  package init(
+    id: Int64? = nil, transport: String, room: String, kind: String, payload: String, idempotencyKey: String,
+    createdAt: Date, attempts: Int = 0, nextAttemptAt: Date? = nil, state: OutboxState = .pending,
+    deliveredAt: Date? = nil, receipt: String? = nil, lastError: String? = nil, deadLetteredAt: Date? = nil,
+    threadID: String? = nil, postID: String? = nil, reason: String? = nil
+  ) {
+    self.id = id
+    self.transport = transport
+    self.room = room
+    self.kind = kind
+    self.payload = payload
+    self.idempotencyKey = idempotencyKey
+    self.createdAt = createdAt
+    self.attempts = attempts
+    self.nextAttemptAt = nextAttemptAt
+    self.state = state
+    self.deliveredAt = deliveredAt
+    self.receipt = receipt
+    self.lastError = lastError
+    self.deadLetteredAt = deadLetteredAt
+    self.threadID = threadID
+    self.postID = postID
+    self.reason = reason
+  }
+
+  package mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

@@ -1,0 +1,11 @@
+/// Where an outbox row is in its life.
+package enum OutboxState: String, Codable, Sendable, Hashable, CaseIterable {
+  /// Waiting to be sent (possibly after a retry delay).
+  case pending
+  /// The transport returned a receipt.
+  case delivered
+  /// The transport said it will never succeed (`ChatSendError.permanent`); kept with the reason.
+  case failed
+  /// Gave up after too many retryable failures; kept and counted.
+  case dead
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+
+/// A chat room the bot relays into, with its settings (kept as plain columns; the engine gives them meaning).
+package struct RoomRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+  package static let databaseTableName = "room"
+
+  package var transport: String
+  package var room: String
+  /// `each`, `summary` or `digest`.
+  package var mode: String
+  /// `summary` mode: more than this many new posts in one thread in one cycle become one message.
+  package var summaryThreshold: Int?
+  /// `digest` mode: `hourly` or `daily@HH:MM`.
+  package var digestSchedule: String?
+  package var lastDigestAt: Date?
+  /// Daily quiet hours as `HH:MM-HH:MM` in the configured time zone.
+  package var quietHours: String?
+  /// Quiet until this moment (`quiet for 2h`).
+  package var quietUntil: Date?
+  package var unfurl: Bool
+  /// Most posts of one thread relayed one by one per cycle; the rest become one summary line.
+  package var replayCap: Int
+  package var isPaused: Bool
+  package var createdAt: Date
+
+  package init(
+    transport: String, room: String, mode: String = "each", summaryThreshold: Int? = nil,
+    digestSchedule: String? = nil, lastDigestAt: Date? = nil, quietHours: String? = nil, quietUntil: Date? = nil,
+    unfurl: Bool = true, replayCap: Int = 20, isPaused: Bool = false, createdAt: Date
+  ) {
+    self.transport = transport
+    self.room = room
+    self.mode = mode
+    self.summaryThreshold = summaryThreshold
+    self.digestSchedule = digestSchedule
+    self.lastDigestAt = lastDigestAt
+    self.quietHours = quietHours
+    self.quietUntil = quietUntil
+    self.unfurl = unfurl
+    self.replayCap = replayCap
+    self.isPaused = isPaused
+    self.createdAt = createdAt
+  }
+}

@@ -1,0 +1,119 @@
+import AwfulScraping
+import BotStore
+import Foundation
+import Testing
+
+@testable import BotCore
+
+@Suite("Engine dispatcher")
+struct EngineDispatcherTests {
+  /// A room with three queued posts.
+  private func queued(_ h: EngineHarness, rooms: [RoomRef]) async throws {
+    h.forum.addThread("1", posts: 1)
+    for room in rooms { try await h.engine.watch(threadID: "1", room: room) }
+    await h.engine.poll(.bookmarks)
+    for n in 1...3 { h.forum.addPost(to: "1", author: "user", text: "message \(n)") }
+    await h.engine.poll(.bookmarks)
+  }
+
+  @Test("retryable failures back off (honouring the service's delay) and keep the room's order")
+  func retriesKeepOrder() async throws {
+    let h = try EngineHarness()
+    let other = RoomRef(transport: "test", room: "!other")
+    try await queued(h, rooms: [h.room, other])
+    h.transport.fail(room: h.room.room, with: [.retryable(reason: "rate limited", after: .seconds(5))])
+
+    let first = await h.dispatcher.drain()
+    #expect(first.retried == 1)
+    #expect(h.texts().isEmpty)  // the head failed; later rows wait behind it
+    #expect(h.texts(room: other.room).count == 3)  // another room is not held up
+    #expect(first.nextRetry == h.clock.now().addingTimeInterval(5))
+
+    await h.dispatcher.drain()
+    #expect(h.texts().isEmpty)  // not due yet
+    h.clock.advance(by: 5)
+    await h.dispatcher.drain()
+    #expect(h.texts() == h.texts(room: other.room))
+    #expect(h.texts().map { $0.contains("message 1") } == [true, false, false])
+    let head = try #require(try await h.rows().first { $0.room == h.room.room })
+    #expect(head.attempts == 2)
+    #expect(head.state == .delivered)
+  }
+
+  @Test("a permanent failure fails the row with the reason and the room moves on")
+  func permanentFailure() async throws {
+    let h = try EngineHarness()
+    try await queued(h, rooms: [h.room])
+    h.transport.fail(room: h.room.room, with: [.permanent(reason: "forbidden in this room")])
+    let report = await h.dispatcher.drain()
+    #expect(report.failed == 1)
+    #expect(h.texts().count == 2)
+    let status = try await h.engine.status(room: h.room)
+    #expect(status.failed == 1)
+    #expect(status.recentFailures.first?.contains("forbidden in this room") == true)
+  }
+
+  @Test("after N retryable failures a row is dead-lettered and counted, never dropped")
+  func deadLetter() async throws {
+    let h = try EngineHarness { $0.maximumDeliveryAttempts = 3 }
+    try await queued(h, rooms: [h.room])
+    h.transport.fail(room: h.room.room, with: Array(repeating: .retryable(reason: "down", after: nil), count: 3))
+    for _ in 0..<3 {
+      await h.dispatcher.drain()
+      h.clock.advance(by: 3600)
+    }
+    await h.dispatcher.drain()
+    let health = try await h.engine.health()
+    #expect(health.deadLetters == 1)
+    #expect(!health.isHealthy)
+    #expect(h.texts().count == 2)
+    let dead = try #require(try await h.rows().first { $0.state == .dead })
+    #expect(dead.attempts == 3)
+    #expect(dead.lastError == "down")
+  }
+
+  @Test("a crash between send and acknowledgement resends the same row with the same idempotency key")
+  func crashBetweenSendAndAck() async throws {
+    let path = try EngineHarness.temporaryDatabasePath()
+    defer { EngineHarness.removeTemporaryDirectory(of: path) }
+    let clock = EngineTestClock()
+    let forum = EngineTestForum(clock: clock)
+    let hanging = EngineRecordingTransport()
+    hanging.setHangs(true)
+    let first = try EngineHarness(database: try BotDatabase(path: path), clock: clock, forum: forum, transport: hanging)
+    try await queued(first, rooms: [first.room])
+
+    let drain = Task { await first.dispatcher.drain() }
+    var iterator = hanging.sends.makeAsyncIterator()
+    let inFlight = try #require(await iterator.next())
+    drain.cancel()  // the process dies before `send` returns
+    _ = await drain.value
+    try first.database.close()
+
+    let restarted = EngineRecordingTransport()
+    let second = try EngineHarness(
+      database: try BotDatabase(path: path), clock: clock, forum: forum, transport: restarted)
+    await second.dispatcher.drain()
+    #expect(restarted.sent.first?.key == inFlight.key)
+    #expect(restarted.sent.count == 3)
+    #expect(try await second.rows().allSatisfy { $0.state == .delivered })
+  }
+
+  @Test("a running dispatcher wakes when rows are queued, and stops on shutdown")
+  func wakesPromptly() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", posts: 1)
+    try await h.engine.watch(threadID: "1", room: h.room)
+    await h.engine.poll(.bookmarks)
+    let dispatcher = Dispatcher(engine: h.engine, transport: h.transport, idleWait: .seconds(3600))
+    let running = Task { try await dispatcher.run() }
+
+    h.forum.addPost(to: "1", author: "alice", text: "wake up")
+    await h.engine.poll(.bookmarks)
+    var iterator = h.transport.sends.makeAsyncIterator()
+    let sent = try #require(await iterator.next())
+    #expect(sent.message.text.contains("wake up"))
+    running.cancel()
+    try await running.value
+  }
+}

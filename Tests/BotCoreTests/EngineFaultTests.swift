@@ -1,0 +1,81 @@
+import AwfulScraping
+import BotStore
+import Foundation
+import Testing
+
+@testable import BotCore
+
+@Suite("Engine forum faults")
+struct EngineFaultTests {
+  static let faults: [(String, any Error)] = [
+    ("database down", ForumPageError.databaseUnavailable(title: "Database Error", message: "try later")),
+    ("logged out", ForumPageError.loggedOut(message: "you must be a registered forums member")),
+    ("HTTP 500", EngineTestHTTPError(status: 500)),
+    ("page not understood", ScrapeError(page: "bookmarks", reason: "no thread table")),
+  ]
+
+  @Test("a failing bookmarks poll is an error: nothing lost, health shows it, the source backs off", arguments: 0..<4)
+  func bookmarksFault(_ which: Int) async throws {
+    let (name, fault) = Self.faults[which]
+    let h = try EngineHarness()
+    h.forum.addThread("1", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    await h.cycle()
+
+    h.forum.addPost(to: "1", author: "alice", text: "posted during the outage")
+    h.forum.setFault(fault)
+    let first = await h.engine.poll(.bookmarks)
+    let second = await h.engine.poll(.bookmarks)
+    #expect(!first.succeeded, "\(name)")
+    let health = try #require(try await h.engine.health().sources.first { $0.source == "bookmarks" })
+    #expect(health.consecutiveErrors == 2)
+    #expect(health.lastError?.isEmpty == false)
+    #expect(!(try await h.engine.health().isHealthy))
+    // Exponential: the second backoff is twice the first (jitter is off in tests).
+    let firstDelay = try #require(first.nextAttempt).timeIntervalSince(h.clock.now())
+    let secondDelay = try #require(second.nextAttempt).timeIntervalSince(h.clock.now())
+    #expect(firstDelay == 30)
+    #expect(secondDelay == 60)
+
+    h.forum.setFault(nil)
+    await h.cycle()
+    #expect(h.texts().count == 1)
+    #expect(h.texts().first?.contains("posted during the outage") == true)
+    let recovered = try #require(try await h.engine.health().sources.first { $0.source == "bookmarks" })
+    #expect(recovered.consecutiveErrors == 0)
+    #expect(recovered.totalErrors == 2)
+  }
+
+  @Test("a thread page failing mid-poll leaves that thread for the next poll, the others are relayed")
+  func threadPageFault() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    await h.cycle()
+    h.forum.addPost(to: "1", author: "alice", text: "kept")
+    h.forum.setThreadFault(ForumPageError.databaseUnavailable(title: "Database Error", message: "later"))
+    let failed = await h.cycle()
+    #expect(!failed.succeeded)
+    #expect(h.transport.sent.isEmpty)
+    h.forum.setThreadFault(nil)
+    await h.cycle()
+    #expect(h.texts().count == 1)
+  }
+
+  @Test("watch of an unknown thread reports the forum's error and subscribes nothing")
+  func watchUnknownThread() async throws {
+    let h = try EngineHarness()
+    await #expect(throws: ForumPageError.self) {
+      try await h.engine.watch(threadID: "404", room: h.room)
+    }
+    #expect(try await h.engine.subscriptions(room: h.room).isEmpty)
+  }
+
+  @Test("a room on an unknown transport is refused")
+  func unknownTransport() async throws {
+    let h = try EngineHarness()
+    await #expect(throws: EngineError.self) {
+      try await h.engine.subscribe(room: RoomRef(transport: "nope", room: "#x"), to: .bookmarks)
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import AwfulScraping
+import BotStore
+import Foundation
+import Testing
+
+@testable import BotCore
+
+@Suite("Engine room modes and quiet hours")
+struct EngineModeTests {
+  @Test("summary mode: more than K new posts in a thread become one message naming the authors")
+  func summaryMode() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", title: "Busy thread", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.setMode(room: h.room, to: .summary(threshold: 3))
+    await h.cycle()
+
+    for author in ["alice", "bob", "alice", "carol", "dave"] { h.forum.addPost(to: "1", author: author) }
+    await h.cycle()
+    #expect(h.texts().count == 1)
+    let summary = try #require(h.texts().first)
+    #expect(summary.contains("5 new posts"))
+    #expect(summary.contains("Busy thread"))
+    #expect(summary.contains("alice") && summary.contains("bob") && summary.contains("carol"))
+
+    h.forum.addPost(to: "1", author: "erin", text: "just one")
+    h.forum.addPost(to: "1", author: "frank", text: "and two")
+    await h.cycle()
+    #expect(h.texts().count == 3)
+    #expect(h.texts()[1].contains("just one"))
+  }
+
+  @Test("hourly digest: posts are held and released as one digest message at the top of the hour")
+  func hourlyDigest() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", title: "Thread one", posts: 1)
+    h.forum.addThread("2", title: "Thread two", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.setMode(room: h.room, to: .digest(.hourly))
+    await h.cycle()  // 10:10
+
+    h.forum.addPost(to: "1", author: "alice")
+    h.forum.addPost(to: "1", author: "bob")
+    h.forum.addPost(to: "2", author: "carol")
+    await h.cycle()
+    #expect(h.transport.sent.isEmpty)
+    #expect(try await h.engine.status(room: h.room).held == 3)
+
+    h.clock.advance(toNext: 10, 55)
+    try await h.engine.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(h.transport.sent.isEmpty)
+
+    h.clock.advance(toNext: 11, 0)
+    try await h.engine.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(h.texts().count == 1)
+    let digest = try #require(h.texts().first)
+    #expect(digest.contains("3 new posts in 2 threads"))
+    #expect(digest.contains("Thread one") && digest.contains("Thread two"))
+    #expect(try await h.engine.status(room: h.room).held == 0)
+
+    // Nothing more until new posts and the next slot.
+    h.clock.advance(by: 60)
+    try await h.engine.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(h.texts().count == 1)
+  }
+
+  @Test("daily digest at HH:MM")
+  func dailyDigest() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.setMode(room: h.room, to: .digest(.daily(TimeOfDay(hour: 18, minute: 30)!)))
+    await h.cycle()
+    h.forum.addPost(to: "1", author: "alice")
+    await h.cycle()
+    h.clock.advance(toNext: 18, 29)
+    try await h.engine.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(h.transport.sent.isEmpty)
+    h.clock.advance(toNext: 18, 30)
+    try await h.engine.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(h.texts().count == 1)
+  }
+
+  @Test("quiet hours hold messages and release them as a digest when they end")
+  func quietHours() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", title: "Night thread", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.setQuiet(room: h.room, to: QuietHours(parsingDaily: "22:00-07:00"))
+    await h.cycle()
+
+    h.clock.advance(toNext: 23, 0)
+    h.forum.addPost(to: "1", author: "owl", text: "hoot")
+    h.forum.addPost(to: "1", author: "bat", text: "squeak")
+    await h.cycle()
+    #expect(h.transport.sent.isEmpty)
+    #expect(try await h.engine.status(room: h.room).isQuietNow)
+
+    h.clock.advance(toNext: 6, 59)
+    try await h.engine.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(h.transport.sent.isEmpty)
+
+    h.clock.advance(toNext: 7, 0)
+    await h.cycle()  // the poll releases what is due
+    #expect(h.texts().count == 1)
+    let digest = try #require(h.texts().first)
+    #expect(digest.contains("2 new posts in 1 thread"))
+    #expect(digest.contains("Night thread"))
+    #expect(digest.contains("owl") && digest.contains("bat"))
+
+    h.forum.addPost(to: "1", author: "lark", text: "morning")
+    await h.cycle()
+    #expect(h.texts().last?.contains("morning") == true)
+  }
+
+  @Test("quiet for a duration, and turning quiet off releases at once")
+  func quietForDuration() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    await h.cycle()
+    try await h.engine.setQuiet(room: h.room, to: .until(h.clock.now().addingTimeInterval(7200)))
+    h.forum.addPost(to: "1", author: "alice")
+    await h.cycle()
+    #expect(h.transport.sent.isEmpty)
+
+    let previous = try await h.engine.setQuiet(room: h.room, to: nil)
+    #expect(previous.until != nil)
+    await h.dispatcher.drain()
+    #expect(h.texts().count == 1)
+    #expect(h.texts().first?.contains("1 new post") == true)
+  }
+
+  @Test("settings round-trip through the store")
+  func settingsRoundTrip() async throws {
+    let h = try EngineHarness()
+    try await h.engine.setMode(room: h.room, to: .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)))
+    try await h.engine.setQuiet(room: h.room, to: QuietHours(parsingDaily: "23:30-06:15"))
+    try await h.engine.setUnfurl(room: h.room, to: false)
+    let settings = try await h.engine.settings(room: h.room)
+    #expect(settings.mode == .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)))
+    #expect(settings.quietHours == QuietHours(parsingDaily: "23:30-06:15"))
+    #expect(!settings.unfurl)
+    let previous = try await h.engine.setMode(room: h.room, to: .each)
+    #expect(previous == .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)))
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+@testable import BotCore
+
+/// A `ChatTransport` that records every send. A script of failures can be queued per room, and sends can be made to
+/// hang (to stand in for a crash between send and acknowledgement).
+final class EngineRecordingTransport: ChatTransport, Sendable {
+  struct Sent: Sendable, Hashable {
+    var room: String
+    var key: String
+    var message: OutgoingMessage
+  }
+
+  struct State {
+    var sent: [Sent] = []
+    /// Errors thrown by the next sends to a room, in order.
+    var failures: [String: [ChatSendError]] = [:]
+    var hangs = false
+    var receiptCounter = 0
+  }
+
+  let name: String
+  let capabilities: ChatCapabilities
+  let incoming: AsyncStream<IncomingMessage>
+  private let state = Mutex(State())
+  private let sentSignal: AsyncStream<Sent>.Continuation
+  /// Every send as it happens (recorded before a hang).
+  let sends: AsyncStream<Sent>
+
+  init(name: String = "test", capabilities: ChatCapabilities = .plainText) {
+    self.name = name
+    self.capabilities = capabilities
+    self.incoming = AsyncStream { $0.finish() }
+    (self.sends, self.sentSignal) = AsyncStream.makeStream(of: Sent.self)
+  }
+
+  var sent: [Sent] { state.withLock { $0.sent } }
+  func sent(to room: String) -> [Sent] { sent.filter { $0.room == room } }
+  func fail(room: String, with errors: [ChatSendError]) { state.withLock { $0.failures[room, default: []] += errors } }
+  func setHangs(_ hangs: Bool) { state.withLock { $0.hangs = hangs } }
+
+  func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws -> DeliveryReceipt {
+    let (failure, hangs, receipt) = state.withLock { state -> (ChatSendError?, Bool, Int) in
+      if var queue = state.failures[room], !queue.isEmpty {
+        let error = queue.removeFirst()
+        state.failures[room] = queue
+        return (error, false, 0)
+      }
+      state.sent.append(Sent(room: room, key: idempotencyKey, message: message))
+      state.receiptCounter += 1
+      return (nil, state.hangs, state.receiptCounter)
+    }
+    if let failure { throw failure }
+    sentSignal.yield(Sent(room: room, key: idempotencyKey, message: message))
+    if hangs {
+      // The service has the message but the acknowledgement never comes back: the process "dies" here.
+      try await Task.sleep(for: .seconds(3600))
+    }
+    return DeliveryReceipt(id: "receipt-\(receipt)")
+  }
+
+  func run() async throws {}
+}

@@ -1,0 +1,51 @@
+import AwfulScraping
+import BotStore
+import Foundation
+import Logging
+import ServiceLifecycle
+import Testing
+
+@testable import BotCore
+
+@Suite("Engine services")
+struct EngineServiceTests {
+  @Test("the poller polls at start and again on requestPoll; the dispatcher sends; graceful shutdown ends both")
+  func pollerAndDispatcherInAServiceGroup() async throws {
+    // Hour-long intervals on a frozen clock: only the start and `requestPoll` can make the poller poll.
+    let h = try EngineHarness {
+      $0.bookmarksInterval = .seconds(3600)
+      $0.releaseCheckInterval = .seconds(3600)
+    }
+    h.forum.addThread("1", posts: 2)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [
+          Poller(engine: h.engine), Dispatcher(engine: h.engine, transport: h.transport, idleWait: .seconds(3600)),
+        ],
+        logger: Logger(label: "test")))
+    let running = Task { try await group.run() }
+
+    // Wait until the first (seeding) poll has happened.
+    while (try await h.engine.health().sources.first { $0.source == "bookmarks" }) == nil { await Task.yield() }
+    h.forum.addPost(to: "1", author: "alice", text: "after a command")
+    h.engine.requestPoll()
+    var sends = h.transport.sends.makeAsyncIterator()
+    let sent = try #require(await sends.next())
+    #expect(sent.message.text.contains("after a command"))
+
+    await group.triggerGracefulShutdown()
+    try await running.value
+    #expect(h.transport.sent.count == 1)
+  }
+
+  @Test("a wake signal sent before the wait is kept; a wait without a signal times out")
+  func wakeSignal() async {
+    let signal = WakeSignal()
+    signal.signal()
+    #expect(await signal.wait(timeout: .seconds(3600)))
+    #expect(await !signal.wait(timeout: .milliseconds(1)))
+    signal.close()
+    #expect(await signal.wait(timeout: .seconds(3600)))
+  }
+}
