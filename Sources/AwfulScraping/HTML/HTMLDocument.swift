@@ -15,11 +15,15 @@ package final class HTMLDocument {
   /// The URL the page came from, used to resolve relative links and read query values.
   package let url: URL?
 
+  /// libxml2 options for every page. Not `HTML_PARSE_NOBLANKS`: it drops whitespace-only text after elements such as
+  /// `<img>`, which glues adjacent smilies and words together in post bodies.
+  package static let parseOptions = Int32(
+    HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+      | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue)
+
   package init(data: Data, url: URL? = nil, contentTypeCharset: String? = nil) throws {
     let encoding = Self.chooseEncoding(data: data, declared: contentTypeCharset)
-    let options = Int32(
-      HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-        | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
+    let options = Self.parseOptions
     let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
       guard let base = raw.baseAddress, raw.count > 0 else { return nil }
       return htmlReadMemory(
@@ -28,6 +32,7 @@ package final class HTMLDocument {
     guard let parsed else {
       throw ScrapeError(page: "HTML", reason: data.isEmpty ? "the page is empty" : "libxml2 could not parse it")
     }
+    Self.repairBodyAttributes(parsed, data: data)
     self.pointer = parsed
     self.encoding = encoding
     self.url = url
@@ -89,7 +94,7 @@ package final class HTMLDocument {
   static func chooseEncoding(data: Data, declared: String?) -> String {
     if let declared = normalizedCharset(declared) { return declared }
     let head = String(decoding: data.prefix(2048), as: UTF8.self).lowercased()
-    if let range = head.range(of: "charset=") {
+    if let range = head.utf8Range(of: "charset=") {
       let rest = head[range.upperBound...].drop(while: { $0 == "\"" || $0 == "'" || $0 == " " })
       let name = rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
       if let meta = normalizedCharset(String(name)) { return meta }

@@ -23,6 +23,14 @@ package struct HTMLNode {
   }
 
   package func attribute(_ name: String) -> String? {
+    // Fast path: a plain attribute value is one text node; read it in place instead of copying it out (xmlGetProp
+    // allocates), since scrapers read thousands of attributes per page.
+    if pointer.pointee.type == XML_ELEMENT_NODE, let property = xmlHasProp(pointer, name) {
+      guard let text = property.pointee.children else { return "" }
+      if text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE, let content = text.pointee.content {
+        return String(cString: content)
+      }
+    }
     guard let value = xmlGetProp(pointer, name) else { return nil }
     defer { awful_xml_free(value) }
     return String(cString: value)
@@ -55,7 +63,9 @@ package struct HTMLNode {
   package var elementChildren: [HTMLNode] { children.filter(\.isElement) }
 
   package var parent: HTMLNode? {
-    pointer.pointee.parent.flatMap { $0.pointee.type == XML_ELEMENT_NODE ? HTMLNode(document: document, pointer: $0) : nil }
+    pointer.pointee.parent.flatMap {
+      $0.pointee.type == XML_ELEMENT_NODE ? HTMLNode(document: document, pointer: $0) : nil
+    }
   }
 
   /// The node serialised as HTML (UTF-8).

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Reads the forum's date strings in the forum's time zone (America/Chicago unless configured otherwise).
+///
+/// One hand-written tokenizer covers every format the forum prints (docs/forum-protocol.md §3): thread-list times
+/// (`22:29 Jan  2, 2013`, `4:25 AM Jan 12, 2013`), post dates (`Sep 20, 2012 11:16`, `Jan 18, 2013  7:28 PM`),
+/// registration and announcement dates (`Dec 29, 2006`, `Sep 05, 2010`), PM folder dates (`Nov  8, 2012 at 21:30`,
+/// full month names too) and Leper's Colony dates (`11/10/13 10:10am`). It is faster than `DateFormatter`, does not
+/// depend on ICU's leniency, and reads times that fall in a daylight-saving gap (`Mar 14, 2010 2:15 AM`) with the
+/// zone's standard offset, as the forum's own client does by parsing leniently.
+package struct ForumDates: Sendable, Hashable {
+  /// The forum servers' zone.
+  package static let forumTimeZone = TimeZone(identifier: "America/Chicago")!
+
+  package var timeZone: TimeZone
+
+  package init(timeZone: TimeZone = ForumDates.forumTimeZone) {
+    self.timeZone = timeZone
+  }
+
+  /// Parses any of the forum's date formats; nil when the text holds no complete date.
+  package func date(from raw: String) -> Date? {
+    guard let parts = ForumDateParts(raw) else { return nil }
+    return date(from: parts)
+  }
+
+  /// The instant for wall-clock parts in `timeZone`. A time in a DST gap uses the standard offset; a time in the
+  /// repeated hour uses the first (daylight) reading.
+  func date(from parts: ForumDateParts) -> Date? {
+    guard (1...12).contains(parts.month), (1...31).contains(parts.day), (0...23).contains(parts.hour),
+      (0...59).contains(parts.minute)
+    else { return nil }
+    let days = Self.daysFromCivil(year: parts.year, month: parts.month, day: parts.day)
+    let local = Double(days * 86_400 + parts.hour * 3_600 + parts.minute * 60)
+    let first = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))
+    let second = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - Double(first)))
+    for offset in [second, first]
+    where timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - Double(offset))) == offset {
+      return Date(timeIntervalSince1970: local - Double(offset))
+    }
+    // In the gap neither offset round-trips: read the wall time as standard time.
+    let probe = Date(timeIntervalSince1970: local - Double(first))
+    let standard = timeZone.secondsFromGMT(for: probe) - Int(timeZone.daylightSavingTimeOffset(for: probe))
+    return Date(timeIntervalSince1970: local - Double(standard))
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let shiftedMonth = month > 2 ? month - 3 : month + 9
+    let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+}
+
+/// The wall-clock parts of a forum date string, before any time zone is applied.
+struct ForumDateParts: Hashable {
+  var year: Int
+  var month: Int
+  var day: Int
+  var hour: Int
+  var minute: Int
+
+  private static let months: [String: Int] = [
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
+    "nov": 11, "dec": 12,
+  ]
+
+  /// Tokenizes `raw` into words, numbers, `H:MM` times and `M/D/Y` dates, then assembles the parts. Words other
+  /// than month names and AM/PM ("at") are ignored; a date needs a month and day and a year.
+  init?(_ raw: String) {
+    var month: Int?
+    var day: Int?
+    var year: Int?
+    var hour: Int?
+    var minute = 0
+    var meridiem: Character?
+    var numbers: [Int] = []
+
+    let bytes = Array(raw.utf8)
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      if Self.isDigit(byte) {
+        var first = 0
+        var digits = 0
+        while i < bytes.count, Self.isDigit(bytes[i]) {
+          first = first * 10 + Int(bytes[i] - 48)
+          digits += 1
+          i += 1
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
+          // A time: H:MM, maybe followed directly by am/pm ("10:10am").
+          i += 1
+          var minutes = 0
+          var minuteDigits = 0
+          while i < bytes.count, Self.isDigit(bytes[i]) {
+            minutes = minutes * 10 + Int(bytes[i] - 48)
+            minuteDigits += 1
+            i += 1
+          }
+          guard minuteDigits > 0 else { return nil }
+          hour = first
+          minute = minutes
+        } else if i < bytes.count, bytes[i] == UInt8(ascii: "/") {
+          // A numeric date: MM/dd/yy or MM/dd/yyyy.
+          var fields = [first]
+          while i < bytes.count, bytes[i] == UInt8(ascii: "/") {
+            i += 1
+            var value = 0
+            var count = 0
+            while i < bytes.count, Self.isDigit(bytes[i]) {
+              value = value * 10 + Int(bytes[i] - 48)
+              count += 1
+              i += 1
+            }
+            guard count > 0 else { return nil }
+            fields.append(count <= 2 && fields.count == 2 ? value + 2000 : value)
+          }
+          guard fields.count == 3 else { return nil }
+          month = fields[0]
+          day = fields[1]
+          year = fields[2]
+        } else if digits == 4 {
+          year = first
+        } else {
+          numbers.append(first)
+        }
+      } else if Self.isLetter(byte) {
+        let start = i
+        while i < bytes.count, Self.isLetter(bytes[i]) { i += 1 }
+        let word = String(decoding: bytes[start..<i], as: UTF8.self).lowercased()
+        if word == "am" || word == "a" {
+          meridiem = "a"
+        } else if word == "pm" || word == "p" {
+          meridiem = "p"
+        } else if word.count >= 3, let value = Self.months[String(word.prefix(3))] {
+          month = value
+        }
+      } else {
+        i += 1
+      }
+    }
+    if day == nil, let first = numbers.first { day = first }
+    guard let month, let day, let year else { return nil }
+    var hour24 = hour ?? 0
+    if let meridiem, hour != nil {
+      guard (1...12).contains(hour24) else { return nil }
+      hour24 = hour24 % 12 + (meridiem == "p" ? 12 : 0)
+    }
+    self.year = year
+    self.month = month
+    self.day = day
+    self.hour = hour24
+    self.minute = minute
+  }
+
+  init(year: Int, month: Int, day: Int, hour: Int, minute: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+    self.hour = hour
+    self.minute = minute
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+  private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Scrapes a private message folder listing, `private.php?folderid=N` (docs/forum-protocol.md §b.7).
+package struct PrivateMessageFolderScraper: Sendable {
+  package var dates: ForumDates
+
+  package init(timeZone: TimeZone = ForumDates.forumTimeZone) {
+    dates = ForumDates(timeZone: timeZone)
+  }
+
+  package func scrape(data: Data, url: URL? = nil, charset: String? = nil) throws -> PrivateMessageFolder {
+    try scrape(HTMLDocument(data: data, url: url, contentTypeCharset: charset))
+  }
+
+  package func scrape(_ document: HTMLDocument) throws -> PrivateMessageFolder {
+    try ErrorPageScraper().check(document)
+    let cls = ExtraScraping.cls
+    guard let table = document.first("//table[\(cls("standard"))]") else {
+      throw ScrapeError(page: "private message folder", reason: "no table.standard")
+    }
+    // The first folder menu is "Jump to folder"; a later one (the move target) lists only some folders.
+    let options = document.nodes("(//select[@name = 'folderid'])[1]//option[@value]")
+    let folders = options.map {
+      PrivateMessageFolder.Entry(id: $0.attribute("value") ?? "", name: ExtraScraping.collapsed($0.textContent))
+    }
+    let current = options.first(where: { $0.attribute("selected") != nil }).map {
+      PrivateMessageFolder.Entry(id: $0.attribute("value") ?? "", name: ExtraScraping.collapsed($0.textContent))
+    }
+    var messages: [PrivateMessageFolder.Message] = []
+    for row in table.nodes(".//tr[td[\(cls("title"))]//a[@href]]") {
+      guard let link = row.first("./td[\(cls("title"))]//a[@href]"),
+        let id = ExtraScraping.queryValue("privatemessageid", in: link.attribute("href"))
+      else { continue }
+      let iconImage = row.first("./td[\(cls("icon"))]//img[@src]")
+      let icon = iconImage?.attribute("src").map { ExtraScraping.tag(id: nil, src: $0) }
+      let rawDate = row.first("./td[\(cls("date"))]").map { ExtraScraping.collapsed($0.textContent) }
+      messages.append(
+        PrivateMessageFolder.Message(
+          id: id,
+          subject: ExtraScraping.collapsed(link.textContent),
+          sender: row.first("./td[\(cls("sender"))]//a").flatMap(ForumUserReference.init(link:)),
+          sentDate: rawDate.flatMap(dates.date(from:)),
+          sentDateRaw: rawDate,
+          icon: icon,
+          iconAlt: iconImage?.attribute("alt").flatMap { $0.isEmpty ? nil : $0 },
+          status: PrivateMessageStatus(iconURL: row.first("./td[\(cls("status"))]//img")?.attribute("src"))
+        ))
+    }
+    return PrivateMessageFolder(
+      folders: folders,
+      current: current,
+      isOnlyShowingLastFiftyMessages: document.first("//div[\(cls("pmwarn"))]//a[contains(@href, 'showall')]") != nil,
+      messages: messages
+    )
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Scrapes one private message, `private.php?action=show&privatemessageid=M` (docs/forum-protocol.md §b.7).
+package struct PrivateMessageScraper: Sendable {
+  package var dates: ForumDates
+
+  package init(timeZone: TimeZone = ForumDates.forumTimeZone) {
+    dates = ForumDates(timeZone: timeZone)
+  }
+
+  package func scrape(data: Data, url: URL? = nil, charset: String? = nil) throws -> PrivateMessage {
+    try scrape(HTMLDocument(data: data, url: url, contentTypeCharset: charset))
+  }
+
+  package func scrape(_ document: HTMLDocument) throws -> PrivateMessage {
+    try ErrorPageScraper().check(document)
+    let cls = ExtraScraping.cls
+    // The reply/forward buttons carry the message id; the page has no other reliable place for it.
+    let id = document.nodes("//div[\(cls("buttons"))]//a[@href]").lazy
+      .compactMap { ExtraScraping.queryValue("privatemessageid", in: $0.attribute("href")) }
+      .first { !$0.isEmpty }
+    guard let id else {
+      throw ScrapeError(page: "private message", reason: "no privatemessageid in div.buttons")
+    }
+    guard let postbody = document.first("//td[\(cls("postbody"))]") else {
+      throw ScrapeError(page: "private message", reason: "no td.postbody")
+    }
+    let postdate = document.first("//td[\(cls("postdate"))]")
+    let rawDate = postdate?.children.last.map { ExtraScraping.collapsed($0.textContent) }.flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    return PrivateMessage(
+      id: id,
+      subject: subject(document),
+      author: document.body.flatMap { AuthorSidebarScraper(dates: dates).author(.init(in: $0)) },
+      sentDate: rawDate.flatMap(dates.date(from:)),
+      sentDateRaw: rawDate,
+      status: PrivateMessageStatus(iconURL: postdate?.first(".//img[@src]")?.attribute("src")),
+      bodyHTML: postbody.innerHTML.trimmingCharacters(in: .whitespacesAndNewlines),
+      body: PostBodyConverter(baseURL: document.url).convert(postbody.children)
+    )
+  }
+
+  /// The last " > " part of the breadcrumbs ("… > Private Messages > Awful app" → "Awful app").
+  private func subject(_ document: HTMLDocument) -> String? {
+    guard let crumbs = document.first("//div[\(ExtraScraping.cls("breadcrumbs"))]//b") else { return nil }
+    let text = ExtraScraping.collapsed(crumbs.textContent)
+    guard let last = text.components(separatedBy: " > ").last, !last.isEmpty else { return nil }
+    return last
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Scrapes `announcement.php?forumid=1` (docs/forum-protocol.md §b.5): the rows of `table.post` taken in pairs (body
+/// row, date row). Announcements have no ids or titles on this page; pass the rows of a thread list as `listed` to
+/// take titles from them by order, as the forum's own client matches them. An odd row count throws `ScrapeError`.
+package struct AnnouncementsScraper: Sendable {
+  package var dates: ForumDates
+
+  package init(timeZone: TimeZone = ForumDates.forumTimeZone) {
+    dates = ForumDates(timeZone: timeZone)
+  }
+
+  package func scrape(
+    data: Data, url: URL? = nil, charset: String? = nil, listed: [ThreadListAnnouncement] = []
+  ) throws -> [Announcement] {
+    try scrape(HTMLDocument(data: data, url: url, contentTypeCharset: charset), listed: listed)
+  }
+
+  package func scrape(_ document: HTMLDocument, listed: [ThreadListAnnouncement] = []) throws -> [Announcement] {
+    try ErrorPageScraper().check(document)
+    guard let body = document.body else { throw ScrapeError(page: "announcements", reason: "the page has no body") }
+    guard let table = body.firstDescendant("table", class: "post") else {
+      throw ScrapeError(page: "announcements", reason: "no table.post")
+    }
+    // Rows are children of the table, or of its tbody when the markup has one.
+    var rows: [HTMLNode] = []
+    for child in table.elementChildren {
+      if child.isElement("tr") {
+        rows.append(child)
+      } else if child.isElement("tbody") {
+        rows.append(contentsOf: child.elementChildren.filter { $0.isElement("tr") })
+      }
+    }
+    guard rows.count % 2 == 0 else {
+      throw ScrapeError(page: "announcements", reason: "\(rows.count) rows; expected pairs of body and date rows")
+    }
+    let sidebar = AuthorSidebarScraper(dates: dates)
+    let converter = PostBodyConverter(baseURL: document.url)
+    var announcements: [Announcement] = []
+    for pair in stride(from: 0, to: rows.count, by: 2) {
+      let bodyRow = rows[pair]
+      let dateRow = rows[pair + 1]
+      guard let author = sidebar.author(AuthorSidebarScraper.Parts(in: bodyRow)) else {
+        throw ScrapeError(page: "announcements", reason: "announcement \(pair / 2 + 1) has no dt.author")
+      }
+      let postBody = bodyRow.firstDescendant("td", class: "postbody")
+      let content = postBody.map(PostContent.init) ?? PostContent(nodes: [], editNote: nil)
+      let dateText = dateRow.firstDescendant("td", class: "postdate")?.textContent ?? ""
+      let index = pair / 2
+      announcements.append(
+        Announcement(
+          title: index < listed.count ? listed[index].title : nil,
+          author: author,
+          date: dates.date(from: dateText),
+          bodyHTML: HTMLNode.serialize(content.nodes).trimmed,
+          body: converter.convert(content.nodes)))
+    }
+    return announcements
+  }
+}

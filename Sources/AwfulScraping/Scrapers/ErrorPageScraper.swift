@@ -1,0 +1,110 @@
+import Foundation
+
+/// Recognises the pages the forum serves instead of the one asked for (docs/forum-protocol.md §b.8): the standard
+/// error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut`), the
+/// database-unavailable page, the ban page, the closed-thread redirect and the probation banner on a normal page.
+/// Returns nil for a normal page. Every other scraper runs this first and throws what it finds.
+package struct ErrorPageScraper: Sendable {
+  package init() {}
+
+  /// The error the page shows, or nil for a normal page.
+  package func scrape(data: Data, url: URL? = nil, charset: String? = nil) throws -> ForumPageError? {
+    scrape(try HTMLDocument(data: data, url: url, contentTypeCharset: charset))
+  }
+
+  /// The error the page shows, or nil for a normal page.
+  package func scrape(_ document: HTMLDocument) -> ForumPageError? {
+    guard let body = document.body else { return nil }
+    if body.hasClassToken("standarderror") { return standardError(body) }
+    if body.hasClassToken("database_error") { return databaseUnavailable(body) }
+    if body.hasClassToken("banned") { return banned(body) }
+    if body.hasClassToken("standardredirect"), let closed = closedThread(body) { return closed }
+    if let warning = body.firstDescendant(where: { $0.isElement("div") && $0.attribute("id", equals: "probation_warn") }
+    ) {
+      let heading = warning.firstDescendant("h4")?.normalizedText
+      let text = warning.normalizedText
+      return .probation(message: text.isEmpty ? (heading ?? "on probation") : text)
+    }
+    return nil
+  }
+
+  /// Throws the page's error, if it is one.
+  package func check(_ document: HTMLDocument) throws {
+    if let error = scrape(document) { throw error }
+  }
+
+  private func standardError(_ body: HTMLNode) -> ForumPageError {
+    let standard = body.firstDescendant("div", class: "standard")
+    let title = standard?.firstDescendant("h2")?.normalizedText ?? ""
+    let inner = standard?.firstDescendant("div", class: "inner")
+    let message = inner.map(leadingMessage) ?? standard?.normalizedText ?? body.normalizedText
+    if message.contains("must be a registered forums member") { return .loggedOut(message: message) }
+    return .standard(title: title, message: message)
+  }
+
+  /// The text of `div.inner` up to the first line break or block: the sentence that says what went wrong, without
+  /// the long explanations some error pages carry below it (some of them hidden).
+  private func leadingMessage(_ inner: HTMLNode) -> String {
+    var text = ""
+    var node = inner.firstChild
+    while let current = node {
+      if current.isElement("br") || current.isElement("div") || current.isElement("p") {
+        if !text.collapsingWhitespace.isEmpty { break }
+      } else if current.isText || current.isElement {
+        text += current.textContent + " "
+      }
+      node = current.nextSibling
+    }
+    let message = text.collapsingWhitespace
+    return message.isEmpty ? inner.normalizedText : message
+  }
+
+  private func databaseUnavailable(_ body: HTMLNode) -> ForumPageError {
+    let message = body.firstDescendant { $0.isElement("div") && $0.attribute("id", equals: "msg") }
+    let heading = (message ?? body).firstDescendant("h1")
+    var text = ""
+    var next = heading?.nextSibling
+    while let node = next, !node.isElement("br"), !node.isElement("div") {
+      text += node.textContent
+      next = node.nextSibling
+    }
+    return .databaseUnavailable(
+      title: heading?.normalizedText ?? "Database Unavailable", message: text.collapsingWhitespace)
+  }
+
+  private func banned(_ body: HTMLNode) -> ForumPageError {
+    func link(containing fragment: String) -> String? {
+      body.firstDescendant { $0.isElement("a") && $0.attribute("href", contains: fragment) }
+        .flatMap { $0.attribute("href") }
+        .map { LinkParsing.absolute($0, base: nil) }
+    }
+    return .banned(helpURL: link(containing: "showthread.php"), reasonURL: link(containing: "banlist.php"))
+  }
+
+  /// "Sorry! This thread is closed!": the title is the text up to the first "!", the message from there to the
+  /// last "!", as the forum's own client reads it.
+  private func closedThread(_ body: HTMLNode) -> ForumPageError? {
+    guard let standard = body.firstDescendant("div", class: "standard"),
+      let inner = standard.firstDescendant("div", class: "inner")
+    else { return nil }
+    let text = inner.normalizedText
+    guard text.contains("This thread is closed!"), let first = text.firstIndex(of: "!"),
+      let last = text.lastIndex(of: "!")
+    else { return nil }
+    return .threadClosed(title: String(text[...first]), message: String(text[first...last]))
+  }
+}
+
+extension HTMLDocument {
+  /// The `<body>` element.
+  package var body: HTMLNode? {
+    guard let root else { return nil }
+    if root.isElement("body") { return root }
+    var child = root.firstChild
+    while let node = child {
+      if node.isElement("body") { return node }
+      child = node.nextSibling
+    }
+    return root.firstDescendant("body")
+  }
+}
