@@ -117,6 +117,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "FakeForumTests",
+      dependencies: [
+        "FakeForum", "AwfulScraping",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "AwfulBotAppTests",
       dependencies: ["AwfulBotApp"],
       swiftSettings: swiftSettings

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Which page-navigation markup pages carry (both exist on the real forum).
+package enum PageNavStyle: String, Sendable, Hashable, Codable, CaseIterable {
+  /// `div.pages` with a `<select>` of pages, the current one `selected` (pages before late 2025).
+  case old
+  /// `div.pages[data-current-page][data-total-pages][data-base-url][data-per-page]` (since late 2025).
+  case new
+}
+
+package struct FakeForumConfiguration: Sendable {
+  /// 0 picks a free port.
+  package var port: Int
+  package var host: String
+  package var seed: FakeForumSeed
+  package var pageNav: PageNavStyle
+  /// The forum's time zone for every date it prints.
+  package var timeZone: TimeZone
+  package var clock: ForumClockStyle
+  /// Oldest requests are dropped past this many, so long benchmarks do not grow without bound.
+  package var requestLogLimit: Int
+  /// FYAD-like mode: posts pages carry no `data-idx`.
+  package var omitPostIndexes: Bool
+  /// The forum's "now", for new posts that do not say when they were made.
+  package var now: @Sendable () -> Date
+
+  package init(
+    port: Int = 0, host: String = "127.0.0.1", seed: FakeForumSeed = .demo, pageNav: PageNavStyle = .new,
+    timeZone: String = "America/Chicago", clock: ForumClockStyle = .twentyFourHour, requestLogLimit: Int = 100_000,
+    omitPostIndexes: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.port = port
+    self.host = host
+    self.seed = seed
+    self.pageNav = pageNav
+    self.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(identifier: "America/Chicago")!
+    self.clock = clock
+    self.requestLogLimit = requestLogLimit
+    self.omitPostIndexes = omitPostIndexes
+    self.now = now
+  }
+}

@@ -1,0 +1,226 @@
+import AwfulScraping
+import Foundation
+
+/// The JSON control API under `/_fake/` (documented in docs/fake-forum.md). Admin requests are not logged and
+/// no fault applies to them.
+struct AdminAPI: Sendable {
+  let state: ForumState
+
+  struct Reply {
+    var status: Int
+    var body: Data
+  }
+
+  /// A user named by id or by name.
+  struct UserReference: Decodable {
+    var id: Int?
+    var name: String?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let number = try? container.decode(Int.self) {
+        id = number
+      } else {
+        name = try container.decode(String.self)
+      }
+    }
+  }
+
+  struct NewThread: Decodable {
+    var forum: Int
+    var title: String
+    var author: UserReference
+    var body: String?
+    var sticky: Bool?
+    var closed: Bool?
+    var date: Double?
+  }
+
+  struct NewPost: Decodable {
+    var thread: Int
+    var author: UserReference
+    var body: String
+    var html: Bool?
+    var date: Double?
+  }
+
+  struct NewAnnouncement: Decodable {
+    var title: String
+    var author: UserReference
+    var body: String
+    var date: Double?
+  }
+
+  struct NewBookmark: Decodable {
+    var user: UserReference
+    var thread: Int
+    var star: String?
+  }
+
+  struct NewUser: Decodable {
+    var name: String
+    var password: String
+    var id: Int?
+    var admin: Bool?
+    var moderator: Bool?
+  }
+
+  struct FaultRequest: Decodable {
+    var kind: String
+    var count: Int?
+    var milliseconds: Int?
+  }
+
+  struct ResetRequest: Decodable {
+    var seed: String?
+  }
+
+  struct Summary: Encodable {
+    struct User: Encodable {
+      var id: Int
+      var name: String
+    }
+    var users: [User]
+    var forumCount: Int
+    var threadCount: Int
+    var announcementCount: Int
+    var faults: [Fault]
+    var sessionCount: Int
+  }
+
+  func handle(method: String, path: String, query: String?, body: [UInt8]) async -> ForumResponse {
+    do {
+      let reply = try await route(method: method, path: path, query: query, body: Data(body))
+      return .jsonData(reply.body, status: reply.status)
+    } catch let error as FakeForumError {
+      return .json(["error": error.description], status: 404)
+    } catch {
+      return .json(["error": "bad request: \(error)"], status: 400)
+    }
+  }
+
+  private func route(method: String, path: String, query: String?, body: Data) async throws -> Reply {
+    let decoder = JSONDecoder()
+    switch (method, path) {
+    case ("GET", "/_fake/requests"):
+      var requests = await state.requests()
+      if let pathFilter = FormDecoder.decodeQuery(query).first(where: { $0.name == "path" })?.value {
+        requests = requests.filter { $0.path == pathFilter }
+      }
+      return try ok(requests)
+    case ("DELETE", "/_fake/requests"), ("POST", "/_fake/requests/clear"):
+      await state.clearRequests()
+      return try ok(["result": "cleared"])
+    case ("GET", "/_fake/faults"):
+      return try ok(await state.faults())
+    case ("POST", "/_fake/faults"):
+      let request = try decoder.decode(FaultRequest.self, from: body)
+      if request.kind == "logout" {
+        await state.invalidateSessions()
+      } else {
+        await state.setFault(try fault(request))
+      }
+      return try ok(await state.faults())
+    case ("DELETE", "/_fake/faults"):
+      await state.clearFaults()
+      return try ok(await state.faults())
+    case ("DELETE", _) where path.hasPrefix("/_fake/faults/"):
+      guard let kind = FaultKind(rawValue: String(path.dropFirst("/_fake/faults/".count))) else {
+        throw FakeForumError.invalidArgument("unknown fault kind")
+      }
+      await state.clearFault(kind)
+      return try ok(await state.faults())
+    case ("POST", "/_fake/logout"):
+      await state.invalidateSessions()
+      return try ok(["result": "sessions invalidated"])
+    case ("POST", "/_fake/users"):
+      let request = try decoder.decode(NewUser.self, from: body)
+      let id = try await state.addUser(
+        name: request.name, password: request.password, id: request.id, isAdmin: request.admin ?? false,
+        isModerator: request.moderator ?? false)
+      return try ok(["userID": id])
+    case ("POST", "/_fake/threads"):
+      let request = try decoder.decode(NewThread.self, from: body)
+      let author = try await userID(request.author)
+      let threadID = try await state.addThread(
+        forum: request.forum, title: request.title, author: author, body: request.body ?? "",
+        date: request.date.map(Date.init(timeIntervalSince1970:)), sticky: request.sticky ?? false,
+        closed: request.closed ?? false)
+      let postID = await state.thread(threadID)?.postIDs.first ?? 0
+      return try ok(["threadID": threadID, "postID": postID])
+    case ("POST", "/_fake/posts"):
+      let request = try decoder.decode(NewPost.self, from: body)
+      let author = try await userID(request.author)
+      let postID = try await state.addPost(
+        thread: request.thread, author: author,
+        body: request.html == true ? .html(request.body) : .bbcode(request.body),
+        date: request.date.map(Date.init(timeIntervalSince1970:)))
+      return try ok(["postID": postID])
+    case ("POST", "/_fake/announcements"):
+      let request = try decoder.decode(NewAnnouncement.self, from: body)
+      try await state.addAnnouncement(
+        title: request.title, author: try await userID(request.author), body: request.body,
+        date: request.date.map(Date.init(timeIntervalSince1970:)))
+      return try ok(["result": "added"])
+    case ("POST", "/_fake/bookmarks"):
+      let request = try decoder.decode(NewBookmark.self, from: body)
+      let star = try request.star.map { name in
+        guard let star = StarColor(name: name) ?? Int(name).flatMap(StarColor.init(rawValue:)) else {
+          throw FakeForumError.invalidArgument("unknown star \(name)")
+        }
+        return star
+      }
+      try await state.addBookmark(user: try await userID(request.user), thread: request.thread, star: star ?? .orange)
+      return try ok(["result": "bookmarked"])
+    case ("POST", "/_fake/reset"):
+      let request = body.isEmpty ? ResetRequest(seed: nil) : try decoder.decode(ResetRequest.self, from: body)
+      guard let seed = FakeForumSeed(rawValue: request.seed ?? "demo") else {
+        throw FakeForumError.invalidArgument("unknown seed")
+      }
+      try await state.reset(seed: seed)
+      return try ok(["result": "reset to \(seed.rawValue)"])
+    case ("GET", "/_fake/state"):
+      return try ok(await state.summary())
+    default:
+      return Reply(status: 404, body: Data(#"{"error":"no such admin endpoint"}"#.utf8))
+    }
+  }
+
+  private func ok(_ value: some Encodable) throws -> Reply {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .secondsSince1970
+    return Reply(status: 200, body: try encoder.encode(value))
+  }
+
+  private func userID(_ reference: UserReference) async throws -> Int {
+    if let id = reference.id {
+      guard await state.user(id) != nil else { throw FakeForumError.unknownUser("\(id)") }
+      return id
+    }
+    let name = reference.name ?? ""
+    guard let id = await state.userID(named: name) else { throw FakeForumError.unknownUser(name) }
+    return id
+  }
+
+  private func fault(_ request: FaultRequest) throws -> Fault {
+    switch FaultKind(rawValue: request.kind) {
+    case .serverError: return .serverError(count: request.count)
+    case .delay: return .delay(milliseconds: request.milliseconds ?? 1000)
+    case .databaseUnavailable: return .databaseUnavailable
+    case .banned: return .banned
+    case .truncatedHTML: return .truncatedHTML
+    case .probation: return .probation
+    case nil: throw FakeForumError.invalidArgument("unknown fault kind \(request.kind)")
+    }
+  }
+}
+
+extension ForumState {
+  func summary() -> AdminAPI.Summary {
+    AdminAPI.Summary(
+      users: users.values.sorted { $0.id < $1.id }.map { .init(id: $0.id, name: $0.name) }, forumCount: forums.count,
+      threadCount: threads.count, announcementCount: announcements.count, faults: faultSettings.active,
+      sessionCount: sessions.count)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+
+/// Bridges Hummingbird requests to the forum: decodes, logs, applies the delay fault, answers.
+enum ForumHTTPHandler {
+  static let maximumBodySize = 8 * 1024 * 1024
+
+  static func handle(_ request: Request, state: ForumState, admin: AdminAPI) async throws -> Response {
+    let path = request.uri.path
+    let body = try await request.body.collect(upTo: maximumBodySize)
+    let bodyBytes = Array(body.readableBytesView)
+    let host = request.head.authority ?? "127.0.0.1"
+    let baseURL = "http://\(host)"
+    if path.hasPrefix("/_fake/") || path == "/_fake" {
+      return response(
+        await admin.handle(method: request.method.rawValue, path: path, query: request.uri.query, body: bodyBytes))
+    }
+    let forumRequest = ForumRequest(
+      method: request.method.rawValue, path: path.isEmpty ? "/" : path,
+      query: FormDecoder.decodeQuery(request.uri.query),
+      form: FormDecoder.decodeBody(bodyBytes, contentType: request.headers[.contentType]),
+      cookies: ForumRequest.parseCookies(request.headers[values: .cookie]), baseURL: baseURL)
+    await state.log(
+      LoggedRequest(
+        method: forumRequest.method, path: forumRequest.path, query: forumRequest.query,
+        form: forumRequest.form.map { field in
+          field.name == "password" ? LoggedRequest.Field(name: field.name, value: "<redacted>") : field
+        },
+        cookieNames: forumRequest.cookies.keys.sorted(), timestamp: Date()))
+    let delay = await state.responseDelayMilliseconds()
+    if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+    return response(await state.respond(to: forumRequest))
+  }
+
+  static func response(_ forumResponse: ForumResponse) -> Response {
+    var fields = HTTPFields()
+    func values(_ name: String) -> [String] { forumResponse.headers.filter { $0.name == name }.map(\.value) }
+    // The forum only ever sends these three headers.
+    fields[values: .contentType] = values("Content-Type")
+    fields[values: .location] = values("Location")
+    fields[values: .setCookie] = values("Set-Cookie")
+    return Response(
+      status: HTTPResponse.Status(code: forumResponse.status), headers: fields,
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: forumResponse.body)))
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A misbehaviour of the forum, switched on at run time so tests can see how the client copes.
+package enum Fault: Sendable, Hashable, Codable {
+  /// HTTP 500 for the next `count` forum requests, or for every request until cleared when `count` is nil.
+  case serverError(count: Int?)
+  /// Every forum response waits this long first.
+  case delay(milliseconds: Int)
+  /// Every page is the "Database Unavailable!" page (`body.database_error`).
+  case databaseUnavailable
+  /// Every page for a logged-in account is the banned page (`body.banned`).
+  case banned
+  /// HTML pages are cut in half (a dropped connection or a broken proxy).
+  case truncatedHTML
+  /// Normal pages carry the probation banner `div#probation_warn`.
+  case probation
+
+  package var kind: FaultKind {
+    switch self {
+    case .serverError: .serverError
+    case .delay: .delay
+    case .databaseUnavailable: .databaseUnavailable
+    case .banned: .banned
+    case .truncatedHTML: .truncatedHTML
+    case .probation: .probation
+    }
+  }
+}
+
+package enum FaultKind: String, Sendable, Hashable, Codable, CaseIterable {
+  case serverError
+  case delay
+  case databaseUnavailable
+  case banned
+  case truncatedHTML
+  case probation
+}
+
+/// The faults in force. At most one of each kind.
+package struct FaultSettings: Sendable, Hashable, Codable {
+  /// Remaining 500s; `Int.max` stands for "until cleared".
+  package var serverErrorsRemaining: Int = 0
+  package var delayMilliseconds: Int = 0
+  package var databaseUnavailable = false
+  package var banned = false
+  package var truncatedHTML = false
+  package var probation = false
+
+  package init() {}
+
+  package mutating func apply(_ fault: Fault) {
+    switch fault {
+    case .serverError(let count): serverErrorsRemaining = count.map { max(0, $0) } ?? Int.max
+    case .delay(let milliseconds): delayMilliseconds = max(0, milliseconds)
+    case .databaseUnavailable: databaseUnavailable = true
+    case .banned: banned = true
+    case .truncatedHTML: truncatedHTML = true
+    case .probation: probation = true
+    }
+  }
+
+  package mutating func clear(_ kind: FaultKind) {
+    switch kind {
+    case .serverError: serverErrorsRemaining = 0
+    case .delay: delayMilliseconds = 0
+    case .databaseUnavailable: databaseUnavailable = false
+    case .banned: banned = false
+    case .truncatedHTML: truncatedHTML = false
+    case .probation: probation = false
+    }
+  }
+
+  /// The faults in force, as the admin API lists them.
+  package var active: [Fault] {
+    var faults: [Fault] = []
+    if serverErrorsRemaining > 0 {
+      faults.append(.serverError(count: serverErrorsRemaining == Int.max ? nil : serverErrorsRemaining))
+    }
+    if delayMilliseconds > 0 { faults.append(.delay(milliseconds: delayMilliseconds)) }
+    if databaseUnavailable { faults.append(.databaseUnavailable) }
+    if banned { faults.append(.banned) }
+    if truncatedHTML { faults.append(.truncatedHTML) }
+    if probation { faults.append(.probation) }
+    return faults
+  }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import AwfulScraping
+import Foundation
+
+/// `awfulbot-bench scrape`: times every captured page kind through its scraper and, for thread pages, compares the
+/// full scrape with libxml2's bare parse of the same bytes (target: at most 1.5× the parse).
+struct ScrapeBenchmark: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scrape",
+    abstract: "Time the scrapers on the captured forum pages against libxml2's bare parse."
+  )
+
+  /// The ratio the thread-page scrapes should stay under.
+  static let targetRatio = 1.5
+
+  @Option(help: "Folder of captured pages (default: $AWFULBOT_FIXTURES, else ../shared/fixtures/sa).")
+  var fixtures: String?
+
+  @Option(help: "Measured iterations per page.")
+  var iterations = 200
+
+  @Option(help: "Warm-up iterations per page, not measured.")
+  var warmup = 20
+
+  @Flag(help: "Also time HTMLDocument's parse alone and the scrape of an already parsed page.")
+  var breakdown = false
+
+  @Option(name: .customLong("page"), help: "Only this captured page (file name); repeatable. Default: every page.")
+  var pages: [String] = []
+
+  func run() async throws {
+    let folder = URL(fileURLWithPath: fixturesPath(), isDirectory: true)
+    guard FileManager.default.fileExists(atPath: folder.path) else {
+      throw ValidationError("no fixtures folder at \(folder.path); pass --fixtures DIR")
+    }
+    print("awfulbot-bench scrape: \(iterations) iterations (+\(warmup) warm-up) per page, times in ms")
+    print(row("page", "kind", "scrape min", "scrape med", "parse min", "parse med", "ratio"))
+    var sink = 0
+    var worst: (file: String, ratio: Double)?
+    var missing: [String] = []
+    for benchmark in ScrapeBenchmarkCase.all where pages.isEmpty || pages.contains(benchmark.file) {
+      guard let data = try? Data(contentsOf: folder.appendingPathComponent(benchmark.file)) else {
+        missing.append(benchmark.file)
+        continue
+      }
+      let (scrape, scraped) = try BenchmarkTiming.measure(warmup: warmup, iterations: iterations) {
+        try benchmark.scrape(data)
+      }
+      sink &+= scraped
+      guard benchmark.group != .index else {
+        print(row(benchmark.file, benchmark.group.rawValue, ms(scrape.min), ms(scrape.median), "-", "-", "-"))
+        continue
+      }
+      let (parse, parsed) = BenchmarkTiming.measure(warmup: warmup, iterations: iterations) {
+        LibXML2BareParse.parse(data)
+      }
+      sink &+= parsed
+      let ratio = scrape.median.milliseconds / parse.median.milliseconds
+      let ratioText = String(format: "%.2fx", ratio) + (benchmark.group.isThreadPage ? "" : " (info)")
+      print(
+        row(
+          benchmark.file, benchmark.group.rawValue, ms(scrape.min), ms(scrape.median), ms(parse.min),
+          ms(parse.median), ratioText))
+      if benchmark.group.isThreadPage, ratio > (worst?.ratio ?? 0) { worst = (benchmark.file, ratio) }
+      if breakdown { sink &+= try printBreakdown(benchmark, data: data) }
+    }
+    if !missing.isEmpty { print("missing (skipped): \(missing.joined(separator: ", "))") }
+    if let worst {
+      let verdict = worst.ratio <= Self.targetRatio ? "within" : "ABOVE"
+      let ratio = String(format: "%.2f", worst.ratio)
+      print("thread pages: worst ratio \(ratio)x (\(worst.file)), \(verdict) the \(Self.targetRatio)x target")
+    }
+    // Printing the sink keeps the optimiser from discarding the scrapes.
+    print("checksum \(sink)")
+  }
+
+  /// Splits the scrape into `HTMLDocument` construction (parse plus charset choice) and the scraper's own walk.
+  private func printBreakdown(_ benchmark: ScrapeBenchmarkCase, data: Data) throws -> Int {
+    let url = benchmark.pageURL
+    let (document, built) = try BenchmarkTiming.measure(warmup: warmup, iterations: iterations) {
+      _ = try HTMLDocument(data: data, url: url)
+      return 1
+    }
+    let parsed = try HTMLDocument(data: data, url: url)
+    let (walk, walked) = try BenchmarkTiming.measure(warmup: warmup, iterations: iterations) {
+      try benchmark.scrape(document: parsed) ?? 0
+    }
+    var line = "  └ HTMLDocument init med \(ms(document.median)) ms, scrape of parsed page med \(ms(walk.median)) ms"
+    // Every scraper first checks for an error page, which walks the whole tree once more.
+    let (check, checked) = BenchmarkTiming.measure(warmup: warmup, iterations: iterations) {
+      ErrorPageScraper().scrape(parsed) == nil ? 0 : 1
+    }
+    line += ", of which the error-page check med \(ms(check.median)) ms"
+    var serialized = checked
+    if benchmark.group == .posts {
+      // Keeping each post's HTML (`bodyHTML`) means serialising every body: a cost the parse does not have.
+      let bodies = parsed.nodes("//td[\(HTMLDocument.hasClass("postbody"))]")
+      let (serialize, bytes) = BenchmarkTiming.measure(warmup: warmup, iterations: iterations) {
+        bodies.reduce(0) { $0 &+ HTMLNode.serialize($1.children).utf8.count }
+      }
+      line += ", serialising post bodies med \(ms(serialize.median)) ms"
+      serialized &+= bytes
+    }
+    print(line)
+    return built &+ walked &+ serialized
+  }
+
+  private func fixturesPath() -> String {
+    if let fixtures { return fixtures }
+    if let environment = ProcessInfo.processInfo.environment["AWFULBOT_FIXTURES"], !environment.isEmpty {
+      return environment
+    }
+    return "../shared/fixtures/sa"
+  }
+
+  private func ms(_ duration: Duration) -> String { String(format: "%.3f", duration.milliseconds) }
+
+  private func row(_ columns: String...) -> String {
+    let widths = [26, 13, 11, 11, 11, 11, 14]
+    return zip(columns, widths).map { column, width in
+      column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
+    }.joined()
+  }
+}

@@ -1,0 +1,82 @@
+import AwfulScraping
+import Foundation
+
+/// A captured page and the scraper that reads it, as the bot reads it in production (error check included).
+struct ScrapeBenchmarkCase: Sendable {
+  enum Group: String, Sendable {
+    case threadList = "thread list"
+    case bookmarks
+    case posts = "posts page"
+    case announcement
+    case showPost = "showpost"
+    case index = "index JSON"
+    case errorPage = "error page"
+
+    /// Thread pages are the bot's hot path: these are compared against libxml2's bare parse.
+    var isThreadPage: Bool { self == .threadList || self == .bookmarks || self == .posts }
+  }
+
+  var file: String
+  var group: Group
+  var url: String
+
+  /// Every captured page kind the bot reads, by file name in the fixtures folder.
+  static let all: [ScrapeBenchmarkCase] = [
+    .init(file: "bookmarkthreads.html", group: .bookmarks, url: "bookmarkthreads.php?action=view&perpage=40"),
+    .init(file: "forumdisplay.html", group: .threadList, url: "forumdisplay.php?forumid=46&perpage=40"),
+    .init(file: "forumdisplay2.html", group: .threadList, url: "forumdisplay.php?forumid=191&perpage=40"),
+    .init(file: "forumdisplay-sad.html", group: .threadList, url: "forumdisplay.php?forumid=1&perpage=40"),
+    .init(file: "showthread.html", group: .posts, url: "showthread.php?threadid=3507451&perpage=40&pagenumber=5"),
+    .init(file: "showthread2.html", group: .posts, url: "showthread.php?threadid=3526065&perpage=40&pagenumber=17"),
+    .init(file: "showthread-fyad2.html", group: .posts, url: "showthread.php?threadid=3599117&perpage=40"),
+    .init(file: "showthread-last.html", group: .posts, url: "showthread.php?threadid=3179230&perpage=40&goto=lastpost"),
+    .init(file: "announcement.html", group: .announcement, url: "announcement.php?forumid=1"),
+    .init(file: "showpost.html", group: .showPost, url: "showthread.php?action=showpost&postid=428957756"),
+    .init(file: "index.json", group: .index, url: "index.php?json=1"),
+    .init(file: "database-unavailable.html", group: .errorPage, url: "showthread.php?threadid=1"),
+    .init(file: "error-must-register.html", group: .errorPage, url: "bookmarkthreads.php"),
+    .init(file: "banned.html", group: .errorPage, url: "bookmarkthreads.php"),
+  ]
+
+  var pageURL: URL {
+    URL(string: url, relativeTo: URL(string: "https://forums.somethingawful.com/")!)!.absoluteURL
+  }
+
+  /// Scrapes an already parsed page (for the breakdown of where the time goes); nil for the JSON index.
+  func scrape(document: HTMLDocument) throws -> Int? {
+    switch group {
+    case .threadList, .bookmarks:
+      let page = try ThreadListScraper().scrape(document)
+      return page.threads.count + page.announcements.count
+    case .posts:
+      return try PostsPageScraper().scrape(document).posts.count
+    case .announcement:
+      return try AnnouncementsScraper().scrape(document).count
+    case .showPost:
+      return try ShowPostScraper().scrape(document).post.body.count
+    case .index:
+      return nil
+    case .errorPage:
+      return ErrorPageScraper().scrape(document) == nil ? 0 : 1
+    }
+  }
+
+  /// Parses and scrapes the page once; returns a number derived from the result so the work cannot be dropped.
+  func scrape(_ data: Data) throws -> Int {
+    switch group {
+    case .threadList, .bookmarks:
+      let page = try ThreadListScraper().scrape(data: data, url: pageURL)
+      return page.threads.count + page.announcements.count
+    case .posts:
+      return try PostsPageScraper().scrape(data: data, url: pageURL).posts.count
+    case .announcement:
+      return try AnnouncementsScraper().scrape(data: data, url: pageURL).count
+    case .showPost:
+      return try ShowPostScraper().scrape(data: data, url: pageURL).post.body.count
+    case .index:
+      return try ForumIndexScraper().scrape(data: data, url: pageURL).groups.count
+    case .errorPage:
+      return try ErrorPageScraper().scrape(data: data, url: pageURL) == nil ? 0 : 1
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import AwfulBotApp
+import Foundation
+import Testing
+
+/// `awfulbot scrape` on the captured forum pages: every kind is recognised by `auto` and printed with the documented
+/// keys (docs/scrape.md), values as EXPECTED.md lists them, times in ISO-8601 UTC.
+@Suite("awfulbot scrape on captured pages")
+struct ScrapeFixtureTests {
+  let runner = ScrapeCommandRunner()
+
+  func run(
+    _ name: String, kind: ScrapeKind = .auto, url: String? = nil, body: ScrapeBodyFormat = .text
+  ) throws -> (ScrapeCommandResult, [String: Any]) {
+    let result = runner.run(
+      ScrapeOptions(
+        path: ScrapeFixtures.path(name), kind: kind, url: url.map(ScrapeFixtures.url), bodyFormat: body))
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    return (result, try #require(object as? [String: Any], "\(name): \(result.errorMessage)"))
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func bookmarks() throws {
+    let (result, page) = try run("bookmarkthreads.html")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "threads")
+    #expect(page["isBookmarksPage"] as? Bool == true)
+    #expect(
+      Set(page.keys) == [
+        "kind", "forumID", "isBookmarksPage", "canPostNewThread", "page", "breadcrumbs", "threads", "announcements",
+        "filterIcons",
+      ])
+    let threads = try #require(page["threads"] as? [[String: Any]])
+    #expect(threads.count == 11)
+    let wire = try #require(threads.first { $0["id"] as? String == "3522091" })
+    #expect(wire["replyCount"] as? Int == 434)
+    #expect(wire["star"] as? String == "orange")
+    #expect(wire["lastPostDate"] as? String == "2013-01-12T10:25:00Z")
+    #expect(wire["lastPostAuthor"] as? String == "MC Fruit Stripe")
+    #expect(wire["unreadCount"] is NSNull)
+    #expect((wire["icon"] as? [String: Any])?["imageName"] as? String == "tava-vintage")
+    #expect(
+      Set(wire.keys) == [
+        "id", "title", "authorName", "authorID", "replyCount", "postCount", "lastPage", "unreadCount", "neverVisited",
+        "lastPostDate", "lastPostAuthor", "isSticky", "isClosed", "star", "ratingCount", "ratingAverage",
+        "ratingImage", "icon", "secondaryIcon",
+      ])
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func forumDisplayAnnouncementRow() throws {
+    let (result, page) = try run("forumdisplay.html")
+    #expect(result.exitCode == 0)
+    let announcements = try #require(page["announcements"] as? [[String: Any]])
+    #expect(announcements.first?["title"] as? String == "National Change Your Password Day!")
+    #expect(announcements.first?["date"] as? String == "2014-04-08T02:00:00Z")
+    #expect((page["breadcrumbs"] as? [[String: Any]])?.last?["forumID"] as? String == "46")
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func postsPage() throws {
+    let (result, page) = try run(
+      "showthread.html", url: "showthread.php?threadid=3507451&perpage=40&pagenumber=5")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "posts")
+    #expect(page["threadID"] as? String == "3507451")
+    #expect(page["threadTitle"] as? String == "Canadian Politics Thread: Revenge of Trudeaumania: Brawl Me, Maybe")
+    let posts = try #require(page["posts"] as? [[String: Any]])
+    #expect(posts.count == 40)
+    let first = posts[0]
+    #expect(first["id"] as? String == "407741839")
+    #expect(first["index"] as? Int == 161)
+    #expect(first["date"] as? String == "2012-09-20T16:16:00Z")
+    #expect((first["body"] as? String)?.contains("more I think about it") == true)
+    #expect((posts[10]["body"] as? String)?.contains("Québec") == true)
+    #expect((first["author"] as? [String: Any])?["regdate"] as? String == "2006-12-29T06:00:00Z")
+    #expect(
+      Set(first.keys) == [
+        "id", "index", "indexIsExplicit", "author", "date", "dateRaw", "hasBeenSeen", "isIgnored", "isEditable",
+        "authorCanReceivePrivateMessages", "editNote", "body",
+      ])
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func postsPageTree() throws {
+    let (result, page) = try run("showthread2.html", kind: .posts, body: .tree)
+    #expect(result.exitCode == 0)
+    let posts = try #require(page["posts"] as? [[String: Any]])
+    let bodies = posts.compactMap { $0["body"] as? [[String: Any]] }
+    #expect(bodies.count == posts.count)
+    let quotes = bodies.flatMap { $0 }.filter { $0["type"] as? String == "quote" }
+    #expect(!quotes.isEmpty)
+    #expect(quotes.allSatisfy { $0.keys.contains("author") && $0["children"] is [Any] })
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func showPost() throws {
+    let (result, page) = try run("showpost.html", url: "showthread.php?action=showpost&postid=428957756")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "post")
+    #expect(page["threadID"] as? String == "3510131")
+    let post = try #require(page["post"] as? [String: Any])
+    #expect((post["author"] as? [String: Any])?["name"] as? String == "The Dave")
+    #expect((post["body"] as? String)?.contains("Which command?") == true)
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func announcement() throws {
+    let (result, page) = try run("announcement.html", url: "announcement.php?forumid=1")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "announcements")
+    let announcements = try #require(page["announcements"] as? [[String: Any]])
+    #expect(announcements.count == 1)
+    #expect(announcements.first?["date"] as? String == "2010-09-05T05:00:00Z")
+    #expect((announcements.first?["body"] as? String)?.contains("Forums Store is once again open!") == true)
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func index() throws {
+    let (result, page) = try run("index.json")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "index")
+    let groups = try #require(page["groups"] as? [[String: Any]])
+    #expect(groups.map { $0["id"] as? String } == ["48", "51", "152", "153", "49"])
+    #expect((page["user"] as? [String: Any])?["name"] as? String == "pokeyman")
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func replyForm() throws {
+    let (result, page) = try run("newreply.html")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "reply-form")
+    let fields = try #require(page["fields"] as? [[String: Any]])
+    #expect(fields.contains { $0["name"] as? String == "threadid" && $0["value"] as? String == "3507451" })
+    #expect((page["message"] as? String)?.contains("[quote=") == true)
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func errorPages() throws {
+    let expected: [(String, String)] = [
+      ("database-unavailable.html", "databaseUnavailable"),
+      ("error-must-register.html", "loggedOut"),
+      ("error-requires-plat.html", "standard"),
+      ("banned.html", "banned"),
+      ("newreply-closed.html", "threadClosed"),
+    ]
+    for (name, kind) in expected {
+      let (result, page) = try run(name)
+      #expect(result.exitCode == 2, "\(name)")
+      let error = try #require(page["error"] as? [String: Any], "\(name)")
+      #expect(error["kind"] as? String == kind, "\(name)")
+      #expect(Set(error.keys) == ["kind", "title", "message", "helpURL", "reasonURL", "description"], "\(name)")
+    }
+    // A forced scraper reports the error page the same way.
+    let (forced, _) = try run("database-unavailable.html", kind: .posts)
+    #expect(forced.exitCode == 2)
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func pagesOfOtherKindsAreUnrecognised() {
+    let result = runner.run(ScrapeOptions(path: ScrapeFixtures.path("profile.html")))
+    #expect(result.exitCode == 1)
+    #expect(!result.errorMessage.isEmpty)
+  }
+}
