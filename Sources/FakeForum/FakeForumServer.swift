@@ -60,7 +60,9 @@ package actor FakeForumServer {
       try await ForumHTTPHandler.handle(request, state: state, admin: admin)
     }
     var logger = Logger(label: "FakeForum")
-    logger.logLevel = .error
+    // Cancelling the server at shutdown makes Hummingbird log the open keep-alive channels as errors; the emulator
+    // is test and demo infrastructure, so only critical problems are worth printing.
+    logger.logLevel = .critical
     let host = configuration.host
     let application = Application(
       responder: responder,

@@ -7,7 +7,7 @@ struct AwfulBotCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "awfulbot",
     abstract: "Relays Something Awful forum threads into Matrix and IRC rooms, and drives the forum from chat.",
-    version: AwfulBotVersion.current,
-    subcommands: [DemoCommand.self]
+    version: AppInfo.version,
+    subcommands: [RunCommand.self, DemoCommand.self, ScrapeCommand.self, FakeForumSubcommand.self]
   )
 }

@@ -17,6 +17,8 @@ struct DemoCommand: AsyncParsableCommand {
   var speed: Double = 1
 
   func run() async throws {
+    // The console is the chat here: keep the log to warnings so relays and replies stay readable.
+    LoggingSetup.bootstrap(level: "warning")
     try await runDemo(DemoOptions(duration: duration, dataDirectory: data, speed: speed))
   }
 }

@@ -1,0 +1,24 @@
+import AwfulScraping
+
+/// A subscription as written in the config: `bookmarks`, `bookmarks:red`, `announcements`, `thread:123`, `forum:46`.
+package enum RoomSubscriptionSpec: Sendable, Hashable {
+  case bookmarks(stars: [StarColor])
+  case announcements
+  case thread(id: String)
+  case forum(id: String)
+
+  package init?(parsing text: String) {
+    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+    switch (parts.first, parts.count) {
+    case ("bookmarks", 1): self = .bookmarks(stars: [])
+    case ("bookmarks", 2):
+      let stars = parts[1].split(separator: ",").compactMap { StarColor(name: String($0)) }
+      guard !stars.isEmpty, stars.count == parts[1].split(separator: ",").count else { return nil }
+      self = .bookmarks(stars: stars)
+    case ("announcements", 1): self = .announcements
+    case ("thread", 2) where !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber): self = .thread(id: parts[1])
+    case ("forum", 2) where !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber): self = .forum(id: parts[1])
+    default: return nil
+    }
+  }
+}

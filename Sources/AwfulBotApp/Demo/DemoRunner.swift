@@ -1,0 +1,55 @@
+import BotCore
+import FakeForum
+import Foundation
+import Logging
+
+/// `awfulbot demo`: the forum emulator on loopback with the demo seed, the bot logged in to it with the console as
+/// its chat room (subscribed to the bookmarks and the announcements), and an activity generator posting every few
+/// seconds. Lines typed (or piped) on stdin are commands from a local admin.
+package func runDemo(
+  _ options: DemoOptions, input: FileHandle = .standardInput,
+  write: @escaping @Sendable (String) -> Void = ConsoleTransport.standardOutput
+) async throws {
+  let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
+  let baseURL = try await forum.start()
+  let dataDirectory = try options.dataDirectory ?? makeTemporaryDirectory()
+  let speed = max(options.speed, 0.1)
+
+  let configuration = AppConfiguration(
+    forum: .init(
+      baseURL: baseURL.absoluteString, username: FakeForumSeed.botUsername,
+      password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
+      requestSpacingSeconds: 0.2, announcementsForumID: "273"),
+    dataDirectory: dataDirectory,
+    polling: .init(bookmarksSeconds: 5, announcementsSeconds: 15, forumsSeconds: 30),
+    commands: .init(prefix: "!", botName: "awfulbot"),
+    transports: [.init(type: "console", name: "console")],
+    rooms: [.init(transport: "console", room: "console", subscriptions: ["bookmarks", "announcements"])])
+
+  let console = ConsoleTransport(name: "console", input: input, write: write)
+  let application = try BotApplication(configuration: configuration, transports: [console])
+  write(
+    """
+    AwfulBot demo
+      forum emulator: \(baseURL.absoluteString) (bot account \(FakeForumSeed.botUsername))
+      data:           \(dataDirectory)
+      this console is a chat room subscribed to the bot's bookmarks and the announcements.
+      New posts appear every \(Int((8 / speed).rounded())) s or so. Try: !help  !bookmarks  !status  !subscriptions
+      !latest 3600002 2  !watch 3600005  !mode summary 2  !why 3600001  — Ctrl-C to stop.
+
+    """)
+  try await application.seedRooms()
+  let generator = ForumActivityGenerator(
+    state: forum.state, interval: 8 / speed, announcementAfter: 12 / speed, report: write)
+  try await application.run(
+    extraServices: [generator], shutdownAfter: options.duration.map { .milliseconds(Int($0 * 1000)) })
+  await forum.stop()
+  write("demo finished")
+}
+
+private func makeTemporaryDirectory() throws -> String {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "awfulbot-demo-\(UUID().uuidString.prefix(8))", isDirectory: true)
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url.path
+}

@@ -1,0 +1,183 @@
+import AwfulScraping
+import BotCore
+import BotStore
+import Foundation
+import ForumsClient
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// The bot assembled from a configuration: store, forum client, engine, poller, one dispatcher and one command
+/// listener per transport, all as services of one `ServiceGroup`.
+///
+/// Order matters only at the ends: the database is opened first and closed last (when this object goes away,
+/// after the group has finished), so every service can still write while it shuts down.
+package final class BotApplication: Sendable {
+  package let configuration: AppConfiguration
+  package let database: BotDatabase
+  package let client: ForumsClient
+  package let engine: BotEngine
+  package let transports: [any ChatTransport]
+  package let services: [any Service]
+  let logger: Logger
+
+  /// - Parameters:
+  ///   - transports: the chat connections, already built (see `TransportFactory`).
+  ///   - databasePath: overrides `dataDirectory/awfulbot.sqlite` (tests).
+  package init(
+    configuration: AppConfiguration, transports: [any ChatTransport], databasePath: String? = nil,
+    logger: Logger = Logger(label: "awfulbot"), environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    self.configuration = configuration
+    self.logger = logger
+    self.transports = transports
+    let path = try databasePath ?? Self.databasePath(for: configuration)
+    database = try BotDatabase(path: path)
+
+    let forum = configuration.forum
+    guard let password = forum.password.resolve(environment: environment) else {
+      throw ConfigurationError(problems: ["forum.password: \(forum.password) is not set"])
+    }
+    var clientConfiguration = ForumsClientConfiguration(
+      credentials: ForumCredentials(username: forum.username, password: password))
+    if let base = forum.baseURL, let url = URL(string: base.hasSuffix("/") ? base : base + "/") {
+      clientConfiguration.baseURL = url
+    }
+    if let zone = forum.timeZone.flatMap(TimeZone.init(identifier:)) { clientConfiguration.timeZone = zone }
+    if let spacing = forum.requestSpacingSeconds { clientConfiguration.minimumRequestSpacing = .seconds(spacing) }
+    if let timeout = forum.requestTimeoutSeconds { clientConfiguration.requestTimeout = .seconds(timeout) }
+    if let announcementsForum = forum.announcementsForumID {
+      clientConfiguration.announcementsForumID = announcementsForum
+    }
+    client = ForumsClient(
+      configuration: clientConfiguration, cookieStore: DatabaseCookieStore(database: database),
+      logger: Logger(label: "awfulbot.forums"))
+
+    var engineConfiguration = EngineConfiguration()
+    if let seconds = configuration.polling?.bookmarksSeconds { engineConfiguration.bookmarksInterval = .seconds(seconds) }
+    if let seconds = configuration.polling?.announcementsSeconds {
+      engineConfiguration.announcementsInterval = .seconds(seconds)
+    }
+    if let seconds = configuration.polling?.forumsSeconds { engineConfiguration.forumsInterval = .seconds(seconds) }
+    if let zone = configuration.chatTimeZone.flatMap(TimeZone.init(identifier:)) {
+      engineConfiguration.timeZone = zone
+    }
+    engine = BotEngine(
+      database: database, forum: ForumsClientForum(client: client),
+      transports: Dictionary(uniqueKeysWithValues: transports.map { ($0.name, $0.capabilities) }),
+      configuration: engineConfiguration, logger: Logger(label: "awfulbot.engine"))
+
+    let router = CommandRouter(
+      parser: CommandParser(
+        prefix: configuration.commands?.prefix ?? "!", botNames: [configuration.commands?.botName ?? "awfulbot"]),
+      permissions: PermissionPolicy(grants: Self.grants(from: configuration.roles ?? [])),
+      forum: engine.forum, engine: engine, renderer: engine.renderer)
+    let engine = self.engine
+    var services: [any Service] = transports.map { $0 as any Service }
+    services.append(Poller(engine: engine))
+    for transport in transports {
+      services.append(Dispatcher(engine: engine, transport: transport))
+      services.append(
+        CommandService(transport: transport, router: router) { reply, message in
+          do {
+            try await engine.enqueueReply(reply, answering: message)
+          } catch {
+            logger.error("reply not queued", metadata: ["transport": "\(message.transport)", "error": "\(error)"])
+          }
+        })
+    }
+    self.services = services
+  }
+
+  /// Creates the rooms and subscriptions the config names, once: existing ones are left as they are, so a
+  /// subscription a user removed in chat is re-added only if it is still in the config at the next start.
+  package func seedRooms() async throws {
+    for room in configuration.rooms ?? [] {
+      let ref = RoomRef(transport: room.transport, room: room.room)
+      for spec in room.subscriptions ?? [] {
+        guard let target = RoomSubscriptionSpec(parsing: spec)?.target else { continue }
+        let existing = try await engine.subscriptions(room: ref)
+        if existing.contains(where: { $0.target == target }) { continue }
+        do {
+          _ = try await engine.subscribe(room: ref, to: target, filters: .none, backfill: 0, createdBy: "config")
+        } catch {
+          logger.warning(
+            "config subscription not created",
+            metadata: ["room": "\(room.room)", "subscription": "\(spec)", "error": "\(error)"])
+        }
+      }
+      if let mode = room.mode.flatMap(RoomModeSpec.relayMode(parsing:)) {
+        _ = try await engine.setMode(room: ref, to: mode)
+      }
+    }
+  }
+
+  /// Runs every service until SIGTERM/SIGINT (or `shutdownAfter`), then shuts them down gracefully.
+  package func run(
+    extraServices: [any Service] = [], shutdownAfter duration: Duration? = nil,
+    signals: [UnixSignal] = [.sigterm, .sigint]
+  ) async throws {
+    var services = (self.services + extraServices).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+    if let duration {
+      services.append(.init(service: ShutdownTimer(after: duration), successTerminationBehavior: .gracefullyShutdownGroup))
+    }
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: services, gracefulShutdownSignals: signals, cancellationSignals: [], logger: logger))
+    do {
+      try await group.run()
+    } catch {
+      try? await client.shutdown()
+      throw error
+    }
+    try await client.shutdown()
+  }
+
+  static func databasePath(for configuration: AppConfiguration) throws -> String {
+    let directory = configuration.dataDirectory ?? FileManager.default.currentDirectoryPath
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return URL(fileURLWithPath: directory).appendingPathComponent("awfulbot.sqlite").path
+  }
+
+  static func grants(from roles: [AppConfiguration.RoleGrant]) -> [String: [String: Role]] {
+    var grants: [String: [String: Role]] = [:]
+    for grant in roles {
+      let role: Role =
+        switch grant.role {
+        case "admin": .admin
+        case "member": .member
+        default: .viewer
+        }
+      grants[grant.transport, default: [:]][grant.user] = role
+    }
+    return grants
+  }
+}
+
+extension RoomSubscriptionSpec {
+  var target: SubscriptionTarget {
+    switch self {
+    case .bookmarks(let stars): stars.isEmpty ? .bookmarks : .stars(stars)
+    case .announcements: .announcements
+    case .thread(let id): .thread(id: id)
+    case .forum(let id): .forum(id: id)
+    }
+  }
+}
+
+/// A room's `mode` as written in the config: `each`, `summary [K]`, `digest hourly`, `digest daily HH:MM`.
+enum RoomModeSpec {
+  static func relayMode(parsing text: String) -> RelayMode? {
+    let words = text.split(separator: " ").map(String.init)
+    switch words.first {
+    case "each" where words.count == 1: return .each
+    case "summary" where words.count == 1: return .summary(threshold: RelayMode.defaultSummaryThreshold)
+    case "summary" where words.count == 2: return Int(words[1]).map { .summary(threshold: $0) }
+    case "digest" where words.count == 1 || words == ["digest", "hourly"]: return .digest(.hourly)
+    case "digest" where words.count == 3 && words[1] == "daily":
+      return TimeOfDay(parsing: words[2]).map { .digest(.daily($0)) }
+    default: return nil
+    }
+  }
+}

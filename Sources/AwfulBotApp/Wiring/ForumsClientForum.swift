@@ -1,0 +1,57 @@
+import AwfulScraping
+import BotCore
+import Foundation
+import ForumsClient
+
+/// The engine's `Forum` seam served by the HTTP client. `BotCore` cannot import `ForumsClient` (it must not depend
+/// on AsyncHTTPClient), so the few types that differ are mapped here.
+package struct ForumsClientForum: Forum {
+  package let client: ForumsClient
+
+  package init(client: ForumsClient) { self.client = client }
+
+  package var baseURL: URL { client.baseURL }
+
+  package func bookmarks(page: Int) async throws -> ThreadListPage { try await client.bookmarks(page: page) }
+
+  package func addBookmark(threadID: String, star: StarColor?) async throws {
+    try await client.addBookmark(threadID: threadID, star: star)
+  }
+
+  package func removeBookmark(threadID: String) async throws { try await client.removeBookmark(threadID: threadID) }
+
+  package func threadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage {
+    let selector: ForumsClient.PageSelector =
+      switch page {
+      case .number(let number): .number(number)
+      case .last: .last
+      }
+    return try await client.threadPage(threadID: threadID, page: selector)
+  }
+
+  package func posts(threadID: String, after index: Int) async throws -> PostsAfter {
+    let result = try await client.posts(threadID: threadID, after: index)
+    return PostsAfter(
+      threadID: result.threadID, threadTitle: result.threadTitle, forumID: result.forumID, isClosed: result.isClosed,
+      posts: result.posts, pagesFetched: result.pagesFetched)
+  }
+
+  package func announcements() async throws -> [Announcement] { try await client.announcements() }
+
+  package func announcementRows() async throws -> [ThreadListAnnouncement] { try await client.announcementRows() }
+
+  package func forumIndex() async throws -> ForumIndex { try await client.forumIndex() }
+
+  package func threads(forumID: String, page: Int) async throws -> ThreadListPage {
+    try await client.threads(forumID: forumID, page: page)
+  }
+
+  package func reply(threadID: String, text: String) async throws -> ReplyResult {
+    try await client.reply(threadID: threadID, text: text)
+  }
+
+  package func locatePost(postID: String) async throws -> PostLocation {
+    let location = try await client.locatePost(postID: postID)
+    return PostLocation(threadID: location.threadID, page: location.page)
+  }
+}
