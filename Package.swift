@@ -75,6 +75,7 @@ let package = Package(
         "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Metrics", package: "swift-metrics"),
       ],
       swiftSettings: swiftSettings
