@@ -8,7 +8,8 @@ struct AwfulBotBench: AsyncParsableCommand {
     commandName: "awfulbot-bench",
     abstract: "Benchmarks for AwfulBot (build with -c release).",
     subcommands: [
-      ScrapeBenchmark.self
+      ScrapeBenchmark.self,
+      PollBenchmark.self,
     ]
   )
 }

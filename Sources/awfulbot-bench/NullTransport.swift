@@ -1,0 +1,14 @@
+import BotCore
+
+/// A transport that accepts everything at once: the poll benchmark measures the forum side, not chat.
+final class NullTransport: ChatTransport, Sendable {
+  let name = "bench"
+  let capabilities = ChatCapabilities.plainText
+  let incoming = AsyncStream<IncomingMessage> { $0.finish() }
+
+  func run() async throws {}
+
+  func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws -> DeliveryReceipt {
+    DeliveryReceipt(id: idempotencyKey)
+  }
+}
