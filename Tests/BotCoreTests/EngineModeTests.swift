@@ -15,8 +15,11 @@ struct EngineModeTests {
     try await h.engine.setMode(room: h.room, to: .summary(threshold: 3))
     await h.cycle()
 
-    for author in ["alice", "bob", "alice", "carol", "dave"] { h.forum.addPost(to: "1", author: author) }
+    let posts = ["alice", "bob", "alice", "carol", "dave"].map { h.forum.addPost(to: "1", author: $0) }
     await h.cycle()
+    let why = try await h.engine.why(postID: posts[1].id, room: h.room)
+    #expect(why.entries.map(\.kind) == ["summary"])
+    #expect(why.entries.first?.state == "delivered")
     #expect(h.texts().count == 1)
     let summary = try #require(h.texts().first)
     #expect(summary.contains("5 new posts"))
@@ -95,10 +98,11 @@ struct EngineModeTests {
     await h.cycle()
 
     h.clock.advance(toNext: 23, 0)
-    h.forum.addPost(to: "1", author: "owl", text: "hoot")
+    let owl = h.forum.addPost(to: "1", author: "owl", text: "hoot")
     h.forum.addPost(to: "1", author: "bat", text: "squeak")
     await h.cycle()
     #expect(h.transport.sent.isEmpty)
+    #expect(try await h.engine.why(postID: owl.id, room: h.room).entries.map(\.state) == ["held"])
     #expect(try await h.engine.status(room: h.room).isQuietNow)
 
     h.clock.advance(toNext: 6, 59)
@@ -113,6 +117,7 @@ struct EngineModeTests {
     #expect(digest.contains("2 new posts in 1 thread"))
     #expect(digest.contains("Night thread"))
     #expect(digest.contains("owl") && digest.contains("bat"))
+    #expect(try await h.engine.why(postID: owl.id, room: h.room).entries.map(\.kind) == ["digest"])
 
     h.forum.addPost(to: "1", author: "lark", text: "morning")
     await h.cycle()

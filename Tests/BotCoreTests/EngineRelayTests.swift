@@ -210,4 +210,19 @@ struct EngineRelayTests {
     #expect(h.texts().count == 1)
     #expect(h.texts().first?.contains("the only new one") == true)
   }
+
+  @Test("a thread is fetched once per change, even with sub-millisecond post times")
+  func unchangedThreadIsNotFetchedAgain() async throws {
+    let h = try EngineHarness(clock: EngineTestClock(Date(timeIntervalSince1970: 1_736_158_200.123_456_7)))
+    h.forum.addThread("1", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    await h.cycle()
+    h.clock.advance(by: 61.000_321)
+    h.forum.addPost(to: "1", author: "alice")
+    await h.cycle()
+    h.forum.resetRequests()
+    await h.cycle()
+    #expect(h.forum.requests == ["bookmarks 1"])
+    #expect(h.texts().count == 1)
+  }
 }

@@ -98,9 +98,12 @@ extension BotEngine {
           try tx.save(BotEngine.seededThread(from: row, now: now))
           continue
         }
+        // Dates round-trip through SQLite at millisecond precision (the forum shows minutes): a later time must
+        // be later by more than that to count as movement, or a thread would be fetched on every poll.
         let moved =
           row.replyCount > stored.replyCount
-          || (row.lastPostDate.map { date in stored.lastPostAt.map { date > $0 } ?? true } ?? false)
+          || (row.lastPostDate.map { date in stored.lastPostAt.map { date.timeIntervalSince($0) > 0.5 } ?? true }
+            ?? false)
         if moved {
           let wanted = hasAlerts || subscriptions.contains { $0.target.covers(threadID: row.id, star: row.star) }
           changed.append((row, stored, wanted))

@@ -47,11 +47,17 @@ extension BotEngine {
           kind: row.kind, reason: row.reason ?? "", state: row.state.rawValue, queuedAt: row.createdAt,
           deliveredAt: row.deliveredAt, attempts: row.attempts, lastError: row.lastError)
       }
+      // Summaries and digests name every post they stand for after "posts:" in their reason.
       entries += try tx.outboxRows(transport: room.transport, room: room.room)
-        .filter { $0.kind == "digest" && ($0.reason ?? "").split(separator: " ").contains(Substring(postID)) }
+        .filter { row in
+          (row.kind == "digest" || row.kind == "summary") && row.postID != postID
+            && (row.reason?.components(separatedBy: "posts: ").last ?? "").split(separator: " ")
+              .contains(Substring(postID))
+        }
         .map { row in
           WhyAnswer.Entry(
-            kind: "digest", reason: "in a digest (\(row.reason?.split(separator: ";").first ?? ""))",
+            kind: row.kind,
+            reason: "in a \(row.kind) (\(row.reason?.components(separatedBy: ";").first ?? ""))",
             state: row.state.rawValue, queuedAt: row.createdAt, deliveredAt: row.deliveredAt, attempts: row.attempts,
             lastError: row.lastError)
         }

@@ -122,7 +122,8 @@ struct Relay {
     var row = OutboxRecord(
       transport: room.transport, room: room.room, kind: "summary", payload: try RelayCoding.encode(message),
       idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),
-      createdAt: now, threadID: threadID, postID: last.id, reason: reason)
+      createdAt: now, threadID: threadID, postID: last.id,
+      reason: "\(reason); posts: \(posts.map(\.id).joined(separator: " "))")
     if try tx.enqueue(&row) {
       outcome.queued += 1
       outcome.transports.insert(room.transport)
