@@ -6,9 +6,9 @@ package actor InMemoryCookieStore: CookieStore {
     self.cookies = cookies
   }
 
-  package func load() -> [StoredCookie] { cookies }
+  package func load() throws -> [StoredCookie] { cookies }
 
-  package func save(_ cookies: [StoredCookie]) {
+  package func save(_ cookies: [StoredCookie]) throws {
     self.cookies = cookies
   }
 }
