@@ -101,7 +101,7 @@ struct EngineRelayTests {
     #expect(texts.count == 21)
     #expect(texts[0].contains("missed 1"))
     #expect(texts[19].contains("missed 20"))
-    #expect(texts[20].contains("37 new posts"))
+    #expect(texts[20].hasPrefix("37 more new posts in “Downtime thread”, latest by last-author: "))
     #expect(texts[20].contains("Downtime thread"))
     #expect(texts[20].contains("last-author"))
     #expect(texts.filter { $0.contains("missed 21") }.isEmpty)

@@ -106,19 +106,21 @@ struct Relay {
       let rest = posts.dropFirst(cap)
       try queueSummary(
         of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room, capabilities: capabilities,
-        reason: "more than \(cap) new posts in one cycle (the room's replay cap)", outcome: &outcome, in: tx)
+        reason: "more than \(cap) new posts in one cycle (the room's replay cap)", afterReplayCap: true,
+        outcome: &outcome, in: tx)
     }
     return outcome
   }
 
   private func queueSummary(
     of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, capabilities: ChatCapabilities,
-    reason: String, outcome: inout RelayOutcome, in tx: StoreTransaction
+    reason: String, afterReplayCap: Bool = false, outcome: inout RelayOutcome, in tx: StoreTransaction
   ) throws {
     guard let first = posts.first, let last = posts.last else { return }
     let message = renderer.renderSummary(
       threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
-      latestPostID: last.id, latestAuthor: last.author.name, capabilities: capabilities)
+      latestPostID: last.id, latestAuthor: last.author.name, capabilities: capabilities,
+      afterReplayCap: afterReplayCap)
     var row = OutboxRecord(
       transport: room.transport, room: room.room, kind: "summary", payload: try RelayCoding.encode(message),
       idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),

@@ -78,8 +78,13 @@ package struct PostRenderer: Sendable {
   /// One line for posts that were not relayed one by one (summary mode, or more than the replay cap).
   package func renderSummary(
     threadID: String, threadTitle: String, count: Int, authors: [String], latestPostID: String?,
-    latestAuthor: String?, capabilities: ChatCapabilities
+    latestAuthor: String?, capabilities: ChatCapabilities, afterReplayCap: Bool = false
   ) -> OutgoingMessage {
+    if afterReplayCap {
+      return renderReplayRemainder(
+        threadID: threadID, threadTitle: threadTitle, count: count, latestPostID: latestPostID,
+        latestAuthor: latestAuthor, capabilities: capabilities)
+    }
     let title = ChatText.safeLine(threadTitle)
     let link =
       latestPostID.map { links.postLink(threadID: threadID, postID: $0) } ?? links.threadLink(threadID: threadID)
@@ -97,6 +102,28 @@ package struct PostRenderer: Sendable {
       writer.text("\(byline) (")
       writer.link(link) { $0.text(latest) }
       writer.text(")")
+      message.html = writer.html
+    }
+    return MessageFit.forceFit(message, capabilities)
+  }
+
+  /// The line after a replay cap was reached: "37 more new posts in “T”, latest by X: <link>".
+  private func renderReplayRemainder(
+    threadID: String, threadTitle: String, count: Int, latestPostID: String?, latestAuthor: String?,
+    capabilities: ChatCapabilities
+  ) -> OutgoingMessage {
+    let title = ChatText.safeLine(threadTitle)
+    let link =
+      latestPostID.map { links.postLink(threadID: threadID, postID: $0) } ?? links.threadLink(threadID: threadID)
+    let counted = "\(count) more new \(count == 1 ? "post" : "posts") in “\(title)”"
+    let latest = latestAuthor.map { ", latest by \(ChatText.safeLine($0))" } ?? ""
+    var message = OutgoingMessage(kind: .relay, text: "\(counted)\(latest): \(link)", threadKey: threadID, link: link)
+    if capabilities.html {
+      var writer = HTMLWriter()
+      writer.text("\(count) more new \(count == 1 ? "post" : "posts") in ")
+      writer.element("b") { bold in bold.link(links.threadLink(threadID: threadID)) { $0.text(title) } }
+      writer.text("\(latest): ")
+      writer.link(link) { $0.text(link) }
       message.html = writer.html
     }
     return MessageFit.forceFit(message, capabilities)
