@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     .systemLibrary(
@@ -41,6 +43,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -70,6 +73,28 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .target(
+      name: "MatrixTransport",
+      dependencies: [
+        "BotCore",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "IRCTransport",
+      dependencies: [
+        "BotCore",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "AwfulBotApp",
       dependencies: [
         "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore",
@@ -77,6 +102,8 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Hummingbird", package: "hummingbird"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -126,8 +153,27 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "MatrixTransportTests",
+      dependencies: [
+        "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "IRCTransportTests",
+      dependencies: [
+        "IRCTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "AwfulBotAppTests",
-      dependencies: ["AwfulBotApp"],
+      dependencies: ["AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -8,6 +8,9 @@ struct AwfulBotCommand: AsyncParsableCommand {
     commandName: "awfulbot",
     abstract: "Relays Something Awful forum threads into Matrix and IRC rooms, and drives the forum from chat.",
     version: AppInfo.version,
-    subcommands: [RunCommand.self, DemoCommand.self, ScrapeCommand.self, FakeForumSubcommand.self]
+    subcommands: [
+      RunCommand.self, CheckCommand.self, StatusCommand.self, SetupCommand.self, ExportCommand.self,
+      ImportCommand.self, MigrateCommand.self, DemoCommand.self, ScrapeCommand.self, FakeForumSubcommand.self,
+    ]
   )
 }

@@ -4,22 +4,35 @@ import Foundation
 
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "run", abstract: "Runs the bot from a configuration file until SIGTERM or SIGINT.")
+    commandName: "run",
+    abstract: "Runs the bot from a configuration file until SIGTERM or SIGINT.",
+    discussion: "Migrates the database first. Exit status 78 (EX_CONFIG): the configuration is invalid.")
 
   @Option(name: .shortAndLong, help: "The JSON configuration file (see config.example.json).")
   var config: String
 
-  @Option(help: "Log level: trace, debug, info, notice, warning, error.")
+  @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (default: the config's, else info).")
   var logLevel: String?
 
+  @Option(help: "Log format: text or json (default: the config's, else text).")
+  var logFormat: String?
+
+  func validate() throws {
+    if let logLevel, !LoggingSettings.levels.contains(logLevel) {
+      throw ValidationError("unknown log level '\(logLevel)'; use \(LoggingSettings.levels.joined(separator: ", "))")
+    }
+    if let logFormat, !LoggingSettings.formats.contains(logFormat) {
+      throw ValidationError("unknown log format '\(logFormat)'; use text or json")
+    }
+  }
+
   func run() async throws {
-    LoggingSetup.bootstrap(level: logLevel ?? "info")
     do {
-      try await runBot(configurationPath: config)
+      try await runBot(configurationPath: config, logLevel: logLevel, logFormat: logFormat)
     } catch let error as ConfigurationError {
       FileHandle.standardError.write(Data("awfulbot: \(error)\n".utf8))
       // 78 is EX_CONFIG: systemd and supervisors read it as "fix the configuration, don't restart blindly".
-      throw ExitCode(78)
+      throw ExitCode(ConfigurationError.exitCode)
     }
   }
 }

@@ -19,6 +19,10 @@ package final class BotApplication: Sendable {
   package let engine: BotEngine
   package let transports: [any ChatTransport]
   package let services: [any Service]
+  /// Heartbeat, readiness and connection metrics (see `OperationsMonitor`).
+  package let monitor: OperationsMonitor
+  /// The `/metrics`, `/healthz`, `/readyz` listener; nil when `metrics` is off (or absent from a config built in code).
+  package let metricsServer: MetricsServer?
   let logger: Logger
 
   /// - Parameters:
@@ -34,21 +38,7 @@ package final class BotApplication: Sendable {
     let path = try databasePath ?? Self.databasePath(for: configuration)
     database = try BotDatabase(path: path)
 
-    let forum = configuration.forum
-    guard let password = forum.password.resolve(environment: environment) else {
-      throw ConfigurationError(problems: ["forum.password: \(forum.password) is not set"])
-    }
-    var clientConfiguration = ForumsClientConfiguration(
-      credentials: ForumCredentials(username: forum.username, password: password))
-    if let base = forum.baseURL, let url = URL(string: base.hasSuffix("/") ? base : base + "/") {
-      clientConfiguration.baseURL = url
-    }
-    if let zone = forum.timeZone.flatMap(TimeZone.init(identifier:)) { clientConfiguration.timeZone = zone }
-    if let spacing = forum.requestSpacingSeconds { clientConfiguration.minimumRequestSpacing = .seconds(spacing) }
-    if let timeout = forum.requestTimeoutSeconds { clientConfiguration.requestTimeout = .seconds(timeout) }
-    if let announcementsForum = forum.announcementsForumID {
-      clientConfiguration.announcementsForumID = announcementsForum
-    }
+    let clientConfiguration = try configuration.forum.clientConfiguration(environment: environment)
     client = ForumsClient(
       configuration: clientConfiguration, cookieStore: DatabaseCookieStore(database: database),
       logger: Logger(label: "awfulbot.forums"))
@@ -59,6 +49,10 @@ package final class BotApplication: Sendable {
       engineConfiguration.announcementsInterval = .seconds(seconds)
     }
     if let seconds = configuration.polling?.forumsSeconds { engineConfiguration.forumsInterval = .seconds(seconds) }
+    if let cap = configuration.polling?.replayCap { engineConfiguration.replayCap = cap }
+    if let seconds = configuration.polling?.maximumBackoffSeconds {
+      engineConfiguration.maximumPollBackoff = .seconds(seconds)
+    }
     if let zone = configuration.chatTimeZone.flatMap(TimeZone.init(identifier:)) {
       engineConfiguration.timeZone = zone
     }
@@ -85,6 +79,17 @@ package final class BotApplication: Sendable {
             logger.error("reply not queued", metadata: ["transport": "\(message.transport)", "error": "\(error)"])
           }
         })
+    }
+    let monitor = OperationsMonitor(database: database, client: client, transports: transports)
+    self.monitor = monitor
+    services.append(monitor)
+    if let metrics = configuration.metrics, metrics.isEnabled, let address = metrics.address {
+      let server = MetricsServer(
+        address: address, readiness: { await monitor.readiness() }, refresh: { await monitor.refreshGauges() })
+      metricsServer = server
+      services.append(server)
+    } else {
+      metricsServer = nil
     }
     self.services = services
   }

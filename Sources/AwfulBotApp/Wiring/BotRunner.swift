@@ -1,11 +1,29 @@
 import Foundation
+import Logging
 
-/// `awfulbot run --config FILE`: loads the configuration, builds the transports and the bot, seeds the configured
-/// rooms and runs until SIGTERM or SIGINT.
-package func runBot(configurationPath: String) async throws {
-  let configuration = try AppConfiguration.load(path: configurationPath)
-  let transports = try TransportFactory.makeTransports(for: configuration)
-  let application = try BotApplication(configuration: configuration, transports: transports)
+/// `awfulbot run --config FILE`: loads the configuration, sets up logging (the flags win over the config) and
+/// metrics, builds the transports and the bot, seeds the configured rooms and runs until SIGTERM or SIGINT.
+/// A `ConfigurationError` comes out before anything starts, for the caller to exit with `EX_CONFIG`.
+package func runBot(configurationPath: String, logLevel: String? = nil, logFormat: String? = nil) async throws {
+  let loaded = try AppConfiguration.loadReportingWarnings(path: configurationPath)
+  let configuration = loaded.configuration
+  LoggingSetup.bootstrap(
+    level: logLevel ?? configuration.effectiveLogLevel, format: logFormat ?? configuration.logging?.format)
+  AppMetrics.bootstrap()
+  let logger = Logger(label: "awfulbot")
+  for warning in loaded.warnings {
+    logger.warning("configuration warning", metadata: ["warning": "\(warning)"])
+  }
+  let transports = try TransportFactory.makeTransports(for: configuration, context: TransportBuildContext(logger: logger))
+  let application = try BotApplication(configuration: configuration, transports: transports, logger: logger)
+  logger.info(
+    "starting",
+    metadata: [
+      "version": "\(AppInfo.version)", "database": "\(configuration.databasePath)",
+      "transports": "\(configuration.transports.map(\.resolvedName).joined(separator: ","))",
+      "metrics": "\(application.metricsServer.map { "\($0.address)" } ?? "off")",
+    ])
   try await application.seedRooms()
   try await application.run()
+  logger.info("stopped")
 }

@@ -8,6 +8,8 @@ struct ShutdownTimer: Service {
   init(after: Duration) { self.after = after }
 
   func run() async throws {
-    try? await Task.sleep(for: after)
+    // The group shuts services down one at a time, this one first (it is added last): a sleep that ignored a
+    // shutdown begun elsewhere (SIGTERM) would hold every other service up until the timer ran out.
+    _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: after) }
   }
 }

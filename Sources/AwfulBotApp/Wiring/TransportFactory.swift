@@ -1,17 +1,30 @@
 import BotCore
 
-/// Builds the chat connections a configuration names.
+/// Builds the chat connections a configuration names, each through its `TransportKind`.
 package enum TransportFactory {
-  package static func makeTransports(for configuration: AppConfiguration) throws -> [any ChatTransport] {
-    try configuration.transports.enumerated().map { index, settings in
-      switch settings.type {
-      case "console":
-        return ConsoleTransport(name: settings.resolvedName)
-      default:
-        throw ConfigurationError(problems: [
-          "transports[\(index)].type: unknown transport \"\(settings.type)\" (supported: console)"
-        ])
+  package static func makeTransports(
+    for configuration: AppConfiguration, context: TransportBuildContext = TransportBuildContext()
+  ) throws -> [any ChatTransport] {
+    var problems: [String] = []
+    var transports: [any ChatTransport] = []
+    for (index, settings) in configuration.transports.enumerated() {
+      guard let kind = TransportKind.named(settings.type) else {
+        problems.append(
+          "transports[\(index)].type: unknown transport \"\(settings.type)\" (supported: \(TransportKind.supportedTypes))"
+        )
+        continue
+      }
+      guard let make = kind.make else {
+        problems.append("transports[\(index)].type: this build cannot run \(settings.type) transports yet")
+        continue
+      }
+      do {
+        transports.append(try make(settings, context))
+      } catch let error as ConfigurationError {
+        problems += error.problems
       }
     }
+    if !problems.isEmpty { throw ConfigurationError(problems: problems) }
+    return transports
   }
 }

@@ -17,6 +17,9 @@ package final class ConsoleTransport: ChatTransport, Sendable {
   private let input: FileHandle
   private let write: @Sendable (String) -> Void
   private let userName: String
+  /// Distinguishes this run's message ids from an earlier run's: replies are keyed by the message they answer, and
+  /// a key seen before (the outbox of the last run) would make the reply a duplicate that is never sent.
+  private let session = String(UUID().uuidString.prefix(8)).lowercased()
   private let state = Mutex(State())
 
   private struct State {
@@ -56,7 +59,7 @@ package final class ConsoleTransport: ChatTransport, Sendable {
       continuation.yield(
         IncomingMessage(
           transport: name, room: Self.room, senderID: "console:\(userName)", senderName: userName, text: text,
-          messageID: "console-in-\(number)", transportRole: .admin))
+          messageID: "console-in-\(session)-\(number)", transportRole: .admin))
     }
     // End of input is not the end of the bot: relays keep printing until the service group shuts down.
     try? await gracefulShutdown()

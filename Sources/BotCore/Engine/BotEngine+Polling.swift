@@ -10,6 +10,8 @@ extension BotEngine {
   package func poll(_ source: PollSource) async -> PollReport {
     var report = PollReport(source: source)
     let started = now()
+    let clock = ContinuousClock()
+    let startedInstant = clock.now
     do {
       switch source {
       case .bookmarks: try await pollBookmarks(&report)
@@ -19,6 +21,7 @@ extension BotEngine {
     } catch {
       report.error = Self.describe(error)
     }
+    EngineMetrics.pollDuration(clock.now - startedInstant, source: source.name)
     EngineMetrics.forumRequests(report.requests, source: source.name)
     EngineMetrics.poll(source: source.name, outcome: report.succeeded ? "success" : "error")
     do {

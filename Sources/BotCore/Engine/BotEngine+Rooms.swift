@@ -82,8 +82,9 @@ extension BotEngine {
     let name = username.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw EngineError.invalidArgument("Give a forum username.") }
     let now = now()
+    let cap = configuration.replayCap
     return try await database.write { tx in
-      _ = try tx.ensureRoom(transport: room.transport, room: room.room, now: now)
+      _ = try tx.ensureRoom(transport: room.transport, room: room.room, now: now, replayCap: cap)
       return try tx.insertAlert(
         AlertRecord(transport: room.transport, room: room.room, username: name, createdAt: now, createdBy: createdBy))
     }
@@ -111,8 +112,9 @@ extension BotEngine {
   {
     _ = try capabilities(of: room)
     let now = now()
+    let cap = configuration.replayCap
     return try await database.write { tx in
-      let previous = try tx.ensureRoom(transport: room.transport, room: room.room, now: now)
+      let previous = try tx.ensureRoom(transport: room.transport, room: room.room, now: now, replayCap: cap)
       var updated = previous
       change(&updated)
       try tx.save(updated)

@@ -212,12 +212,13 @@ extension BotEngine {
   ) async throws -> (Subscription, Bool) {
     let key = target.storeKey
     let now = now()
+    let cap = configuration.replayCap
     let record = SubscriptionRecord(
       transport: room.transport, room: room.room, kind: key.kind, argument: key.argument,
       includeAuthors: filters.includeAuthors, excludeAuthors: filters.excludeAuthors, keywords: filters.keywords,
       opOnly: filters.opOnly, createdAt: now, createdBy: createdBy)
     let (stored, isNew) = try await database.write { tx in
-      _ = try tx.ensureRoom(transport: room.transport, room: room.room, now: now)
+      _ = try tx.ensureRoom(transport: room.transport, room: room.room, now: now, replayCap: cap)
       return try tx.upsertSubscription(record)
     }
     guard let subscription = BotEngine.subscription(from: stored) else {

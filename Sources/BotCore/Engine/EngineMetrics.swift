@@ -8,6 +8,12 @@ enum EngineMetrics {
       .increment()
   }
 
+  /// How long one poll of a source took (a histogram per source kind).
+  static func pollDuration(_ duration: Duration, source: String) {
+    Timer(label: "awfulbot_poll_duration_seconds", dimensions: [("source", kind(of: source))])
+      .recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+  }
+
   static func forumRequests(_ count: Int, source: String) {
     Counter(label: "awfulbot_forum_requests_total", dimensions: [("source", kind(of: source))])
       .increment(by: count)

@@ -153,6 +153,7 @@ package actor ForumTransport {
       raw = try await perform(httpRequest)
     } catch {
       await gate.release()
+      ForumRequestMetrics.recordFailure()
       logger.info(
         "forum request failed", metadata: ["method": "\(method.rawValue)", "path": "\(url.path)", "error": "\(error)"])
       throw error
@@ -161,6 +162,7 @@ package actor ForumTransport {
       await persistCookies()
     }
     await gate.release()
+    ForumRequestMetrics.record(status: raw.status)
     logger.debug(
       "forum request", metadata: ["method": "\(method.rawValue)", "path": "\(url.path)", "status": "\(raw.status)"])
     return ForumResponse(status: raw.status, headers: raw.headers, body: raw.body, url: url)

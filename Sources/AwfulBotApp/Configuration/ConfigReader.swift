@@ -1,0 +1,151 @@
+/// Reads a `ConfigJSON` tree key by key, collecting every problem as `key.path: reason` instead of stopping at the
+/// first. Each accessor returns nil when the value is absent or unusable (the problem is already recorded).
+package struct ConfigReader: Sendable {
+  package private(set) var problems: [String] = []
+  /// Paths already reported, so a later check does not pile a second message onto the same key.
+  private var reportedPaths: Set<String> = []
+
+  /// False for tools that only need the data directory (`status`, `export`, `migrate`): they must work in a shell
+  /// that does not have the daemon's secrets.
+  package var checksSecrets = true
+
+  package init(checksSecrets: Bool = true) { self.checksSecrets = checksSecrets }
+
+  package mutating func report(_ path: String, _ reason: String) {
+    reportedPaths.insert(path)
+    problems.append("\(path): \(reason)")
+  }
+
+  package func hasProblem(at path: String) -> Bool { reportedPaths.contains(path) }
+
+  /// Keys starting with `_` (`"_comment"`) are notes for people and never read.
+  package static func isComment(_ key: String) -> Bool { key.hasPrefix("_") }
+
+  package static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+  /// The members of an object. Keys not in `known` are reported with the closest known key as a hint, because a
+  /// misspelt key silently ignored is a setting that does not apply.
+  package mutating func object(_ value: ConfigJSON?, at path: String, known: [String]) -> [String: ConfigJSON]? {
+    guard let value else { return nil }
+    guard case .object(let members) = value else {
+      report(path.isEmpty ? "(top level)" : path, "expected an object, got \(value.kindName)")
+      return nil
+    }
+    for key in members.keys.sorted() where !known.contains(key) && !Self.isComment(key) {
+      let hint = Self.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+      report(Self.join(path, key), "unknown key\(hint)")
+    }
+    return members
+  }
+
+  package mutating func required(_ members: [String: ConfigJSON], _ key: String, at path: String) -> ConfigJSON? {
+    guard let value = members[key], value != .null else {
+      report(Self.join(path, key), "missing")
+      return nil
+    }
+    return value
+  }
+
+  package mutating func string(_ members: [String: ConfigJSON], _ key: String, at path: String, required: Bool = false)
+    -> String?
+  {
+    let keyPath = Self.join(path, key)
+    guard let value = required ? self.required(members, key, at: path) : members[key], value != .null else {
+      return nil
+    }
+    guard case .string(let text) = value else {
+      report(keyPath, "expected a string, got \(value.kindName)")
+      return nil
+    }
+    return text
+  }
+
+  package mutating func number(_ members: [String: ConfigJSON], _ key: String, at path: String) -> Double? {
+    guard let value = members[key], value != .null else { return nil }
+    guard case .number(let number) = value else {
+      report(Self.join(path, key), "expected a number, got \(value.kindName)")
+      return nil
+    }
+    return number
+  }
+
+  package mutating func integer(_ members: [String: ConfigJSON], _ key: String, at path: String) -> Int? {
+    guard let number = number(members, key, at: path) else { return nil }
+    guard number.rounded() == number, abs(number) < 1e15 else {
+      report(Self.join(path, key), "expected a whole number, got \(number)")
+      return nil
+    }
+    return Int(number)
+  }
+
+  package mutating func bool(_ members: [String: ConfigJSON], _ key: String, at path: String) -> Bool? {
+    guard let value = members[key], value != .null else { return nil }
+    guard case .bool(let flag) = value else {
+      report(Self.join(path, key), "expected true or false, got \(value.kindName)")
+      return nil
+    }
+    return flag
+  }
+
+  package mutating func array(_ members: [String: ConfigJSON], _ key: String, at path: String) -> [ConfigJSON]? {
+    guard let value = members[key], value != .null else { return nil }
+    guard case .array(let items) = value else {
+      report(Self.join(path, key), "expected a list, got \(value.kindName)")
+      return nil
+    }
+    return items
+  }
+
+  package mutating func strings(_ members: [String: ConfigJSON], _ key: String, at path: String) -> [String]? {
+    guard let items = array(members, key, at: path) else { return nil }
+    var strings: [String] = []
+    for (index, item) in items.enumerated() {
+      guard case .string(let text) = item else {
+        report("\(Self.join(path, key))[\(index)]", "expected a string, got \(item.kindName)")
+        continue
+      }
+      strings.append(text)
+    }
+    return strings
+  }
+
+  /// A secret: a string, or `{"env": "NAME"}`.
+  package mutating func secret(_ members: [String: ConfigJSON], _ key: String, at path: String) -> SecretValue? {
+    guard let value = members[key], value != .null else { return nil }
+    let keyPath = Self.join(path, key)
+    switch value {
+    case .string(let literal): return SecretValue(literal: literal)
+    case .object(let reference):
+      guard reference.count == 1, case .string(let name)? = reference["env"], !name.isEmpty else {
+        report(keyPath, "expected a string or {\"env\": \"VARIABLE\"}")
+        return nil
+      }
+      return SecretValue(environment: name)
+    default:
+      report(keyPath, "expected a string or {\"env\": \"VARIABLE\"}, got \(value.kindName)")
+      return nil
+    }
+  }
+
+  /// The known key a misspelling most likely meant: same letters ignoring case, or at most two edits away.
+  static func closest(to key: String, in known: [String]) -> String? {
+    if let sameLetters = known.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
+    let scored = known.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }.filter { $0.1 <= 2 }
+    return scored.min { $0.1 < $1.1 }?.0
+  }
+
+  private static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import ForumsClient
+
+extension AppConfiguration.ForumSettings {
+  /// The HTTP client's configuration for these settings; throws when the password is not set.
+  package func clientConfiguration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    -> ForumsClientConfiguration
+  {
+    guard let secret = password.resolve(environment: environment) else {
+      throw ConfigurationError(problems: ["forum.password: \(password) is not set"])
+    }
+    var configuration = ForumsClientConfiguration(
+      credentials: ForumCredentials(username: username, password: secret))
+    if let base = baseURL, let url = URL(string: base.hasSuffix("/") ? base : base + "/") {
+      configuration.baseURL = url
+    }
+    if let zone = timeZone.flatMap(TimeZone.init(identifier:)) { configuration.timeZone = zone }
+    if let spacing = requestSpacingSeconds { configuration.minimumRequestSpacing = .seconds(spacing) }
+    if let timeout = requestTimeoutSeconds { configuration.requestTimeout = .seconds(timeout) }
+    if let updateReadMarkers { configuration.updatesReadMarkers = updateReadMarkers }
+    if let announcementsForumID { configuration.announcementsForumID = announcementsForumID }
+    return configuration
+  }
+}

@@ -1,0 +1,149 @@
+extension TransportKind {
+  /// An IRC connection (`IRCTransport`). The config writes the server as `server: "host:port"` and channels as
+  /// names or `{"name", "key"}`; `prepare` turns them into `IRCTransportConfiguration`'s `host`, `port` and
+  /// channel objects.
+  package static let irc = TransportKind(
+    type: "irc", summary: "a nick on an IRC network",
+    options: [
+      "server": .string, "tls": .bool, "caFile": .string, "nick": .string, "alternateNicks": .strings,
+      "username": .string, "realname": .string, "sasl": .custom, "clientCertificateFile": .string,
+      "clientKeyFile": .string, "nickServPassword": .secret, "channels": .custom, "rejoinOnKick": .bool,
+      "relayAs": .string, "linesPerMessage": .integer, "floodBurst": .integer, "floodIntervalSeconds": .number,
+      "mircFormatting": .bool, "titleColour": .integer, "admins": .strings, "members": .strings,
+      "quitMessage": .string, "pingIntervalSeconds": .number, "pingTimeoutSeconds": .number,
+      "reconnectDelaySeconds": .number, "maximumReconnectDelaySeconds": .number, "reconnectJitter": .number,
+      "nickReclaimSeconds": .number, "sendWaitSeconds": .number, "connectTimeoutSeconds": .number,
+      "registrationTimeoutSeconds": .number,
+    ],
+    requiredOptions: ["server", "nick"], secretKeys: ["sasl.password", "nickServPassword"],
+    check: checkIRC, prepare: prepareIRC)
+
+  private static func checkIRC(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
+    func at(_ key: String) -> String { ConfigReader.join(path, key) }
+    if case .string(let server)? = options["server"], HostPort(parsing: server) == nil || server.hasSuffix(":0") {
+      reader.report(at("server"), "expected host:port, got \"\(server)\"")
+    }
+    var nicks: [(String, String)] = []
+    if case .string(let nick)? = options["nick"] { nicks.append((at("nick"), nick)) }
+    if case .array(let alternates)? = options["alternateNicks"] {
+      for (index, item) in alternates.enumerated() {
+        if case .string(let nick) = item { nicks.append(("\(at("alternateNicks"))[\(index)]", nick)) }
+      }
+    }
+    for (keyPath, nick) in nicks where !IRCNames.isNick(nick) {
+      reader.report(keyPath, "\"\(nick)\" is not a valid nick (letters, digits and []\\`_^{|}- , not starting with a digit or -)")
+    }
+    checkChannels(options["channels"], at: at("channels"), reader: &reader)
+    checkSASL(options, path: path, reader: &reader)
+    if case .string(let relay)? = options["relayAs"], !["notice", "privmsg"].contains(relay) {
+      reader.report(at("relayAs"), "expected notice or privmsg, got \"\(relay)\"")
+    }
+    if case .number(let colour)? = options["titleColour"], !(0...98).contains(colour) {
+      reader.report(at("titleColour"), "expected a colour number 0–98, got \(Int(colour))")
+    }
+    for key in ["linesPerMessage", "floodBurst"] {
+      if case .number(let value)? = options[key], value < 1 { reader.report(at(key), "must be at least 1") }
+    }
+    for key in [
+      "pingIntervalSeconds", "pingTimeoutSeconds", "reconnectDelaySeconds", "maximumReconnectDelaySeconds",
+      "nickReclaimSeconds", "sendWaitSeconds", "connectTimeoutSeconds", "registrationTimeoutSeconds",
+    ] {
+      if case .number(let value)? = options[key], value <= 0 { reader.report(at(key), "must be more than 0 seconds") }
+    }
+    if case .number(let value)? = options["floodIntervalSeconds"], value < 0 {
+      reader.report(at("floodIntervalSeconds"), "must be 0 or more")
+    }
+    if (options["clientCertificateFile"] == nil) != (options["clientKeyFile"] == nil) {
+      reader.report(path, "clientCertificateFile and clientKeyFile go together")
+    }
+  }
+
+  private static func checkChannels(_ value: ConfigJSON?, at path: String, reader: inout ConfigReader) {
+    guard let value else { return }
+    guard case .array(let channels) = value else {
+      reader.report(path, "expected a list of channels, got \(value.kindName)")
+      return
+    }
+    for (index, channel) in channels.enumerated() {
+      let itemPath = "\(path)[\(index)]"
+      switch channel {
+      case .string(let name):
+        if !IRCNames.isChannel(name) { reader.report(itemPath, "expected a channel like #room, got \"\(name)\"") }
+      case .object:
+        guard let members = reader.object(channel, at: itemPath, known: ["name", "key"]) else { continue }
+        if let name = reader.string(members, "name", at: itemPath, required: true), !IRCNames.isChannel(name) {
+          reader.report("\(itemPath).name", "expected a channel like #room, got \"\(name)\"")
+        }
+        if let key = reader.string(members, "key", at: itemPath),
+          key.isEmpty || key.contains(" ") || key.contains(",")
+        {
+          reader.report("\(itemPath).key", "must not be empty or contain spaces or commas")
+        }
+      default:
+        reader.report(itemPath, "expected a channel name or {\"name\", \"key\"}, got \(channel.kindName)")
+      }
+    }
+  }
+
+  private static func checkSASL(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
+    let saslPath = ConfigReader.join(path, "sasl")
+    guard let sasl = reader.object(options["sasl"], at: saslPath, known: ["mechanism", "account", "password"]) else {
+      return
+    }
+    let mechanism = reader.string(sasl, "mechanism", at: saslPath) ?? "PLAIN"
+    switch mechanism {
+    case "PLAIN":
+      let account = reader.string(sasl, "account", at: saslPath)
+      if account?.isEmpty ?? true, !reader.hasProblem(at: "\(saslPath).account") {
+        reader.report("\(saslPath).account", "missing (SASL PLAIN needs the services account)")
+      }
+      if reader.checksSecrets, sasl["password"] == nil || sasl["password"] == .null,
+        !reader.hasProblem(at: "\(saslPath).password")
+      {
+        reader.report("\(saslPath).password", "missing (or set $AWFULBOT_<NAME>_SASL_PASSWORD)")
+      } else {
+        _ = reader.string(sasl, "password", at: saslPath)
+      }
+    case "EXTERNAL":
+      if options["clientCertificateFile"] == nil {
+        reader.report(saslPath, "SASL EXTERNAL needs clientCertificateFile and clientKeyFile")
+      }
+      if case .bool(false)? = options["tls"] { reader.report(saslPath, "SASL EXTERNAL needs tls") }
+    default:
+      reader.report("\(saslPath).mechanism", "expected PLAIN or EXTERNAL, got \"\(mechanism)\"")
+    }
+  }
+
+  private static func prepareIRC(_ options: [String: ConfigJSON]) -> [String: ConfigJSON] {
+    var out = options
+    if case .string(let server)? = out.removeValue(forKey: "server"), let address = HostPort(parsing: server) {
+      out["host"] = .string(address.host)
+      out["port"] = .number(Double(address.port))
+    }
+    if case .array(let channels)? = out["channels"] {
+      out["channels"] = .array(
+        channels.map { channel in
+          if case .string(let name) = channel { return .object(["name": .string(name)]) }
+          return channel
+        })
+    }
+    return out
+  }
+}
+
+/// IRC names as the config may write them (RFC 2812 nicks; `#`/`&` channels).
+enum IRCNames {
+  static func isNick(_ nick: String) -> Bool {
+    let special = Set("[]\\`_^{|}")
+    guard let first = nick.first, !nick.isEmpty, nick.count <= 30 else { return false }
+    guard first.isASCII && (first.isLetter || special.contains(first)) else { return false }
+    return nick.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || special.contains($0) || $0 == "-") }
+  }
+
+  static func isChannel(_ name: String) -> Bool {
+    guard let first = name.first, first == "#" || first == "&", name.count > 1, name.utf8.count <= 200 else {
+      return false
+    }
+    return !name.contains(where: { $0 == " " || $0 == "," || $0 == "\u{07}" || $0.isNewline })
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+extension TransportKind {
+  /// A Matrix account (`MatrixTransport`; keys as in `MatrixTransportConfiguration`).
+  package static let matrix = TransportKind(
+    type: "matrix", summary: "a Matrix account on a homeserver",
+    options: [
+      "homeserver": .string, "userID": .string, "accessToken": .secret, "password": .secret, "deviceID": .string,
+      "deviceName": .string, "rooms": .strings, "allowedInviters": .strings, "memberPowerLevel": .integer,
+      "adminPowerLevel": .integer, "roleOverrides": .custom, "threadRooms": .strings, "syncTimeoutSeconds": .number,
+      "suppressLinkPreviews": .bool,
+    ],
+    requiredOptions: ["homeserver", "userID"], secretKeys: ["accessToken", "password"],
+    check: checkMatrix)
+
+  private static func checkMatrix(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
+    func at(_ key: String) -> String { ConfigReader.join(path, key) }
+    if case .string(let text)? = options["homeserver"] {
+      if let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        url.host != nil
+      {
+      } else {
+        reader.report(at("homeserver"), "expected an http(s) URL, got \"\(text)\"")
+      }
+    }
+    if case .string(let user)? = options["userID"], !MatrixNames.isUserID(user) {
+      reader.report(at("userID"), "expected a full Matrix user id like @awfulbot:example.org, got \"\(user)\"")
+    }
+    let hasToken = options["accessToken"].map { $0 != .null } ?? false
+    let hasPassword = options["password"].map { $0 != .null } ?? false
+    if reader.checksSecrets, !hasToken, !hasPassword, !reader.hasProblem(at: at("accessToken")), !reader.hasProblem(at: at("password")) {
+      reader.report(path, "set accessToken or password (or $AWFULBOT_<NAME>_ACCESS_TOKEN / _PASSWORD)")
+    }
+    for key in ["rooms", "threadRooms"] {
+      guard case .array(let rooms)? = options[key] else { continue }
+      for (index, room) in rooms.enumerated() {
+        if case .string(let name) = room, !MatrixNames.isRoom(name) {
+          reader.report(
+            "\(at(key))[\(index)]", "expected a room id (!id:server) or alias (#name:server), got \"\(name)\"")
+        }
+      }
+    }
+    if case .number(let member)? = options["memberPowerLevel"], case .number(let admin)? = options["adminPowerLevel"],
+      member > admin
+    {
+      reader.report(at("memberPowerLevel"), "must not exceed adminPowerLevel (\(Int(admin)))")
+    }
+    if let overrides = options["roleOverrides"] {
+      if case .object(let members) = overrides {
+        for (user, role) in members.sorted(by: { $0.key < $1.key }) {
+          guard case .string(let name) = role, ["viewer", "member", "admin"].contains(name) else {
+            reader.report("\(at("roleOverrides")).\(user)", "expected viewer, member or admin")
+            continue
+          }
+        }
+      } else {
+        reader.report(at("roleOverrides"), "expected an object of user id to role, got \(overrides.kindName)")
+      }
+    }
+    if case .number(let seconds)? = options["syncTimeoutSeconds"], seconds <= 0 || seconds > 300 {
+      reader.report(at("syncTimeoutSeconds"), "expected 1 to 300 seconds, got \(seconds)")
+    }
+  }
+}
+
+/// Matrix identifiers as the config may write them.
+enum MatrixNames {
+  static func isUserID(_ text: String) -> Bool {
+    let parts = text.split(separator: ":", maxSplits: 1)
+    return text.hasPrefix("@") && parts.count == 2 && parts[0].count > 1 && !parts[1].isEmpty
+      && !text.contains(where: \.isWhitespace)
+  }
+
+  static func isRoom(_ text: String) -> Bool {
+    let parts = text.split(separator: ":", maxSplits: 1)
+    return (text.hasPrefix("!") || text.hasPrefix("#")) && parts.count == 2 && parts[0].count > 1
+      && !parts[1].isEmpty && !text.contains(where: \.isWhitespace)
+  }
+}

@@ -1,0 +1,108 @@
+import BotCore
+import BotStore
+import Foundation
+import Logging
+
+/// A type of chat connection the config can name (`console`, `matrix`, `irc`): the keys it takes, how they are
+/// checked, and how the transport is built and probed. Adding a transport type is adding one `TransportKind` to
+/// `TransportKind.all`; loading, `check`, `setup` and the transport factory all go through this list.
+package struct TransportKind: Sendable {
+  /// The shape a key must have; `custom` keys are checked by `check` alone.
+  package enum OptionType: Sendable {
+    case string, secret, bool, number, integer, strings, custom
+  }
+
+  package var type: String
+  /// One line for `setup` and error messages.
+  package var summary: String
+  package var options: [String: OptionType]
+  package var requiredOptions: [String]
+  /// Keys (dotted for nested ones) holding secrets: they may be `{"env": "NAME"}`, and when absent are taken
+  /// from `AWFULBOT_<NAME>_<KEY>`.
+  package var secretKeys: [String]
+  /// Checks beyond the shape, on options whose secrets are resolved; reports under `path`.
+  package var check: @Sendable (_ options: [String: ConfigJSON], _ path: String, _ reader: inout ConfigReader) -> Void
+  /// Rewrites the config's keys into the keys the transport module's configuration type decodes.
+  package var prepare: @Sendable ([String: ConfigJSON]) -> [String: ConfigJSON]
+  /// Builds the transport; nil when this build knows the config schema but has no transport wired for it.
+  package var make: (@Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport)?
+  /// Reaches the service the way `check` should (Matrix `whoami`, IRC connect-register-quit); nil: nothing to probe.
+  package var probe: (@Sendable (TransportSettings, TransportBuildContext) async -> CheckResult)?
+
+  package init(
+    type: String, summary: String, options: [String: OptionType], requiredOptions: [String] = [],
+    secretKeys: [String] = [],
+    check: @escaping @Sendable (_ options: [String: ConfigJSON], _ path: String, _ reader: inout ConfigReader) -> Void =
+      { _, _, _ in },
+    prepare: @escaping @Sendable ([String: ConfigJSON]) -> [String: ConfigJSON] = { $0 },
+    make: (@Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport)? = nil,
+    probe: (@Sendable (TransportSettings, TransportBuildContext) async -> CheckResult)? = nil
+  ) {
+    self.type = type
+    self.summary = summary
+    self.options = options
+    self.requiredOptions = requiredOptions
+    self.secretKeys = secretKeys
+    self.check = check
+    self.prepare = prepare
+    self.make = make
+    self.probe = probe
+  }
+
+  /// Every transport type the config may name.
+  package static let all: [TransportKind] = [.console, .matrix, .irc]
+
+  package static func named(_ type: String) -> TransportKind? { all.first { $0.type == type } }
+
+  package static var supportedTypes: String { all.map(\.type).joined(separator: ", ") }
+
+  /// Checks one transport's keys: unknown ones, shapes, required ones, secrets resolvable, then `check`.
+  func validate(
+    _ settings: TransportSettings, at path: String, environment: [String: String], reader: inout ConfigReader
+  ) {
+    let known = ["type", "name"] + options.keys.sorted()
+    for key in settings.options.keys.sorted() where !options.keys.contains(key) && !ConfigReader.isComment(key) {
+      let hint = ConfigReader.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+      reader.report(ConfigReader.join(path, key), "unknown key for a \(type) transport\(hint)")
+    }
+    var shaped = settings.options
+    for (key, optionType) in options.sorted(by: { $0.key < $1.key }) where settings.options[key] != nil {
+      let ok: Bool
+      switch optionType {
+      case .string: ok = reader.string(settings.options, key, at: path) != nil
+      case .secret: ok = reader.secret(settings.options, key, at: path) != nil
+      case .bool: ok = reader.bool(settings.options, key, at: path) != nil
+      case .number: ok = reader.number(settings.options, key, at: path) != nil
+      case .integer: ok = reader.integer(settings.options, key, at: path) != nil
+      case .strings: ok = reader.strings(settings.options, key, at: path) != nil
+      case .custom: ok = true
+      }
+      if !ok { shaped[key] = nil }
+    }
+    for key in requiredOptions where settings.options[key] == nil || settings.options[key] == .null {
+      reader.report(ConfigReader.join(path, key), "missing")
+    }
+    var shapedSettings = settings
+    shapedSettings.options = shaped
+    let resolved = shapedSettings.resolvedOptions(
+      secretKeys: secretKeys, environment: environment, path: path, reader: &reader)
+    check(resolved, path, &reader)
+  }
+}
+
+/// What building or probing a transport may use.
+package struct TransportBuildContext: Sendable {
+  package var environment: [String: String]
+  package var logger: Logger
+  /// The bot's database (for transports that keep state, like the Matrix sync token); nil in `check`.
+  package var database: BotDatabase?
+
+  package init(
+    environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "awfulbot"),
+    database: BotDatabase? = nil
+  ) {
+    self.environment = environment
+    self.logger = logger
+    self.database = database
+  }
+}

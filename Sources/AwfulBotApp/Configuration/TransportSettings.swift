@@ -1,0 +1,154 @@
+import Foundation
+
+/// One chat connection in the `transports` list: its `type`, its unique `name` (the `transport` of rooms and role
+/// grants), and every other key as written, which the transport's `TransportKind` checks and turns into the
+/// transport module's own configuration.
+package struct TransportSettings: Sendable, Codable, Hashable {
+  package var type: String
+  package var name: String?
+  /// The transport's own keys (everything but `type` and `name`); secrets may still be `{"env": "NAME"}`.
+  package var options: [String: ConfigJSON]
+
+  package init(type: String, name: String? = nil, options: [String: ConfigJSON] = [:]) {
+    self.type = type
+    self.name = name
+    self.options = options
+  }
+
+  package var resolvedName: String { name ?? type }
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  package init(from decoder: any Decoder) throws {
+    var members = try [String: ConfigJSON](from: decoder)
+    guard case .string(let type)? = members.removeValue(forKey: "type") else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "missing type"))
+    }
+    self.type = type
+    if case .string(let name)? = members.removeValue(forKey: "name") { self.name = name }
+    options = members
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: AnyKey.self)
+    try container.encode(type, forKey: AnyKey(stringValue: "type"))
+    try container.encodeIfPresent(name, forKey: AnyKey(stringValue: "name"))
+    for (key, value) in options.sorted(by: { $0.key < $1.key }) {
+      try container.encode(value, forKey: AnyKey(stringValue: key))
+    }
+  }
+
+  /// `AWFULBOT_<NAME>_<KEY>`: the environment variable that supplies a secret this transport's config leaves out,
+  /// e.g. `AWFULBOT_IRC_LIBERA_SASL_PASSWORD` for `sasl.password` of the transport named `irc-libera`.
+  package static func environmentVariable(transport: String, key: String) -> String {
+    var words: [String] = ["AWFULBOT", transport]
+    // accessToken → ACCESS_TOKEN, sasl.password → SASL_PASSWORD
+    var current = ""
+    for character in key {
+      if character == "." || character == "-" {
+        words.append(current)
+        current = ""
+      } else if character.isUppercase, !current.isEmpty {
+        words.append(current)
+        current = String(character)
+      } else {
+        current.append(character)
+      }
+    }
+    words.append(current)
+    return words.filter { !$0.isEmpty }.joined(separator: "_").uppercased()
+      .map { $0.isLetter || $0.isNumber ? $0 : "_" }.reduce(into: "") { $0.append($1) }
+  }
+
+  /// The options with every secret resolved, ready to decode into the transport's configuration type:
+  /// `{"env": "NAME"}` anywhere becomes the variable's value, and each of `secretKeys` the config leaves out is
+  /// taken from `AWFULBOT_<NAME>_<KEY>` when that is set. Problems name the key path under `path`.
+  package func resolvedOptions(
+    secretKeys: [String], environment: [String: String], path: String = "", reader: inout ConfigReader
+  ) -> [String: ConfigJSON] {
+    var resolved: [String: ConfigJSON] = [:]
+    for (key, value) in options {
+      resolved[key] = Self.resolve(value, at: ConfigReader.join(path, key), environment: environment, reader: &reader)
+    }
+    for key in secretKeys {
+      let parts = key.split(separator: ".").map(String.init)
+      guard Self.value(at: parts, in: .object(resolved)) == nil else { continue }
+      let variable = Self.environmentVariable(transport: resolvedName, key: key)
+      if let value = environment[variable], !value.isEmpty {
+        resolved = Self.setting(.string(value), at: parts, in: resolved)
+      }
+    }
+    return resolved
+  }
+
+  /// Decodes the resolved options (plus `name`) into a transport module's configuration type; throws a
+  /// `ConfigurationError` listing what is missing or malformed.
+  package func decodeOptions<T: Decodable>(
+    _ type: T.Type, kind: TransportKind, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> T {
+    var reader = ConfigReader()
+    var options = resolvedOptions(secretKeys: kind.secretKeys, environment: environment, reader: &reader)
+    if !reader.problems.isEmpty { throw ConfigurationError(problems: reader.problems) }
+    options = kind.prepare(options.filter { !ConfigReader.isComment($0.key) })
+    options["name"] = .string(resolvedName)
+    do {
+      return try ConfigJSON.object(options).decode(T.self)
+    } catch {
+      throw ConfigurationError(problems: ["transport \(resolvedName): \(error)"])
+    }
+  }
+
+  private static func resolve(
+    _ value: ConfigJSON, at path: String, environment: [String: String], reader: inout ConfigReader
+  ) -> ConfigJSON {
+    switch value {
+    case .object(let members):
+      if members.count == 1, case .string(let variable)? = members["env"] {
+        let secret = SecretValue(environment: variable)
+        guard let resolved = secret.resolve(environment: environment) else {
+          if reader.checksSecrets { reader.report(path, "\(secret) is not set") }
+          return reader.checksSecrets ? .null : .string("")
+        }
+        return .string(resolved)
+      }
+      var out: [String: ConfigJSON] = [:]
+      for (key, member) in members {
+        out[key] = resolve(member, at: ConfigReader.join(path, key), environment: environment, reader: &reader)
+      }
+      return .object(out)
+    case .array(let items):
+      return .array(
+        items.enumerated().map { index, item in
+          resolve(item, at: "\(path)[\(index)]", environment: environment, reader: &reader)
+        })
+    default:
+      return value
+    }
+  }
+
+  static func value(at parts: [String], in json: ConfigJSON) -> ConfigJSON? {
+    var current: ConfigJSON? = json
+    for part in parts { current = current?[part] }
+    return current == .null ? nil : current
+  }
+
+  private static func setting(_ value: ConfigJSON, at parts: [String], in members: [String: ConfigJSON])
+    -> [String: ConfigJSON]
+  {
+    guard let first = parts.first else { return members }
+    var out = members
+    if parts.count == 1 {
+      out[first] = value
+    } else {
+      var inner: [String: ConfigJSON] = [:]
+      if case .object(let existing)? = members[first] { inner = existing }
+      out[first] = .object(setting(value, at: Array(parts.dropFirst()), in: inner))
+    }
+    return out
+  }
+}

@@ -1,0 +1,53 @@
+import Metrics
+import Prometheus
+
+/// The process's Prometheus registry. swift-metrics allows one bootstrap per process, so the first use of
+/// `registry` bootstraps it and every later use (the executable, each test) shares the same registry.
+package enum AppMetrics {
+  package static let registry: PrometheusCollectorRegistry = {
+    let registry = PrometheusCollectorRegistry()
+    var factory = PrometheusMetricsFactory(registry: registry)
+    // Polls take from tens of milliseconds (one bookmarks page) to minutes (a first full fetch).
+    factory.defaultDurationHistogramBuckets = [
+      .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2),
+      .seconds(5), .seconds(10), .seconds(30), .seconds(60), .seconds(300),
+    ]
+    MetricsSystem.bootstrap(factory)
+    return registry
+  }()
+
+  /// Bootstraps swift-metrics with the registry (idempotent).
+  package static func bootstrap() { _ = registry }
+
+  /// The exposition text `/metrics` serves.
+  package static func exposition() -> String { registry.emitToString() }
+
+  /// Whether the forum session is there (1) or not (0).
+  static func forumLoggedIn(_ loggedIn: Bool) {
+    Gauge(label: "awfulbot_forum_logged_in").record(loggedIn ? 1 : 0)
+  }
+
+  /// Whether a transport is connected (1) or not (0).
+  static func transportConnected(_ connected: Bool, transport: String) {
+    Gauge(label: "awfulbot_transport_connected", dimensions: [("transport", transport)]).record(connected ? 1 : 0)
+  }
+
+  /// A transport came back after being disconnected.
+  static func transportReconnected(transport: String) {
+    Counter(label: "awfulbot_transport_reconnects_total", dimensions: [("transport", transport)]).increment()
+  }
+
+  /// Rows waiting per room and in total, rows dead-lettered (current counts from the database).
+  static func outbox(depthByRoom: [(transport: String, room: String, depth: Int)], deadLetters: Int) {
+    for row in depthByRoom {
+      Gauge(label: "awfulbot_outbox_room_depth", dimensions: [("transport", row.transport), ("room", row.room)])
+        .record(row.depth)
+    }
+    Gauge(label: "awfulbot_outbox_dead_letters").record(deadLetters)
+  }
+
+  /// Constant 1 with the version as a label, the usual way to expose what is running.
+  static func buildInfo(version: String) {
+    Gauge(label: "awfulbot_build_info", dimensions: [("version", version)]).record(1)
+  }
+}

@@ -1,0 +1,130 @@
+import BotCore
+import BotStore
+import Foundation
+import ForumsClient
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Watches the forum session and the transports while the bot runs: answers `/readyz`, keeps the connection and
+/// reconnect metrics, and writes a heartbeat into the database so `awfulbot status` (another process) can report
+/// the daemon, the login state and each transport's last contact.
+package final class OperationsMonitor: Service, Sendable {
+  private let database: BotDatabase
+  private let client: ForumsClient
+  private let transports: [any ChatTransport]
+  private let interval: Duration
+  private let logger: Logger
+  private let startedAt = Date()
+  private let state = Mutex<[String: OperationsRecord.Transport]>([:])
+
+  package init(
+    database: BotDatabase, client: ForumsClient, transports: [any ChatTransport], interval: Duration = .seconds(15),
+    logger: Logger = Logger(label: "awfulbot.ops")
+  ) {
+    self.database = database
+    self.client = client
+    self.transports = transports
+    self.interval = interval
+    self.logger = logger
+  }
+
+  package func run() async throws {
+    AppMetrics.buildInfo(version: AppInfo.version)
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      await beat()
+      let interval = self.interval
+      _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+    }
+    recordStopped()
+  }
+
+  /// Ready when the forum session is there and every transport that can tell says it is connected.
+  package func readiness() async -> Readiness {
+    var problems: [String] = []
+    if !(await client.hasSession()) { problems.append("forum: not logged in") }
+    for transport in transports {
+      if let problem = await Self.problem(of: transport) { problems.append("transport \(transport.name): \(problem)") }
+    }
+    return Readiness(problems: problems)
+  }
+
+  /// Refreshes the gauges that mirror the database (called before each scrape).
+  package func refreshGauges() async {
+    AppMetrics.forumLoggedIn(await client.hasSession())
+    do {
+      let (depth, counts) = try await database.read { tx in (try tx.pendingDepthByRoom(), try tx.outboxCounts()) }
+      AppMetrics.outbox(depthByRoom: depth.map { ($0.transport, $0.room, $0.pending) }, deadLetters: counts.dead)
+    } catch {
+      logger.warning("could not read the outbox for metrics", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// One heartbeat: look at the session and the transports, update the metrics, write the records.
+  package func beat() async {
+    let now = Date()
+    let loggedIn = await client.hasSession()
+    AppMetrics.forumLoggedIn(loggedIn)
+    var records: [String: OperationsRecord.Transport] = [:]
+    for transport in transports {
+      let problem = await Self.problem(of: transport)
+      let connected = problem == nil
+      AppMetrics.transportConnected(connected, transport: transport.name)
+      records[transport.name] = state.withLock { known in
+        var record =
+          known[transport.name]
+          ?? OperationsRecord.Transport(connected: connected, checkedAt: now, lastConnectedAt: nil, reconnects: 0)
+        if connected, !record.connected, record.lastConnectedAt != nil {
+          record.reconnects += 1
+          AppMetrics.transportReconnected(transport: transport.name)
+        }
+        record.connected = connected
+        record.problem = problem
+        record.checkedAt = now
+        if connected { record.lastConnectedAt = now }
+        known[transport.name] = record
+        return record
+      }
+    }
+    let daemon = OperationsRecord.Daemon(
+      pid: ProcessInfo.processInfo.processIdentifier, version: AppInfo.version, startedAt: startedAt, lastSeen: now,
+      stoppedAt: nil, heartbeatSeconds: Double(interval.components.seconds))
+    let forum = OperationsRecord.Forum(loggedIn: loggedIn, checkedAt: now)
+    let transportRecords = records
+    do {
+      try await database.write { tx in
+        let namespace = OperationsRecord.namespace
+        try tx.setValue(OperationsRecord.encode(daemon), namespace: namespace, key: OperationsRecord.daemonKey, now: now)
+        try tx.setValue(OperationsRecord.encode(forum), namespace: namespace, key: OperationsRecord.forumKey, now: now)
+        for (name, record) in transportRecords {
+          try tx.setValue(
+            OperationsRecord.encode(record), namespace: namespace, key: OperationsRecord.transportKey(name), now: now)
+        }
+      }
+    } catch {
+      logger.warning("could not write the heartbeat", metadata: ["error": "\(error)"])
+    }
+  }
+
+  private func recordStopped() {
+    let now = Date()
+    let daemon = OperationsRecord.Daemon(
+      pid: ProcessInfo.processInfo.processIdentifier, version: AppInfo.version, startedAt: startedAt, lastSeen: now,
+      stoppedAt: now, heartbeatSeconds: Double(interval.components.seconds))
+    do {
+      // Synchronous on purpose: at shutdown the task may already be cancelled, which would skip an async write.
+      try database.writeNow { tx in
+        try tx.setValue(
+          OperationsRecord.encode(daemon), namespace: OperationsRecord.namespace, key: OperationsRecord.daemonKey,
+          now: now)
+      }
+    } catch {
+      logger.warning("could not record the shutdown", metadata: ["error": "\(error)"])
+    }
+  }
+
+  private static func problem(of transport: any ChatTransport) async -> String? {
+    guard let reporting = transport as? any ConnectionStateReporting else { return nil }
+    return await reporting.connectionProblem()
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What the daemon writes into the database's key-value table (namespace `ops`) for `awfulbot status`, which runs
+/// in another process and can only see the database.
+package enum OperationsRecord {
+  package static let namespace = "ops"
+  package static let daemonKey = "daemon"
+  package static let forumKey = "forum"
+  package static func transportKey(_ name: String) -> String { "transport:\(name)" }
+
+  /// The running daemon, refreshed every heartbeat.
+  package struct Daemon: Sendable, Codable, Hashable {
+    package var pid: Int32
+    package var version: String
+    package var startedAt: Date
+    package var lastSeen: Date
+    /// Set on a graceful shutdown.
+    package var stoppedAt: Date?
+    /// Seconds between heartbeats, so a reader can tell a live daemon from a crashed one.
+    package var heartbeatSeconds: Double
+  }
+
+  /// The forum session as the daemon last saw it.
+  package struct Forum: Sendable, Codable, Hashable {
+    package var loggedIn: Bool
+    package var checkedAt: Date
+  }
+
+  /// One transport's connection as the daemon last saw it.
+  package struct Transport: Sendable, Codable, Hashable {
+    package var connected: Bool
+    /// Why not connected, when not.
+    package var problem: String?
+    package var checkedAt: Date
+    /// The last time it was seen connected: its last contact with the chat service.
+    package var lastConnectedAt: Date?
+    package var reconnects: Int
+  }
+
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = .sortedKeys
+    return encoder
+  }()
+
+  static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }()
+
+  static func encode<T: Encodable>(_ value: T) -> String {
+    (try? encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+  }
+
+  static func decode<T: Decodable>(_ type: T.Type, from text: String?) -> T? {
+    text.flatMap { try? decoder.decode(T.self, from: Data($0.utf8)) }
+  }
+}

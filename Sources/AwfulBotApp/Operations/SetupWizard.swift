@@ -1,0 +1,189 @@
+import Foundation
+
+/// `awfulbot setup`: asks for what a first configuration needs (or takes it from flags), writes the config file
+/// (mode 0600) and, unless secrets go into the config, an environment file with them (for systemd's
+/// `EnvironmentFile=` or `set -a; . FILE`), then tests the forum login with `awfulbot check`'s forum step.
+package struct SetupWizard: Sendable {
+  package var answers: SetupAnswers
+  package var outputPath: String
+  package var interactive: Bool
+  package var overwrite: Bool
+  package var testLogin: Bool
+  private let prompter: SetupPrompter
+
+  package init(
+    answers: SetupAnswers, outputPath: String, interactive: Bool, overwrite: Bool = false, testLogin: Bool = true,
+    prompter: SetupPrompter = SetupPrompter()
+  ) {
+    self.answers = answers
+    self.outputPath = outputPath
+    self.interactive = interactive
+    self.overwrite = overwrite
+    self.testLogin = testLogin
+    self.prompter = prompter
+  }
+
+  /// What was written.
+  package struct Outcome: Sendable {
+    package var configurationPath: String
+    package var environmentFilePath: String?
+    package var loginCheck: CheckResult?
+  }
+
+  package func run() async throws -> Outcome {
+    if FileManager.default.fileExists(atPath: outputPath), !overwrite {
+      throw SetupError("\(outputPath) exists; pass --force to replace it")
+    }
+    var answers = self.answers
+    try ask(&answers)
+    let (configuration, secrets) = try Self.configuration(from: answers)
+    var environment = ProcessInfo.processInfo.environment
+    environment.merge(secrets) { _, new in new }
+    try configuration.validate(environment: environment)
+
+    let environmentPath = secrets.isEmpty ? nil : Self.environmentFilePath(for: outputPath)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    try Self.writePrivate(try encoder.encode(configuration) + Data("\n".utf8), to: outputPath)
+    if let environmentPath {
+      let lines = secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+      try Self.writePrivate(Data((lines + "\n").utf8), to: environmentPath)
+    }
+    var loginCheck: CheckResult?
+    if testLogin {
+      loginCheck = await ConfigurationCheck(configurationPath: outputPath, environment: environment)
+        .checkForum(configuration)
+    }
+    return Outcome(configurationPath: outputPath, environmentFilePath: environmentPath, loginCheck: loginCheck)
+  }
+
+  /// Fills in every answer still missing: by asking when interactive, else by failing with the flag to pass.
+  private func ask(_ answers: inout SetupAnswers) throws {
+    func value(_ current: String?, _ question: String, flag: String, default fallback: String? = nil, secret: Bool = false)
+      throws -> String
+    {
+      if let current, !current.isEmpty { return current }
+      guard interactive else {
+        if let fallback { return fallback }
+        throw SetupError("missing \(flag) (or run setup in a terminal to be asked)")
+      }
+      while true {
+        let answer = secret ? prompter.askSecret(question) : prompter.ask(question, default: fallback)
+        if let answer, !answer.isEmpty { return answer }
+        if let fallback { return fallback }
+      }
+    }
+    answers.forumUsername = try value(answers.forumUsername, "Forum username of the bot's account", flag: "--forum-username")
+    answers.forumPassword = try value(
+      answers.forumPassword, "Forum password (not shown)", flag: "--forum-password-env", secret: true)
+    answers.forumBaseURL = try value(
+      answers.forumBaseURL, "Forum address", flag: "--forum-url", default: "https://forums.somethingawful.com/")
+    answers.dataDirectory = try value(
+      answers.dataDirectory, "Data directory (the database goes here)", flag: "--data", default: "/var/lib/awfulbot")
+    let transport = try value(answers.transport, "Chat: console, matrix or irc", flag: "--transport", default: "matrix")
+    answers.transport = transport
+    switch transport {
+    case "matrix":
+      answers.matrixHomeserver = try value(
+        answers.matrixHomeserver, "Homeserver URL (https://matrix.example.org)", flag: "--matrix-homeserver")
+      answers.matrixUserID = try value(
+        answers.matrixUserID, "Bot's Matrix id (@awfulbot:example.org)", flag: "--matrix-user")
+      answers.matrixAccessToken = try value(
+        answers.matrixAccessToken, "Bot's access token (not shown)", flag: "--matrix-token-env", secret: true)
+      answers.matrixRoom = try value(answers.matrixRoom, "Room to relay into (#room:example.org)", flag: "--room")
+      answers.adminUser = try value(answers.adminUser, "Your Matrix id (gets the admin role)", flag: "--admin")
+    case "irc":
+      answers.ircServer = try value(answers.ircServer, "IRC server (host:port)", flag: "--irc-server", default: "irc.libera.chat:6697")
+      answers.ircNick = try value(answers.ircNick, "Bot's nick", flag: "--irc-nick")
+      answers.ircChannel = try value(answers.ircChannel, "Channel to relay into (#channel)", flag: "--room")
+      answers.adminUser = try value(
+        answers.adminUser, "Your services account or nick!user@host mask (gets admin)", flag: "--admin")
+      if answers.ircTLS == nil { answers.ircTLS = !(answers.ircServer ?? "").hasSuffix(":6667") }
+    case "console":
+      break
+    default:
+      throw SetupError("unknown transport \"\(transport)\": use console, matrix or irc")
+    }
+    answers.metricsListen = try value(
+      answers.metricsListen, "Metrics listener (host:port, or off)", flag: "--metrics", default: MetricsSettings.defaultListen)
+  }
+
+  /// The configuration for the answers, and the secrets to put in the environment file (empty when they go into
+  /// the configuration itself).
+  package static func configuration(from answers: SetupAnswers) throws -> (AppConfiguration, [String: String]) {
+    var secrets: [String: String] = [:]
+    func secret(_ value: String?, variable: String) -> ConfigJSON {
+      if answers.secretsInConfig { return .string(value ?? "") }
+      secrets[variable] = value ?? ""
+      return .object(["env": .string(variable)])
+    }
+    let passwordVariable = AppConfiguration.ForumSettings.passwordVariable
+    let password =
+      answers.secretsInConfig
+      ? SecretValue(literal: answers.forumPassword ?? "") : SecretValue(environment: passwordVariable)
+    if !answers.secretsInConfig { secrets[passwordVariable] = answers.forumPassword ?? "" }
+
+    var transports: [TransportSettings] = []
+    var rooms: [AppConfiguration.RoomSettings] = []
+    var roles: [AppConfiguration.RoleGrant] = []
+    let subscriptions = ["bookmarks", "announcements"]
+    switch answers.transport ?? "console" {
+    case "matrix":
+      let room = answers.matrixRoom ?? ""
+      transports.append(
+        TransportSettings(
+          type: "matrix", name: "matrix",
+          options: [
+            "homeserver": .string(answers.matrixHomeserver ?? ""), "userID": .string(answers.matrixUserID ?? ""),
+            "accessToken": secret(answers.matrixAccessToken, variable: "AWFULBOT_MATRIX_ACCESS_TOKEN"),
+            "rooms": .array([.string(room)]),
+          ]))
+      rooms.append(.init(transport: "matrix", room: room, subscriptions: subscriptions, mode: "each"))
+      if let admin = answers.adminUser { roles.append(.init(transport: "matrix", user: admin, role: "admin")) }
+    case "irc":
+      let channel = answers.ircChannel ?? ""
+      var options: [String: ConfigJSON] = [
+        "server": .string(answers.ircServer ?? ""), "nick": .string(answers.ircNick ?? ""),
+        "tls": .bool(answers.ircTLS ?? true), "channels": .array([.string(channel)]),
+      ]
+      if let admin = answers.adminUser { options["admins"] = .array([.string(admin)]) }
+      transports.append(TransportSettings(type: "irc", name: "irc", options: options))
+      rooms.append(.init(transport: "irc", room: channel, subscriptions: subscriptions, mode: "each"))
+    default:
+      transports.append(TransportSettings(type: "console", name: "console"))
+      rooms.append(.init(transport: "console", room: "console", subscriptions: subscriptions, mode: "each"))
+      roles.append(.init(transport: "console", user: "console:operator", role: "admin"))
+    }
+    let metricsOff = answers.metricsListen == "off"
+    let configuration = AppConfiguration(
+      forum: .init(
+        baseURL: answers.forumBaseURL, username: answers.forumUsername ?? "", password: password,
+        timeZone: answers.forumTimeZone ?? "America/Chicago", requestSpacingSeconds: 1),
+      dataDirectory: answers.dataDirectory,
+      polling: .init(bookmarksSeconds: 60, announcementsSeconds: 1800, forumsSeconds: 300),
+      commands: .init(prefix: "!", botName: "awfulbot"), transports: transports, roles: roles.isEmpty ? nil : roles,
+      rooms: rooms, logging: LoggingSettings(level: "info", format: "text"),
+      metrics: metricsOff
+        ? MetricsSettings(enabled: false) : MetricsSettings(enabled: true, listen: answers.metricsListen))
+    return (configuration, secrets)
+  }
+
+  /// `bot.json` → `bot.env`.
+  package static func environmentFilePath(for configurationPath: String) -> String {
+    let url = URL(fileURLWithPath: configurationPath)
+    return url.deletingPathExtension().appendingPathExtension("env").path
+  }
+
+  private static func writePrivate(_ data: Data, to path: String) throws {
+    let manager = FileManager.default
+    if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
+    guard manager.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+      throw SetupError("cannot write \(path)")
+    }
+  }
+}
+
+package struct SetupError: Error, Sendable, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
+}

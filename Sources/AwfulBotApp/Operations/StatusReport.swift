@@ -1,0 +1,147 @@
+import BotStore
+import Foundation
+
+/// What `awfulbot status` shows, read from the database alone (so it works while the daemon runs, from another
+/// process): the daemon's heartbeat, the forum session, each poll source, the outbox, dead letters and transports.
+package struct StatusReport: Sendable, Codable, Hashable {
+  package struct Daemon: Sendable, Codable, Hashable {
+    /// `running`, `stopped` or `not responding` (heartbeat too old: crashed or hung).
+    package var state: String
+    package var pid: Int32
+    package var version: String
+    package var startedAt: Date
+    package var lastSeen: Date
+  }
+
+  package struct Forum: Sendable, Codable, Hashable {
+    /// A session cookie is stored (the daemon logged in and kept the session).
+    package var hasSession: Bool
+    package var sessionExpires: Date?
+    /// The daemon's own view at its last heartbeat.
+    package var loggedInAtLastHeartbeat: Bool?
+    package var checkedAt: Date?
+  }
+
+  package struct Source: Sendable, Codable, Hashable {
+    package var source: String
+    package var lastAttempt: Date?
+    package var lastSuccess: Date?
+    package var lastError: String?
+    package var lastErrorAt: Date?
+    package var consecutiveErrors: Int
+    package var totalPolls: Int
+    package var totalErrors: Int
+    /// When the next poll is due; after errors this is the backoff.
+    package var nextAttempt: Date?
+  }
+
+  package struct RoomDepth: Sendable, Codable, Hashable {
+    package var transport: String
+    package var room: String
+    package var pending: Int
+  }
+
+  package struct DeadLetter: Sendable, Codable, Hashable {
+    package var transport: String
+    package var room: String
+    package var kind: String
+    package var state: String
+    package var postID: String?
+    package var error: String?
+    package var at: Date?
+  }
+
+  package struct Transport: Sendable, Codable, Hashable {
+    package var name: String
+    package var connected: Bool?
+    package var problem: String?
+    /// Last time the daemon saw it connected.
+    package var lastConnected: Date?
+    /// Last message the chat service acknowledged.
+    package var lastDelivery: Date?
+    package var reconnects: Int?
+  }
+
+  package var databasePath: String
+  package var pendingMigrations: [String]
+  package var daemon: Daemon?
+  package var forum: Forum
+  package var sources: [Source]
+  package var rooms: Int
+  package var subscriptions: Int
+  package var pending: Int
+  package var delivered: Int
+  package var held: Int
+  package var failed: Int
+  package var deadLetters: Int
+  package var outboxDepth: [RoomDepth]
+  package var recentDeadLetters: [DeadLetter]
+  package var transports: [Transport]
+
+  /// Reads the report from the database at `path` (read-only).
+  package static func read(databasePath path: String, transportNames: [String] = [], now: Date = Date()) throws
+    -> StatusReport
+  {
+    let database = try ReadOnlyDatabase(path: path)
+    defer { try? database.close() }
+    let migrations = try database.migrationState()
+    return try database.read { tx in
+      let ops = try tx.values(namespace: OperationsRecord.namespace)
+      let daemon = OperationsRecord.decode(OperationsRecord.Daemon.self, from: ops[OperationsRecord.daemonKey]).map {
+        record in
+        let state: String
+        if record.stoppedAt != nil {
+          state = "stopped"
+        } else if now.timeIntervalSince(record.lastSeen) > max(record.heartbeatSeconds * 3, 45) {
+          state = "not responding"
+        } else {
+          state = "running"
+        }
+        return Daemon(
+          state: state, pid: record.pid, version: record.version, startedAt: record.startedAt,
+          lastSeen: record.stoppedAt ?? record.lastSeen)
+      }
+      let cookies = try tx.forumCookies()
+      let session = cookies.first { $0.name == "bbuserid" }
+      let forumRecord = OperationsRecord.decode(OperationsRecord.Forum.self, from: ops[OperationsRecord.forumKey])
+      let forum = Forum(
+        hasSession: session != nil && (session?.expiresAt.map { $0 > now } ?? true),
+        sessionExpires: session?.expiresAt, loggedInAtLastHeartbeat: forumRecord?.loggedIn,
+        checkedAt: forumRecord?.checkedAt)
+      let sources = try tx.allSourceHealth().map {
+        Source(
+          source: $0.source, lastAttempt: $0.lastAttemptAt, lastSuccess: $0.lastSuccessAt, lastError: $0.lastError,
+          lastErrorAt: $0.lastErrorAt, consecutiveErrors: $0.consecutiveErrors, totalPolls: $0.totalPolls,
+          totalErrors: $0.totalErrors, nextAttempt: $0.nextAttemptAt)
+      }
+      let counts = try tx.outboxCounts()
+      let deliveries = try tx.lastDeliveryByTransport()
+      var names = Set(transportNames).union(deliveries.keys)
+      for key in ops.keys where key.hasPrefix("transport:") { names.insert(String(key.dropFirst("transport:".count))) }
+      let transports = names.sorted().map { name in
+        let record = OperationsRecord.decode(
+          OperationsRecord.Transport.self, from: ops[OperationsRecord.transportKey(name)])
+        return Transport(
+          name: name, connected: record?.connected, problem: record?.problem, lastConnected: record?.lastConnectedAt,
+          lastDelivery: deliveries[name], reconnects: record?.reconnects)
+      }
+      return StatusReport(
+        databasePath: path, pendingMigrations: migrations.pending, daemon: daemon, forum: forum, sources: sources,
+        rooms: try tx.allRooms().count, subscriptions: try tx.allSubscriptions().count, pending: counts.pending,
+        delivered: counts.delivered, held: try tx.totalHeldCount(), failed: counts.failed, deadLetters: counts.dead,
+        outboxDepth: try tx.pendingDepthByRoom().map { RoomDepth(transport: $0.transport, room: $0.room, pending: $0.pending) },
+        recentDeadLetters: try tx.undeliverableRows(limit: 5).map {
+          DeadLetter(
+            transport: $0.transport, room: $0.room, kind: $0.kind, state: $0.state.rawValue, postID: $0.postID,
+            error: $0.lastError, at: $0.deadLetteredAt ?? $0.createdAt)
+        },
+        transports: transports)
+    }
+  }
+
+  /// Anything an operator should act on: errors polling, dead letters, a daemon that is not running.
+  package var needsAttention: Bool {
+    daemon?.state != "running" || sources.contains { $0.consecutiveErrors > 0 } || deadLetters > 0 || failed > 0
+      || !forum.hasSession || transports.contains { $0.connected == false }
+  }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// Everything one IRC connection needs. Decodable from the app's config file: every field but `host` and `nick` has
+/// a default, durations are in seconds. Secrets (`sasl.password`, `nickServPassword`) are never logged; the
+/// description redacts them.
+package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The connection's name in the bot (`irc`, `irc-libera`): the `transport` of its rooms.
+  package var name: String = "irc"
+  package var host: String
+  /// Defaults to 6697 with TLS, 6667 without.
+  package var port: Int
+  package var tls: Bool = true
+  /// A PEM file of CA certificates to trust in addition to the system's (a private network, the tests).
+  package var caFile: String?
+  package var nick: String
+  /// Tried in order when the nick is taken; the bot keeps trying to get `nick` back.
+  package var alternateNicks: [String] = []
+  package var username: String?
+  package var realname: String = "AwfulBot"
+  package var sasl: SASL?
+  /// Client certificate and key (PEM) presented over TLS; used by SASL EXTERNAL (CertFP).
+  package var clientCertificateFile: String?
+  package var clientKeyFile: String?
+  /// NickServ password, used with `IDENTIFY` when the server offers no SASL (or SASL failed).
+  package var nickServPassword: String?
+  package var channels: [Channel] = []
+  /// Join a channel again after being kicked from it.
+  package var rejoinOnKick: Bool = false
+  /// How relayed posts are sent; command replies are always PRIVMSG.
+  package var relayAs: RelayCommand = .notice
+  /// Lines one message may take before it is cut and ends with the post link.
+  package var linesPerMessage: Int = 4
+  /// Flood control: lines that may go at once, then one line per `floodIntervalSeconds`.
+  package var floodBurst: Int = 4
+  package var floodIntervalSeconds: Double = 2
+  /// mIRC bold (and colour, when `titleColour` is set) for the titles of relayed posts.
+  package var mircFormatting: Bool = false
+  package var titleColour: Int?
+  /// Account names (services accounts, matched with the IRCv3 account tag) or `nick!user@host` masks.
+  package var admins: [String] = []
+  package var members: [String] = []
+  package var quitMessage: String = "AwfulBot shutting down"
+  /// Our own PING after this much silence; a missing PONG after `pingTimeoutSeconds` means the link is dead.
+  package var pingIntervalSeconds: Double = 90
+  package var pingTimeoutSeconds: Double = 60
+  /// Reconnect backoff: first delay, doubling per failed attempt up to the maximum, with ±`reconnectJitter`.
+  package var reconnectDelaySeconds: Double = 2
+  package var maximumReconnectDelaySeconds: Double = 300
+  package var reconnectJitter: Double = 0.2
+  /// How often to try to get the configured nick back while using an alternate.
+  package var nickReclaimSeconds: Double = 60
+  /// How long a send waits for the connection (and the channel join) before it fails as retryable, so the
+  /// outbox keeps the message.
+  package var sendWaitSeconds: Double = 30
+  package var connectTimeoutSeconds: Double = 15
+  /// Registration (CAP, SASL, 001) must finish within this.
+  package var registrationTimeoutSeconds: Double = 60
+
+  package struct Channel: Sendable, Hashable, Codable {
+    package var name: String
+    package var key: String?
+
+    package init(name: String, key: String? = nil) {
+      self.name = name
+      self.key = key
+    }
+  }
+
+  package struct SASL: Sendable, Hashable, Codable {
+    package enum Mechanism: String, Sendable, Hashable, Codable {
+      case plain = "PLAIN"
+      case external = "EXTERNAL"
+    }
+    package var mechanism: Mechanism = .plain
+    /// The services account (PLAIN); ignored by EXTERNAL, where the certificate names the account.
+    package var account: String?
+    package var password: String?
+
+    package init(mechanism: Mechanism = .plain, account: String? = nil, password: String? = nil) {
+      self.mechanism = mechanism
+      self.account = account
+      self.password = password
+    }
+
+    private enum CodingKeys: String, CodingKey { case mechanism, account, password }
+
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      mechanism = try container.decodeIfPresent(Mechanism.self, forKey: .mechanism) ?? .plain
+      account = try container.decodeIfPresent(String.self, forKey: .account)
+      password = try container.decodeIfPresent(String.self, forKey: .password)
+    }
+  }
+
+  package enum RelayCommand: String, Sendable, Hashable, Codable {
+    case notice
+    case privmsg
+  }
+
+  package init(name: String = "irc", host: String, port: Int? = nil, tls: Bool = true, nick: String) {
+    self.name = name
+    self.host = host
+    self.tls = tls
+    self.port = port ?? (tls ? 6697 : 6667)
+    self.nick = nick
+  }
+
+  /// The user name sent with USER.
+  package var effectiveUsername: String { username ?? nick }
+
+  /// Every nick the bot may be known by, for the command parser's `nick: command` form.
+  package var allNicks: [String] { [nick] + alternateNicks }
+
+  package var description: String {
+    "IRC \(name) \(nick)@\(host):\(port)\(tls ? " (TLS)" : "") channels \(channels.map(\.name))"
+      + (sasl.map { " SASL \($0.mechanism.rawValue)" } ?? "")
+  }
+
+  /// Checks what the server would refuse anyway, so a bad config fails at start with a clear message.
+  package func validate() throws(IRCConfigurationError) {
+    var problems: [String] = []
+    if host.isEmpty { problems.append("host is empty") }
+    if !(1...65535).contains(port) { problems.append("port \(port) is out of range") }
+    for nick in allNicks {
+      do { _ = try IRCNick(nick) } catch { problems.append(error.description) }
+    }
+    for channel in channels {
+      do { _ = try IRCChannelName(channel.name) } catch { problems.append(error.description) }
+      if let key = channel.key, key.isEmpty || key.contains(" ") || key.contains(",") {
+        problems.append("the key of \(channel.name) cannot be empty or contain spaces or commas")
+      }
+    }
+    let user = effectiveUsername
+    if user.isEmpty || user.contains(" ") || user.contains("@") { problems.append("username “\(user)” is invalid") }
+    if let sasl {
+      switch sasl.mechanism {
+      case .plain:
+        if (sasl.account ?? "").isEmpty || (sasl.password ?? "").isEmpty {
+          problems.append("SASL PLAIN needs an account and a password")
+        }
+      case .external:
+        if clientCertificateFile == nil || clientKeyFile == nil {
+          problems.append("SASL EXTERNAL needs clientCertificateFile and clientKeyFile")
+        }
+        if !tls { problems.append("SASL EXTERNAL needs TLS") }
+      }
+    }
+    if (clientCertificateFile == nil) != (clientKeyFile == nil) {
+      problems.append("clientCertificateFile and clientKeyFile go together")
+    }
+    if linesPerMessage < 1 { problems.append("linesPerMessage must be at least 1") }
+    if floodBurst < 1 { problems.append("floodBurst must be at least 1") }
+    if floodIntervalSeconds < 0 { problems.append("floodIntervalSeconds cannot be negative") }
+    if let colour = titleColour, !(0...98).contains(colour) { problems.append("titleColour must be 0–98") }
+    for (label, value) in [
+      ("pingIntervalSeconds", pingIntervalSeconds), ("pingTimeoutSeconds", pingTimeoutSeconds),
+      ("reconnectDelaySeconds", reconnectDelaySeconds), ("sendWaitSeconds", sendWaitSeconds),
+      ("connectTimeoutSeconds", connectTimeoutSeconds), ("registrationTimeoutSeconds", registrationTimeoutSeconds),
+    ] where value <= 0 {
+      problems.append("\(label) must be positive")
+    }
+    if !problems.isEmpty { throw IRCConfigurationError(problems: problems) }
+  }
+}
+
+extension IRCTransportConfiguration {
+  private enum CodingKeys: String, CodingKey {
+    case name, host, port, tls, caFile, nick, alternateNicks, username, realname, sasl, clientCertificateFile
+    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, linesPerMessage, floodBurst
+    case floodIntervalSeconds, mircFormatting, titleColour, admins, members, quitMessage, pingIntervalSeconds
+    case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter
+    case nickReclaimSeconds, sendWaitSeconds, connectTimeoutSeconds, registrationTimeoutSeconds
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let tls = try c.decodeIfPresent(Bool.self, forKey: .tls) ?? true
+    self.init(
+      name: try c.decodeIfPresent(String.self, forKey: .name) ?? "irc",
+      host: try c.decode(String.self, forKey: .host),
+      port: try c.decodeIfPresent(Int.self, forKey: .port), tls: tls,
+      nick: try c.decode(String.self, forKey: .nick))
+    let defaults = self
+    caFile = try c.decodeIfPresent(String.self, forKey: .caFile)
+    alternateNicks = try c.decodeIfPresent([String].self, forKey: .alternateNicks) ?? []
+    username = try c.decodeIfPresent(String.self, forKey: .username)
+    realname = try c.decodeIfPresent(String.self, forKey: .realname) ?? defaults.realname
+    sasl = try c.decodeIfPresent(SASL.self, forKey: .sasl)
+    clientCertificateFile = try c.decodeIfPresent(String.self, forKey: .clientCertificateFile)
+    clientKeyFile = try c.decodeIfPresent(String.self, forKey: .clientKeyFile)
+    nickServPassword = try c.decodeIfPresent(String.self, forKey: .nickServPassword)
+    channels = try c.decodeIfPresent([Channel].self, forKey: .channels) ?? []
+    rejoinOnKick = try c.decodeIfPresent(Bool.self, forKey: .rejoinOnKick) ?? false
+    relayAs = try c.decodeIfPresent(RelayCommand.self, forKey: .relayAs) ?? .notice
+    linesPerMessage = try c.decodeIfPresent(Int.self, forKey: .linesPerMessage) ?? defaults.linesPerMessage
+    floodBurst = try c.decodeIfPresent(Int.self, forKey: .floodBurst) ?? defaults.floodBurst
+    floodIntervalSeconds =
+      try c.decodeIfPresent(Double.self, forKey: .floodIntervalSeconds) ?? defaults.floodIntervalSeconds
+    mircFormatting = try c.decodeIfPresent(Bool.self, forKey: .mircFormatting) ?? false
+    titleColour = try c.decodeIfPresent(Int.self, forKey: .titleColour)
+    admins = try c.decodeIfPresent([String].self, forKey: .admins) ?? []
+    members = try c.decodeIfPresent([String].self, forKey: .members) ?? []
+    quitMessage = try c.decodeIfPresent(String.self, forKey: .quitMessage) ?? defaults.quitMessage
+    pingIntervalSeconds =
+      try c.decodeIfPresent(Double.self, forKey: .pingIntervalSeconds) ?? defaults.pingIntervalSeconds
+    pingTimeoutSeconds = try c.decodeIfPresent(Double.self, forKey: .pingTimeoutSeconds) ?? defaults.pingTimeoutSeconds
+    reconnectDelaySeconds =
+      try c.decodeIfPresent(Double.self, forKey: .reconnectDelaySeconds) ?? defaults.reconnectDelaySeconds
+    maximumReconnectDelaySeconds =
+      try c.decodeIfPresent(Double.self, forKey: .maximumReconnectDelaySeconds)
+      ?? defaults.maximumReconnectDelaySeconds
+    reconnectJitter = try c.decodeIfPresent(Double.self, forKey: .reconnectJitter) ?? defaults.reconnectJitter
+    nickReclaimSeconds = try c.decodeIfPresent(Double.self, forKey: .nickReclaimSeconds) ?? defaults.nickReclaimSeconds
+    sendWaitSeconds = try c.decodeIfPresent(Double.self, forKey: .sendWaitSeconds) ?? defaults.sendWaitSeconds
+    connectTimeoutSeconds =
+      try c.decodeIfPresent(Double.self, forKey: .connectTimeoutSeconds) ?? defaults.connectTimeoutSeconds
+    registrationTimeoutSeconds =
+      try c.decodeIfPresent(Double.self, forKey: .registrationTimeoutSeconds) ?? defaults.registrationTimeoutSeconds
+  }
+}

@@ -1,0 +1,224 @@
+import BotCore
+import Foundation
+import Logging
+
+/// Everything the server sends after the connection opens.
+extension IRCClient {
+  func receive(_ line: String) async {
+    lastReceived = clock.now
+    keepaliveSentAt = nil
+    let message: IRCMessage
+    do {
+      message = try IRCMessage(parsing: line)
+    } catch {
+      logger.debug("unreadable line ignored", metadata: ["error": "\(error)"])
+      return
+    }
+    if let numeric = message.command.numeric {
+      await handleNumeric(numeric, message)
+      return
+    }
+    switch message.command {
+    case .ping:
+      if let pong = try? IRCMessage(command: .pong, parameters: message.parameters) { await write(pong) }
+    case .pong:
+      if let token = message.parameters.last { acknowledge(token: token) }
+    case .cap: await handleCap(message)
+    case .authenticate: await handleAuthenticate(message)
+    case .join: await handleJoin(message)
+    case .part: handlePart(message)
+    case .kick: await handleKick(message)
+    case .quit: await handleQuit(message)
+    case .nick: await handleNick(message)
+    case .mode: handleMode(message)
+    case .invite: await handleInvite(message)
+    case .privmsg: handlePrivmsg(message)
+    case .chghost:
+      if let source = message.prefix, IRCCaseMapping.equal(source.name, currentNick) {
+        selfUser = message.parameter(0) ?? selfUser
+        selfHost = message.parameter(1) ?? selfHost
+      }
+    case .error:
+      logger.warning("server closes the link", metadata: ["reason": "\(message.parameters.last ?? "")"])
+    default:
+      if let source = message.prefix { learnSelf(source) }
+    }
+  }
+
+  private func handleNumeric(_ numeric: Int, _ message: IRCMessage) async {
+    switch numeric {
+    case 1: await didRegister(message)
+    case 5: support.apply(tokens: message.parameters.dropFirst().dropLast())
+    case 396:
+      // RPL_HOSTHIDDEN: our displayed host changed (cloak, vhost).
+      if let host = message.parameter(1) { selfHost = host }
+    case 353: handleNames(message)
+    case 432, 433, 436, 437: await handleNickRefused(message)
+    case 900...908: await handleSASLNumeric(numeric, message)
+    case 401, 403, 404, 406, 407, 411, 412, 413, 414, 442:
+      sendFailed(numeric: numeric, target: message.parameter(1), reason: message.parameters.last ?? "")
+    case 405, 471, 473, 474, 475, 476, 477, 489:
+      // Could not join: remember why, so sends to that channel fail with the reason instead of waiting.
+      if let channel = message.parameter(1) {
+        let folded = IRCCaseMapping.fold(channel)
+        joining.remove(folded)
+        joinFailures[folded] = "cannot join \(channel): \(message.parameters.last ?? "refused") (\(numeric))"
+        logger.warning("join refused", metadata: ["channel": "\(channel)", "numeric": "\(numeric)"])
+        wakeWriter()
+      }
+    case 421:
+      // A server without CAP: registration goes on with NICK/USER alone.
+      if message.parameter(1)?.uppercased() == "CAP" { capabilityNegotiationEnded = true }
+    default:
+      break
+    }
+  }
+
+  // MARK: Channels
+
+  private func handleJoin(_ message: IRCMessage) async {
+    guard let source = message.prefix, let channel = message.parameter(0) else { return }
+    let folded = IRCCaseMapping.fold(channel)
+    if IRCCaseMapping.equal(source.name, currentNick) {
+      learnSelf(source)
+      joining.remove(folded)
+      joinFailures[folded] = nil
+      kickedFrom.remove(folded)
+      var state = IRCChannelState(name: channel)
+      state.add(currentNick)
+      channels[folded] = state
+      logger.info("joined", metadata: ["channel": "\(channel)"])
+      wakeWriter()
+    } else {
+      channels[folded]?.add(source.name)
+    }
+  }
+
+  private func handlePart(_ message: IRCMessage) {
+    guard let source = message.prefix, let channel = message.parameter(0) else { return }
+    let folded = IRCCaseMapping.fold(channel)
+    if IRCCaseMapping.equal(source.name, currentNick) {
+      channels[folded] = nil
+    } else {
+      channels[folded]?.remove(source.name)
+    }
+  }
+
+  private func handleKick(_ message: IRCMessage) async {
+    guard let channel = message.parameter(0), let nick = message.parameter(1) else { return }
+    let folded = IRCCaseMapping.fold(channel)
+    guard IRCCaseMapping.equal(nick, currentNick) else {
+      channels[folded]?.remove(nick)
+      return
+    }
+    channels[folded] = nil
+    logger.warning("kicked", metadata: ["channel": "\(channel)", "by": "\(message.sourceNick ?? "?")"])
+    let configured = configuration.channels.contains { IRCCaseMapping.equal($0.name, channel) }
+    if configuration.rejoinOnKick && configured {
+      await join(channel)
+    } else {
+      kickedFrom.insert(folded)
+      wakeWriter()
+    }
+  }
+
+  private func handleQuit(_ message: IRCMessage) async {
+    guard let source = message.prefix else { return }
+    for key in channels.keys { channels[key]?.remove(source.name) }
+    if IRCCaseMapping.equal(source.name, configuration.nick) {
+      await reclaimNickIfDue(now: clock.now, force: true)
+    }
+  }
+
+  private func handleNick(_ message: IRCMessage) async {
+    guard let source = message.prefix, let new = message.parameter(0) else { return }
+    if IRCCaseMapping.equal(source.name, currentNick) {
+      currentNick = new
+      logger.info("nick changed", metadata: ["nick": "\(new)"])
+    }
+    for key in channels.keys { channels[key]?.rename(source.name, to: new) }
+    if IRCCaseMapping.equal(source.name, configuration.nick) && !IRCCaseMapping.equal(new, configuration.nick) {
+      await reclaimNickIfDue(now: clock.now, force: true)
+    }
+  }
+
+  /// `353 me = #chan :@op +voice plain` (several prefixes each with multi-prefix).
+  private func handleNames(_ message: IRCMessage) {
+    guard message.parameters.count >= 4, let channel = message.parameter(2) else { return }
+    let folded = IRCCaseMapping.fold(channel)
+    guard channels[folded] != nil else { return }
+    let symbols = support.prefixSymbols
+    for entry in (message.parameters.last ?? "").split(separator: " ") {
+      var name = Substring(entry)
+      var modes: Set<Character> = []
+      while let first = name.first, symbols.contains(first) {
+        if let mode = support.mode(forSymbol: first) { modes.insert(mode) }
+        name = name.dropFirst()
+      }
+      // userhost-in-names: keep the nick only.
+      let nick = name.split(separator: "!", maxSplits: 1).first.map(String.init) ?? String(name)
+      if !nick.isEmpty { channels[folded]?.add(nick, modes: modes) }
+    }
+  }
+
+  /// `MODE #chan +o-v alice bob`: member modes change who counts as a channel operator.
+  private func handleMode(_ message: IRCMessage) {
+    guard let target = message.parameter(0), IRCChannelName.isChannel(target) else { return }
+    let folded = IRCCaseMapping.fold(target)
+    guard channels[folded] != nil, let modes = message.parameter(1) else { return }
+    var arguments = message.parameters.dropFirst(2).makeIterator()
+    var adding = true
+    for mode in modes {
+      switch mode {
+      case "+": adding = true
+      case "-": adding = false
+      default:
+        if support.isMemberMode(mode) {
+          if let nick = arguments.next() { channels[folded]?.setMode(mode, for: nick, on: adding) }
+        } else if support.alwaysParameter.contains(mode) || (adding && support.parameterWhenSet.contains(mode)) {
+          _ = arguments.next()
+        }
+      }
+    }
+  }
+
+  private func handleInvite(_ message: IRCMessage) async {
+    guard let channel = message.parameter(1) else { return }
+    guard configuration.channels.contains(where: { IRCCaseMapping.equal($0.name, channel) }) else {
+      logger.info("invite ignored", metadata: ["channel": "\(channel)", "by": "\(message.sourceNick ?? "?")"])
+      return
+    }
+    let folded = IRCCaseMapping.fold(channel)
+    kickedFrom.remove(folded)
+    joinFailures[folded] = nil
+    await join(channel)
+  }
+
+  // MARK: Messages for the bot
+
+  private func handlePrivmsg(_ message: IRCMessage) {
+    guard let source = message.prefix, !source.isServer, message.parameters.count >= 2,
+      let target = message.parameter(0), let raw = message.parameters.last
+    else { return }
+    // echo-message sends our own lines back: they are not commands.
+    if IRCCaseMapping.equal(source.name, currentNick) {
+      learnSelf(source)
+      return
+    }
+    // CTCP (ACTION, VERSION, …) is not addressed to the bot's command parser.
+    if raw.hasPrefix("\u{01}") { return }
+    let text = IRCTextSanitizer.singleLine(IRCTextSanitizer.stripFormatting(raw))
+    guard !text.isEmpty else { return }
+    let isChannel = IRCChannelName.isChannel(target)
+    let room = isChannel ? IRCCaseMapping.fold(target) : source.name
+    let account = message.tags["account"].flatMap { $0 == "*" || $0.isEmpty ? nil : $0 }
+    let isOperator = isChannel && (channels[room]?.isOperator(source.name) ?? false)
+    let role = permissions.role(account: account, source: source, isChannelOperator: isOperator)
+    incomingCounter += 1
+    emit(
+      IncomingMessage(
+        transport: configuration.name, room: room, senderID: account ?? source.description,
+        senderName: source.name, text: text, messageID: message.tags["msgid"] ?? "irc-\(incomingCounter)",
+        isDirect: !isChannel, transportRole: role))
+  }
+}

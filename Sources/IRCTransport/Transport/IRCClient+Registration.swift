@@ -1,0 +1,212 @@
+import BotCore
+import Foundation
+import Logging
+
+/// Registration: `CAP LS 302`, the wanted capabilities, SASL, NICK/USER, then after 001 NickServ (when SASL was not
+/// possible) and the channel joins.
+extension IRCClient {
+  /// Capabilities the transport uses when the server offers them.
+  static let wantedCapabilities = ["server-time", "message-tags", "account-tag", "echo-message", "multi-prefix"]
+
+  func startRegistration() async {
+    await send(.cap, ["LS", "302"], charged: false)
+    await send(.nick, [configuration.nick], charged: false)
+    let realname = IRCTextSanitizer.singleLine(configuration.realname)
+    await send(
+      .user, [configuration.effectiveUsername, "0", "*", realname.isEmpty ? "AwfulBot" : realname], charged: false)
+  }
+
+  // MARK: CAP
+
+  func handleCap(_ message: IRCMessage) async {
+    guard let subcommand = message.parameter(1)?.uppercased() else { return }
+    switch subcommand {
+    case "LS":
+      // `CAP * LS * :caps…` continues on the next line; `CAP * LS :caps…` is the last one.
+      let isContinued = message.parameters.count >= 4 && message.parameter(2) == "*"
+      for token in (message.parameters.last ?? "").split(separator: " ") {
+        let parts = token.split(separator: "=", maxSplits: 1)
+        offeredCaps[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+      }
+      if !isContinued && !capabilityNegotiationEnded && pendingCapReplies == 0 { await requestCapabilities() }
+    case "ACK":
+      for token in (message.parameters.last ?? "").split(separator: " ") {
+        let name = token.hasPrefix("-") ? String(token.dropFirst()) : String(token)
+        if token.hasPrefix("-") { enabledCaps.remove(name) } else { enabledCaps.insert(name) }
+      }
+      await capReplyArrived()
+    case "NAK":
+      logger.info("capabilities refused", metadata: ["caps": "\(message.parameters.last ?? "")"])
+      await capReplyArrived()
+    case "NEW", "DEL":
+      // cap-notify: nothing to renegotiate mid-connection for the capabilities the bot uses.
+      break
+    default:
+      break
+    }
+  }
+
+  /// One `CAP REQ` per capability, so a refusal of one does not cost the others.
+  private func requestCapabilities() async {
+    var wanted = Self.wantedCapabilities.filter { offeredCaps[$0] != nil }
+    if wantsSASL { wanted.insert("sasl", at: 0) }
+    if offeredCaps["chghost"] != nil { wanted.append("chghost") }
+    guard !wanted.isEmpty else {
+      await endCapabilityNegotiation()
+      return
+    }
+    pendingCapReplies = wanted.count
+    for capability in wanted {
+      await send(.cap, ["REQ", capability], charged: false)
+    }
+  }
+
+  /// SASL is configured and the server offers the configured mechanism (or does not list mechanisms).
+  private var wantsSASL: Bool {
+    guard let sasl = configuration.sasl, let offered = offeredCaps["sasl"] else { return false }
+    if offered.isEmpty { return true }
+    return offered.split(separator: ",").contains { $0.uppercased() == sasl.mechanism.rawValue }
+  }
+
+  private func capReplyArrived() async {
+    guard pendingCapReplies > 0 else { return }
+    pendingCapReplies -= 1
+    guard pendingCapReplies == 0 else { return }
+    if enabledCaps.contains("sasl"), let sasl = configuration.sasl {
+      saslInProgress = true
+      await send(.authenticate, [sasl.mechanism.rawValue], charged: false)
+    } else {
+      await endCapabilityNegotiation()
+    }
+  }
+
+  func endCapabilityNegotiation() async {
+    guard !capabilityNegotiationEnded else { return }
+    capabilityNegotiationEnded = true
+    saslInProgress = false
+    await send(.cap, ["END"], charged: false)
+  }
+
+  // MARK: SASL
+
+  /// `AUTHENTICATE +` (InspIRCd sends `AUTHENTICATE :+`, the same after parsing) asks for the payload.
+  func handleAuthenticate(_ message: IRCMessage) async {
+    guard saslInProgress, message.parameter(0) == "+", let sasl = configuration.sasl else { return }
+    let payload: String
+    switch sasl.mechanism {
+    case .plain:
+      let account = sasl.account ?? ""
+      let password = sasl.password ?? ""
+      payload = Data("\(account)\0\(account)\0\(password)".utf8).base64EncodedString()
+    case .external:
+      payload = ""
+    }
+    // Payloads go in 400-byte pieces; a last piece of exactly 400 bytes (or an empty payload) is followed by "+".
+    var rest = Substring(payload)
+    while !rest.isEmpty {
+      let piece = rest.prefix(400)
+      rest = rest.dropFirst(piece.count)
+      await send(.authenticate, [String(piece)], charged: false)
+      if rest.isEmpty && piece.count < 400 { return }
+    }
+    await send(.authenticate, ["+"], charged: false)
+  }
+
+  /// 900 logged in, 903 success, 902/904/905/906/907 failure or abort, 908 mechanism list.
+  func handleSASLNumeric(_ numeric: Int, _ message: IRCMessage) async {
+    switch numeric {
+    case 900:
+      loggedInAccount = message.parameter(2)
+      if let prefix = message.parameter(1).flatMap({ try? IRCPrefix(parsing: Substring($0)) }) { learnSelf(prefix) }
+    case 903:
+      saslSucceeded = true
+      logger.info("SASL authentication succeeded", metadata: ["account": "\(loggedInAccount ?? "?")"])
+      await endCapabilityNegotiation()
+    case 907:
+      saslSucceeded = true
+      await endCapabilityNegotiation()
+    case 902, 904, 905, 906:
+      // Registration goes on without an account; NickServ IDENTIFY is tried after 001 when a password is known.
+      logger.warning("SASL authentication failed", metadata: ["numeric": "\(numeric)"])
+      await endCapabilityNegotiation()
+    default:
+      break
+    }
+  }
+
+  // MARK: Nick
+
+  /// 432/433/436/437 during registration: the next alternate nick, then the configured nick with digits.
+  func handleNickRefused(_ message: IRCMessage) async {
+    guard !registered else { return }
+    nickAttempt += 1
+    let alternates = configuration.alternateNicks
+    let next: String
+    if nickAttempt <= alternates.count {
+      next = alternates[nickAttempt - 1]
+    } else {
+      let base = String(configuration.nick.prefix(24))
+      next = base + "_" + String(Int.random(in: 100...99_999))
+    }
+    currentNick = next
+    logger.info("nick in use, trying another", metadata: ["nick": "\(next)"])
+    await send(.nick, [next], charged: false)
+  }
+
+  /// While on an alternate nick, asks for the configured one every `nickReclaimSeconds` (and at once when its
+  /// holder leaves, see `inbound`).
+  func reclaimNickIfDue(now: ContinuousClock.Instant, force: Bool = false) async {
+    guard registered, !IRCCaseMapping.equal(currentNick, configuration.nick) else { return }
+    if !force, let last = lastReclaim, now - last < .seconds(configuration.nickReclaimSeconds) { return }
+    lastReclaim = now
+    await send(.nick, [configuration.nick])
+  }
+
+  // MARK: After 001
+
+  func didRegister(_ message: IRCMessage) async {
+    registered = true
+    wasRegistered = true
+    if let nick = message.parameter(0) { currentNick = nick }
+    // "Welcome to the … Network nick!user@host": the full prefix others will see, to size lines exactly.
+    if let last = message.parameters.last?.split(separator: " ").last, last.contains("!"), last.contains("@"),
+      let prefix = try? IRCPrefix(parsing: last)
+    {
+      learnSelf(prefix)
+    }
+    logger.info("registered", metadata: ["nick": "\(currentNick)", "account": "\(loggedInAccount ?? "-")"])
+    await identifyWithNickServIfNeeded()
+    for channel in configuration.channels { await join(channel.name) }
+    lastReclaim = clock.now
+    wakeWriter()
+  }
+
+  /// NickServ IDENTIFY when SASL was not possible or failed and a password is known.
+  private func identifyWithNickServIfNeeded() async {
+    guard !saslSucceeded else { return }
+    let password = configuration.nickServPassword ?? configuration.sasl?.password
+    guard let password, !password.isEmpty else { return }
+    let account = configuration.sasl?.account ?? configuration.nick
+    if let identify = try? IRCMessage(command: .privmsg, parameters: ["NickServ", "IDENTIFY \(account) \(password)"]) {
+      logger.info("identifying with NickServ", metadata: ["account": "\(account)"])
+      await write(identify)
+    }
+  }
+
+  /// JOIN with the configured key, unless a join is already under way.
+  func join(_ channel: String) async {
+    let folded = IRCCaseMapping.fold(channel)
+    guard channels[folded] == nil, !joining.contains(folded) else { return }
+    joining.insert(folded)
+    let key = configuration.channels.first { IRCCaseMapping.equal($0.name, channel) }?.key
+    let parameters = key.map { [channel, $0] } ?? [channel]
+    if let message = try? IRCMessage(command: .join, parameters: parameters) { await write(message) }
+  }
+
+  /// Remembers our own `user@host` as others see it (from 001, JOIN echoes, CHGHOST), for line sizing.
+  func learnSelf(_ prefix: IRCPrefix) {
+    guard IRCCaseMapping.equal(prefix.name, currentNick) else { return }
+    if let user = prefix.user { selfUser = user }
+    if let host = prefix.host { selfHost = host }
+  }
+}

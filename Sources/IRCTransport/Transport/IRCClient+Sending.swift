@@ -1,0 +1,228 @@
+import BotCore
+import Foundation
+import Logging
+
+/// Sending: every send joins one FIFO queue served by one writer per connection, so lines of a message stay
+/// together, sends to one room keep their order, and the flood-control bucket is shared. A message counts as
+/// delivered when the server has answered a PING written after its last line: servers handle a client's lines in
+/// order, so by then the lines were accepted (or refused with an error numeric, which fails the send).
+extension IRCClient {
+  /// Sends and waits for the server's acknowledgement; waits at most `sendWaitSeconds` for a connection and the
+  /// channel join, then fails as retryable so the outbox keeps the message.
+  nonisolated func send(_ message: OutgoingMessage, to room: String, key: String) async throws -> DeliveryReceipt {
+    let id = await reserveSendID()
+    if let receipt = await receipt(for: key) { return receipt }
+    let wait = Duration.milliseconds(Int64(configuration.sendWaitSeconds * 1000))
+    return try await withThrowingTaskGroup(of: DeliveryReceipt?.self) { group in
+      group.addTask { try await self.enqueue(id: id, message: message, to: room, key: key) }
+      group.addTask {
+        try? await Task.sleep(for: wait)
+        await self.expire(id: id)
+        return nil
+      }
+      while let result = try await group.next() {
+        if let receipt = result {
+          group.cancelAll()
+          return receipt
+        }
+      }
+      throw ChatSendError.retryable(reason: "IRC send ended without an answer", after: nil)
+    }
+  }
+
+  private func reserveSendID() -> Int {
+    nextSendID += 1
+    return nextSendID
+  }
+
+  /// A message already delivered under this key (a retry after a lost receipt) is not sent twice.
+  private func receipt(for key: String) -> DeliveryReceipt? { receipts[key] }
+
+  private func enqueue(id: Int, message: OutgoingMessage, to room: String, key: String) async throws
+    -> DeliveryReceipt
+  {
+    if shuttingDown { throw ChatSendError.retryable(reason: "the IRC transport is shutting down", after: nil) }
+    let target = room
+    guard !target.isEmpty, !target.contains(" "), !target.contains(","),
+      !target.utf8.contains(where: { $0 < 0x21 || $0 == 0x7F })
+    else { throw ChatSendError.permanent(reason: "“\(room)” is not an IRC channel or nick") }
+    return try await withCheckedThrowingContinuation { continuation in
+      queue.append(PendingSend(id: id, target: target, message: message, key: key, continuation: continuation))
+      wakeWriter()
+    }
+  }
+
+  /// The wait is over: a send still queued fails as retryable; one being written finishes on its own.
+  private func expire(id: Int) {
+    guard let index = queue.firstIndex(where: { $0.id == id }) else { return }
+    let send = queue.remove(at: index)
+    let reason =
+      link == nil
+      ? "not connected to IRC" : "not in \(send.target) yet (joining)"
+    send.continuation.resume(throwing: ChatSendError.retryable(reason: reason, after: nil))
+  }
+
+  func wakeWriter() {
+    let waiter = writerWaiter
+    writerWaiter = nil
+    waiter?.resume()
+  }
+
+  // MARK: The writer
+
+  /// Runs for one connection: takes the oldest send whose target is ready, writes its lines through the flood
+  /// bucket, then the acknowledging PING.
+  func writerLoop() async {
+    guard let linkID = link?.id else { return }
+    while !Task.isCancelled, link?.id == linkID {
+      guard let send = await nextReadySend(linkID: linkID) else { return }
+      await write(send, linkID: linkID)
+    }
+  }
+
+  private func nextReadySend(linkID: Int) async -> PendingSend? {
+    while link?.id == linkID && !Task.isCancelled {
+      // The scan does not suspend, so the queue cannot change under it and no wake-up is missed.
+      var joins: [String] = []
+      var index = 0
+      while index < queue.count {
+        switch readiness(of: queue[index].target) {
+        case .ready:
+          return queue.remove(at: index)
+        case .wait:
+          index += 1
+        case .join(let channel):
+          joins.append(channel)
+          index += 1
+        case .fail(let error):
+          let send = queue.remove(at: index)
+          send.continuation.resume(throwing: error)
+        }
+      }
+      if !joins.isEmpty {
+        for channel in joins { await join(channel) }
+        continue
+      }
+      await withCheckedContinuation { writerWaiter = $0 }
+    }
+    return nil
+  }
+
+  private enum Readiness {
+    case ready
+    case wait
+    /// Not in the channel and not joining it yet.
+    case join(String)
+    case fail(ChatSendError)
+  }
+
+  /// Nicks are ready once registered; channels once joined. A channel not joined is joined now (the engine only
+  /// sends to rooms it was asked to serve), unless the bot was kicked from it or the join was refused.
+  private func readiness(of target: String) -> Readiness {
+    guard registered else { return .wait }
+    guard IRCChannelName.isChannel(target) else { return .ready }
+    let folded = IRCCaseMapping.fold(target)
+    if channels[folded] != nil { return .ready }
+    if let failure = joinFailures[folded] { return .fail(.permanent(reason: failure)) }
+    if kickedFrom.contains(folded) {
+      return .fail(.permanent(reason: "kicked from \(target); invite the bot to send there again"))
+    }
+    return joining.contains(folded) ? .wait : .join(target)
+  }
+
+  private func write(_ send: PendingSend, linkID: Int) async {
+    let command: IRCCommand =
+      send.message.kind == .relay && configuration.relayAs == .notice ? .notice : .privmsg
+    let lines = layout.lines(for: send.message, maxBytesPerLine: lineBudget(command: command, target: send.target))
+    inFlight[send.id] = InFlight(send: send, linkID: linkID)
+    for text in lines {
+      let line: IRCMessage
+      do {
+        line = try IRCMessage(command: command, parameters: [send.target, text])
+      } catch {
+        // Cannot happen for sanitised text; if it does, the message fails rather than going out in part.
+        inFlight[send.id]?.failure = .permanent(reason: "not sendable on IRC: \(error)")
+        break
+      }
+      do {
+        try await bucket.acquire()
+      } catch {
+        return
+      }
+      guard let link, link.id == linkID else { return }
+      do {
+        try await link.writer.write(line.serialized)
+        inFlight[send.id]?.lineCount += 1
+      } catch {
+        // The connection is closing: `closed()` fails this send as retryable.
+        logger.debug("line not written", metadata: ["error": "\(error)"])
+        return
+      }
+    }
+    guard let link, link.id == linkID, inFlight[send.id] != nil else { return }
+    let token = nextToken("ack")
+    ackTokens[token] = send.id
+    try? await bucket.acquire()
+    do {
+      try await link.writer.write(try IRCMessage(command: .ping, parameters: [token]).serialized)
+    } catch {
+      logger.debug("acknowledgement ping not written", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// The PONG for a send's PING: every line before it was handled by the server.
+  func acknowledge(token: String) {
+    guard let id = ackTokens.removeValue(forKey: token), let flight = inFlight.removeValue(forKey: id) else { return }
+    if let failure = flight.failure {
+      flight.send.continuation.resume(throwing: failure)
+      return
+    }
+    let receipt = DeliveryReceipt(id: "irc:\(flight.linkID).\(id):\(flight.lineCount)")
+    remember(receipt, for: flight.send.key)
+    flight.send.continuation.resume(returning: receipt)
+  }
+
+  /// An error numeric about a target: the oldest send to it that is being written or acknowledged fails.
+  func sendFailed(numeric: Int, target: String?, reason: String) {
+    guard let target else { return }
+    let folded = IRCCaseMapping.fold(target)
+    guard
+      let id = inFlight.filter({ IRCCaseMapping.fold($0.value.send.target) == folded && $0.value.failure == nil })
+        .keys.min()
+    else { return }
+    let error: ChatSendError
+    switch numeric {
+    case 401, 403:
+      error = .permanent(reason: "\(target): \(reason)")
+    case 404, 442:
+      // Not in the channel after all (or moderated): join again and retry later.
+      channels[folded] = nil
+      error = .retryable(reason: "\(target): \(reason)", after: .seconds(5))
+    default:
+      error = .permanent(reason: "\(target): \(reason) (\(numeric))")
+    }
+    inFlight[id]?.failure = error
+    logger.warning("send refused by the server", metadata: ["target": "\(target)", "numeric": "\(numeric)"])
+  }
+
+  private func remember(_ receipt: DeliveryReceipt, for key: String) {
+    receipts[key] = receipt
+    receiptOrder.append(key)
+    if receiptOrder.count > 2000 {
+      let old = receiptOrder.removeFirst()
+      receipts[old] = nil
+    }
+  }
+
+  /// Bytes of text one line may carry: 512 minus what the server puts around it when relaying it to others,
+  /// `:nick!user@host COMMAND target :` and CR LF. Until the server has shown our user and host, the longest
+  /// plausible ones are assumed.
+  func lineBudget(command: IRCCommand, target: String) -> Int {
+    let user = selfUser ?? ("~" + String(configuration.effectiveUsername.prefix(10)))
+    let hostBytes = selfHost?.utf8.count ?? 63
+    let overhead =
+      1 + currentNick.utf8.count + 1 + user.utf8.count + 1 + hostBytes + 1 + command.rawValue.utf8.count + 1
+      + target.utf8.count + 2 + 2
+    return 512 - overhead
+  }
+}

@@ -1,0 +1,271 @@
+import BotCore
+import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import ServiceLifecycle
+
+/// The state of one IRC connection and everything that outlives it (queued sends, delivered receipts). One actor
+/// so the inbound loop, the writer, the keepalive and callers of `send` never race on it. Split over several files:
+/// registration, inbound handling, sending.
+actor IRCClient {
+  let configuration: IRCTransportConfiguration
+  let logger: Logger
+  let emit: @Sendable (IncomingMessage) -> Void
+  let bucket: IRCTokenBucket
+  let layout: IRCMessageLayout
+  let permissions: IRCPermissions
+  let tlsContext: NIOSSLContext?
+  let clock = ContinuousClock()
+
+  /// The open connection, nil between connections.
+  struct Link {
+    let id: Int
+    let writer: NIOAsyncChannelOutboundWriter<String>
+    let channel: any Channel
+    let openedAt: ContinuousClock.Instant
+  }
+  var link: Link?
+  var linkCounter = 0
+  var shuttingDown = false
+
+  // Registration (reset per connection).
+  var registered = false
+  var offeredCaps: [String: String] = [:]
+  var enabledCaps: Set<String> = []
+  var pendingCapReplies = 0
+  var capabilityNegotiationEnded = false
+  var saslInProgress = false
+  var saslSucceeded = false
+  var nickAttempt = 0
+  var currentNick: String
+  var selfUser: String?
+  var selfHost: String?
+  var loggedInAccount: String?
+  var support = IRCServerSupport()
+
+  // Channels (reset per connection; `kickedFrom` is kept: a kick is not undone by reconnecting).
+  var channels: [String: IRCChannelState] = [:]
+  var joining: Set<String> = []
+  var joinFailures: [String: String] = [:]
+  var kickedFrom: Set<String> = []
+
+  // Keepalive.
+  var lastReceived: ContinuousClock.Instant
+  var keepaliveSentAt: ContinuousClock.Instant?
+  var lastReclaim: ContinuousClock.Instant?
+  var tokenCounter = 0
+  var incomingCounter = 0
+
+  // Sending.
+  struct PendingSend {
+    let id: Int
+    let target: String
+    let message: OutgoingMessage
+    let key: String
+    let continuation: CheckedContinuation<DeliveryReceipt, any Error>
+  }
+  struct InFlight {
+    var send: PendingSend
+    var linkID: Int
+    var lineCount = 0
+    var failure: ChatSendError?
+  }
+  var queue: [PendingSend] = []
+  var inFlight: [Int: InFlight] = [:]
+  var ackTokens: [String: Int] = [:]
+  var writerWaiter: CheckedContinuation<Void, Never>?
+  var receipts: [String: DeliveryReceipt] = [:]
+  var receiptOrder: [String] = []
+  var nextSendID = 0
+
+  init(
+    configuration: IRCTransportConfiguration, logger: Logger, emit: @escaping @Sendable (IncomingMessage) -> Void
+  ) throws {
+    self.configuration = configuration
+    self.logger = logger
+    self.emit = emit
+    self.bucket = IRCTokenBucket(
+      burst: configuration.floodBurst, interval: .milliseconds(Int64(configuration.floodIntervalSeconds * 1000)))
+    self.layout = IRCMessageLayout(
+      maxLines: configuration.linesPerMessage, mircFormatting: configuration.mircFormatting,
+      titleColour: configuration.titleColour)
+    self.permissions = IRCPermissions(admins: configuration.admins, members: configuration.members)
+    self.tlsContext = try IRCConnector.makeTLSContext(configuration)
+    self.currentNick = configuration.nick
+    self.lastReceived = ContinuousClock.now
+  }
+
+  // MARK: Connection lifecycle
+
+  /// Connects, registers and serves one connection until it closes. Returns whether registration completed (the
+  /// caller resets its backoff then).
+  func runConnection() async throws -> Bool {
+    let lineChannel = try await IRCConnector.connect(configuration, tlsContext: tlsContext)
+    let channel = lineChannel.channel
+    try await lineChannel.executeThenClose { inbound, outbound in
+      await self.open(writer: outbound, channel: channel)
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await self.writerLoop() }
+        group.addTask { await self.keepaliveLoop() }
+        group.addTask { await self.quitOnGracefulShutdown() }
+        do {
+          for try await line in inbound {
+            await self.receive(line)
+          }
+        } catch {
+          self.logConnectionError(error)
+        }
+        self.closed()
+        group.cancelAll()
+      }
+    }
+    return wasRegistered
+  }
+
+  /// Whether the last connection got as far as 001 (kept after `closed()` for the reconnect loop).
+  var wasRegistered = false
+
+  private func open(writer: NIOAsyncChannelOutboundWriter<String>, channel: any Channel) async {
+    linkCounter += 1
+    let now = clock.now
+    link = Link(id: linkCounter, writer: writer, channel: channel, openedAt: now)
+    registered = false
+    wasRegistered = false
+    offeredCaps = [:]
+    enabledCaps = []
+    pendingCapReplies = 0
+    capabilityNegotiationEnded = false
+    saslInProgress = false
+    saslSucceeded = false
+    nickAttempt = 0
+    currentNick = configuration.nick
+    selfUser = nil
+    selfHost = nil
+    loggedInAccount = nil
+    support = IRCServerSupport()
+    channels = [:]
+    joining = []
+    joinFailures = [:]
+    lastReceived = now
+    keepaliveSentAt = nil
+    lastReclaim = nil
+    await bucket.reset()
+    logger.info("connected", metadata: ["host": "\(configuration.host)", "port": "\(configuration.port)"])
+    await startRegistration()
+  }
+
+  private func logConnectionError(_ error: any Error) {
+    logger.warning("connection failed", metadata: ["error": "\(error)"])
+  }
+
+  /// The connection is gone: what was being written may or may not have arrived, so it fails as retryable (the
+  /// outbox sends it again); what was only queued waits for the next connection.
+  private func closed() {
+    let wasLink = link?.id
+    link = nil
+    registered = false
+    channels = [:]
+    joining = []
+    for (id, flight) in inFlight where flight.linkID == wasLink {
+      inFlight[id] = nil
+      flight.send.continuation.resume(
+        throwing: ChatSendError.retryable(reason: "the IRC connection closed while sending", after: nil))
+    }
+    ackTokens = ackTokens.filter { inFlight[$0.value] != nil }
+    wakeWriter()
+    logger.info("disconnected", metadata: ["host": "\(configuration.host)"])
+  }
+
+  /// Says goodbye when the service group shuts down: QUIT, then give the server a moment to close the link.
+  private nonisolated func quitOnGracefulShutdown() async {
+    do { try await gracefulShutdown() } catch { return }
+    await quit()
+  }
+
+  func quit() async {
+    shuttingDown = true
+    failQueued(ChatSendError.retryable(reason: "the IRC transport is shutting down", after: nil))
+    guard let link else { return }
+    if let quit = try? IRCMessage(command: .quit, parameters: [IRCTextSanitizer.singleLine(configuration.quitMessage)])
+    {
+      await write(quit, charged: false)
+    }
+    logger.info("quit sent", metadata: ["host": "\(configuration.host)"])
+    // The server answers QUIT with ERROR and closes; don't wait for ever if it does not.
+    try? await Task.sleep(for: .seconds(2))
+    link.channel.close(promise: nil)
+  }
+
+  func isShuttingDown() -> Bool { shuttingDown }
+
+  /// Stops waiting senders; used when the transport stops.
+  func failQueued(_ error: ChatSendError) {
+    let waiting = queue
+    queue = []
+    for send in waiting { send.continuation.resume(throwing: error) }
+  }
+
+  // MARK: Writing
+
+  /// Writes one line now. `charged` lines take a flood-control token without waiting (server-demanded replies,
+  /// JOINs); registration lines are free because the server holds nothing against an unregistered client.
+  func write(_ message: IRCMessage, charged: Bool = true) async {
+    guard let link else { return }
+    if charged && registered { await bucket.consume() }
+    do {
+      try await link.writer.write(message.serialized)
+    } catch {
+      logger.debug("write failed", metadata: ["command": "\(message.command)", "error": "\(error)"])
+    }
+  }
+
+  /// Builds and writes a line; a line that would not be valid IRC (a server-supplied value with a space or a
+  /// leading colon in a middle position) is logged and dropped, never sent in pieces.
+  func send(_ command: IRCCommand, _ parameters: [String], charged: Bool = true) async {
+    do {
+      await write(try IRCMessage(command: command, parameters: parameters), charged: charged)
+    } catch {
+      logger.warning("invalid line not sent", metadata: ["command": "\(command)", "error": "\(error)"])
+    }
+  }
+
+  func nextToken(_ kind: String) -> String {
+    tokenCounter += 1
+    return "awfulbot-\(kind)-\(tokenCounter)"
+  }
+
+  // MARK: Keepalive
+
+  /// Our own PING when the link has been quiet for `pingInterval`; no answer within `pingTimeout` means the link
+  /// is dead (a silent NAT drop, a hung server), so it is closed and the reconnect loop takes over. Also reclaims
+  /// the configured nick and bounds registration time.
+  private func keepaliveLoop() async {
+    let interval = Duration.milliseconds(Int64(configuration.pingIntervalSeconds * 1000))
+    let timeout = Duration.milliseconds(Int64(configuration.pingTimeoutSeconds * 1000))
+    let tick = max(min(interval, timeout) / 4, .milliseconds(100))
+    while !Task.isCancelled {
+      do { try await Task.sleep(for: min(tick, .seconds(1))) } catch { return }
+      guard let link else { return }
+      let now = clock.now
+      if !registered, now - link.openedAt > .seconds(configuration.registrationTimeoutSeconds) {
+        logger.warning("registration timed out", metadata: ["host": "\(configuration.host)"])
+        link.channel.close(promise: nil)
+        return
+      }
+      if let sent = keepaliveSentAt {
+        if now - sent > timeout {
+          logger.warning("no PONG, closing the connection", metadata: ["host": "\(configuration.host)"])
+          link.channel.close(promise: nil)
+          return
+        }
+      } else if now - lastReceived > interval, registered {
+        keepaliveSentAt = now
+        if let ping = try? IRCMessage(command: .ping, parameters: [nextToken("keepalive")]) {
+          await write(ping)
+        }
+      }
+      await reclaimNickIfDue(now: now)
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import BotCore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// IRC as a chat transport: rooms are channels (case-folded, `#awful`) and nicks (private queries). Running it
+/// connects, registers (SASL when configured), joins the configured channels and keeps the connection, reconnecting
+/// with exponential backoff and jitter. Relayed posts go out as NOTICE (configurable), command replies as PRIVMSG,
+/// split to fit IRC's 512-byte lines and paced by a shared token bucket.
+package final class IRCTransport: ChatTransport, Sendable {
+  package let name: String
+  package let capabilities: ChatCapabilities
+  package let incoming: AsyncStream<IncomingMessage>
+  package let configuration: IRCTransportConfiguration
+
+  private let continuation: AsyncStream<IncomingMessage>.Continuation
+  private let client: IRCClient
+  private let logger: Logger
+
+  /// Checks the configuration and prepares TLS; connecting happens in `run()`.
+  package init(configuration: IRCTransportConfiguration, logger: Logger = Logger(label: "awfulbot.irc")) throws {
+    try configuration.validate()
+    var logger = logger
+    logger[metadataKey: "transport"] = "\(configuration.name)"
+    self.logger = logger
+    self.configuration = configuration
+    self.name = configuration.name
+    // A cut message keeps about 400 bytes per line; the renderer shrinks what it can to this.
+    self.capabilities = ChatCapabilities(
+      html: false, edits: false, threads: false, maxMessageBytes: configuration.linesPerMessage * 400,
+      notices: configuration.relayAs == .notice)
+    let (stream, continuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
+    self.incoming = stream
+    self.continuation = continuation
+    self.client = try IRCClient(configuration: configuration, logger: logger) { continuation.yield($0) }
+  }
+
+  package func run() async throws {
+    var attempt = 0
+    while !Task.isCancelled && !Task.isShuttingDownGracefully {
+      do {
+        if try await client.runConnection() { attempt = 0 }
+      } catch {
+        logger.warning("could not connect", metadata: ["error": "\(error)"])
+      }
+      if await client.isShuttingDown() || Task.isCancelled || Task.isShuttingDownGracefully { break }
+      attempt += 1
+      let delay = reconnectDelay(attempt: attempt)
+      logger.info("reconnecting", metadata: ["attempt": "\(attempt)", "delay": "\(delay)"])
+      do {
+        try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+      } catch {
+        break
+      }
+    }
+    await client.failQueued(ChatSendError.retryable(reason: "the IRC transport stopped", after: nil))
+    continuation.finish()
+  }
+
+  package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws
+    -> DeliveryReceipt
+  {
+    try await client.send(message, to: room, key: idempotencyKey)
+  }
+
+  /// `base · 2^(attempt-1)`, capped, stretched or shrunk by up to the jitter fraction.
+  func reconnectDelay(attempt: Int) -> Duration {
+    let base = configuration.reconnectDelaySeconds * Double(1 << min(max(attempt - 1, 0), 20))
+    let capped = min(base, configuration.maximumReconnectDelaySeconds)
+    let jitter = max(configuration.reconnectJitter, 0)
+    let factor = jitter > 0 ? 1 + Double.random(in: -jitter...jitter) : 1
+    return .milliseconds(Int64(max(capped * factor, 0.05) * 1000))
+  }
+}

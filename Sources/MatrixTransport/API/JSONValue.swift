@@ -1,0 +1,93 @@
+import Foundation
+
+/// Any JSON value. Matrix event content is open-ended (every event type and every client adds its own keys), so
+/// events are decoded into this and read with the typed accessors; outgoing content is built the same way.
+package enum JSONValue: Sendable, Hashable, Codable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value):
+      // Integers stay integers on the wire (power levels, timestamps); JSONEncoder would write 50.0.
+      if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
+        try container.encode(Int64(value))
+      } else {
+        try container.encode(value)
+      }
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+
+  package subscript(key: String) -> JSONValue? {
+    if case .object(let object) = self { return object[key] }
+    return nil
+  }
+
+  package var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// Numbers, and numeric strings (old rooms carry power levels as strings).
+  package var intValue: Int? {
+    switch self {
+    case .number(let value) where value.isFinite: Int(exactly: value.rounded(.towardZero))
+    case .string(let value): Int(value)
+    default: nil
+    }
+  }
+
+  package var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  package var objectValue: [String: JSONValue]? {
+    if case .object(let value) = self { return value }
+    return nil
+  }
+
+  package var arrayValue: [JSONValue]? {
+    if case .array(let value) = self { return value }
+    return nil
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(integerLiteral value: Int) { self = .number(Double(value)) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One method per endpoint the bot uses, each a thin wrapper over `call`.
+extension MatrixClient {
+  /// `GET /_matrix/client/versions`: is this a Matrix homeserver at all (no token needed).
+  package func versions() async throws -> MatrixVersionsResponse {
+    try await call(MatrixRequest(.get, ["_matrix", "client", "versions"], timeout: .seconds(15)))
+  }
+
+  package func whoami(token: String) async throws -> MatrixWhoAmIResponse {
+    try await call(.v3(.get, ["account", "whoami"], accessToken: token, timeout: .seconds(15)))
+  }
+
+  /// Password login for `user` (full id or localpart) on a fixed device, so transaction ids and the device list stay
+  /// stable across restarts.
+  package func login(user: String, password: String, deviceID: String, deviceName: String?) async throws
+    -> MatrixLoginResponse
+  {
+    var body: [String: JSONValue] = [
+      "type": "m.login.password",
+      "identifier": ["type": "m.id.user", "user": .string(user)],
+      "password": .string(password),
+      "device_id": .string(deviceID),
+    ]
+    if let deviceName { body["initial_device_display_name"] = .string(deviceName) }
+    return try await call(.v3(.post, ["login"], body: .object(body), timeout: .seconds(30)))
+  }
+
+  /// Long-polls for events after `since` (nil: the first sync, which returns current state and recent history).
+  package func sync(token: String, since: String?, filter: JSONValue, timeout: Duration) async throws
+    -> MatrixSyncResponse
+  {
+    var query: [(name: String, value: String)] = [
+      ("filter", Self.compactJSON(filter)), ("timeout", "\(timeout.milliseconds)"), ("set_presence", "offline"),
+    ]
+    if let since { query.append(("since", since)) }
+    // The homeserver holds the request for `timeout`; allow time for a large answer on top of that.
+    return try await call(.v3(.get, ["sync"], query: query, accessToken: token, timeout: timeout + .seconds(30)))
+  }
+
+  /// Joins by room id or alias (also accepts a pending invite); returns the room id.
+  package func join(token: String, roomIDOrAlias: String) async throws -> String {
+    try await call(
+      .v3(.post, ["join", roomIDOrAlias], body: [:], accessToken: token), as: MatrixRoomIDResponse.self
+    ).roomID
+  }
+
+  /// Leaves a room, or declines an invite to it.
+  package func leave(token: String, roomID: String, reason: String? = nil) async throws {
+    let body: JSONValue = reason.map { ["reason": .string($0)] } ?? [:]
+    _ = try await call(
+      .v3(.post, ["rooms", roomID, "leave"], body: body, accessToken: token), as: MatrixEmptyResponse.self)
+  }
+
+  /// `PUT /rooms/{roomId}/send/{eventType}/{txnId}`: a resend with the same transaction id (same device) returns
+  /// the event id of the first send instead of creating a second event.
+  package func sendEvent(token: String, roomID: String, type: String, transactionID: String, content: JSONValue)
+    async throws -> String
+  {
+    try await call(
+      .v3(.put, ["rooms", roomID, "send", type, transactionID], body: content, accessToken: token),
+      as: MatrixEventIDResponse.self
+    ).eventID
+  }
+
+  /// The content of one state event (`m.room.power_levels` with state key "").
+  package func stateEvent(token: String, roomID: String, type: String, stateKey: String = "") async throws
+    -> JSONValue
+  {
+    try await call(.v3(.get, ["rooms", roomID, "state", type, stateKey], accessToken: token))
+  }
+
+  /// Resolves `#alias:server` to a room id.
+  package func resolveAlias(token: String, alias: String) async throws -> String {
+    try await call(.v3(.get, ["directory", "room", alias], accessToken: token), as: MatrixRoomIDResponse.self)
+      .roomID
+  }
+
+  package func joinedRooms(token: String) async throws -> [String] {
+    try await call(.v3(.get, ["joined_rooms"], accessToken: token), as: MatrixJoinedRoomsResponse.self).joinedRooms
+  }
+
+  static func compactJSON(_ value: JSONValue) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+}

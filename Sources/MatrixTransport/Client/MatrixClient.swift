@@ -1,0 +1,110 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+
+/// A small client for the Matrix client-server API: one request primitive (`call`) and, in extensions, one method per
+/// endpoint the bot uses. It knows nothing about the bot; retries and re-login live in the transport.
+package struct MatrixClient: Sendable {
+  package let homeserver: URL
+  private let httpClient: HTTPClient
+  private let logger: Logger
+  /// Responses larger than this are refused (a sync of a huge room is well below it).
+  package static let maximumResponseBytes = 64 * 1024 * 1024
+
+  package init(homeserver: URL, httpClient: HTTPClient = .shared, logger: Logger = Logger(label: "awfulbot.matrix")) {
+    self.homeserver = homeserver
+    self.httpClient = httpClient
+    self.logger = logger
+  }
+
+  /// The raw exchange: status, `Retry-After`, body. Throws only `MatrixClientError.network` (no answer).
+  package func perform(_ request: MatrixRequest) async throws -> (status: Int, retryAfter: String?, body: [UInt8]) {
+    var http = HTTPClientRequest(url: request.url(homeserver: homeserver))
+    switch request.method {
+    case .get: http.method = .GET
+    case .post: http.method = .POST
+    case .put: http.method = .PUT
+    }
+    http.headers.add(name: "Accept", value: "application/json")
+    http.headers.add(name: "User-Agent", value: "awfulbot")
+    if let token = request.accessToken {
+      http.headers.add(name: "Authorization", value: "Bearer \(token)")
+    }
+    if let body = request.body {
+      let data: Data
+      do {
+        data = try JSONEncoder().encode(body)
+      } catch {
+        throw MatrixClientError.invalidResponse("could not encode the request body: \(error)")
+      }
+      http.headers.add(name: "Content-Type", value: "application/json")
+      http.body = .bytes(Array(data))
+    }
+    let client = httpClient
+    let prepared = http
+    let timeout = request.timeout
+    let started = ContinuousClock.now
+    do {
+      let result = try await Self.withDeadline(timeout) {
+        let response = try await client.execute(prepared, timeout: .milliseconds(timeout.milliseconds))
+        let collected = try await response.body.collect(upTo: Self.maximumResponseBytes)
+        return (Int(response.status.code), response.headers.first(name: "Retry-After"), Array(collected.readableBytesView))
+      }
+      logger.trace(
+        "matrix request",
+        metadata: [
+          "method": "\(request.method.rawValue)", "path": "\(request.logPath)", "status": "\(result.0)",
+          "ms": "\((ContinuousClock.now - started).milliseconds)",
+        ])
+      return (status: result.0, retryAfter: result.1, body: result.2)
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch let error as MatrixClientError {
+      throw error
+    } catch {
+      if Task.isCancelled { throw CancellationError() }
+      throw MatrixClientError.network(String(describing: error))
+    }
+  }
+
+  /// Sends the request and decodes a 2xx body as `Response`; any other status becomes `MatrixClientError.api`.
+  package func call<Response: Decodable>(_ request: MatrixRequest, as type: Response.Type = Response.self)
+    async throws -> Response
+  {
+    let (status, retryAfter, body) = try await perform(request)
+    guard (200..<300).contains(status) else {
+      throw MatrixClientError.api(MatrixAPIError.parse(status: status, body: body, retryAfterHeader: retryAfter))
+    }
+    do {
+      return try JSONDecoder().decode(Response.self, from: Data(body))
+    } catch {
+      throw MatrixClientError.invalidResponse("\(request.logPath): \(error)")
+    }
+  }
+
+  /// AsyncHTTPClient's timeout covers the response head; this bounds the body too.
+  private static func withDeadline<T: Sendable>(
+    _ timeout: Duration, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await body() }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else {
+        throw MatrixClientError.network("no answer within \(timeout)")
+      }
+      return value
+    }
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, for AsyncHTTPClient timeouts and logs.
+  var milliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// How a homeserver call failed. `api` is an answer from the homeserver (status plus the standard error body);
+/// `network` means no answer (refused, reset, timed out); `invalidResponse` an answer that is not what the spec says.
+package enum MatrixClientError: Error, Sendable, Hashable, CustomStringConvertible {
+  case api(MatrixAPIError)
+  case network(String)
+  case invalidResponse(String)
+
+  package var description: String {
+    switch self {
+    case .api(let error): error.description
+    case .network(let reason): "homeserver unreachable: \(reason)"
+    case .invalidResponse(let reason): "unexpected homeserver response: \(reason)"
+    }
+  }
+
+  package var apiError: MatrixAPIError? {
+    if case .api(let error) = self { return error }
+    return nil
+  }
+}
+
+/// A non-2xx answer: `{"errcode": "M_…", "error": "…", "retry_after_ms": …}` plus the status and `Retry-After`.
+package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var status: Int
+  package var errcode: String?
+  package var message: String?
+  /// The longer of `retry_after_ms` (body) and `Retry-After` (header), when either is present.
+  package var retryAfter: Duration?
+
+  package init(status: Int, errcode: String? = nil, message: String? = nil, retryAfter: Duration? = nil) {
+    self.status = status
+    self.errcode = errcode
+    self.message = message
+    self.retryAfter = retryAfter
+  }
+
+  package var isRateLimited: Bool { status == 429 || errcode == "M_LIMIT_EXCEEDED" }
+  package var isUnknownToken: Bool { errcode == "M_UNKNOWN_TOKEN" || errcode == "M_MISSING_TOKEN" }
+  package var isForbidden: Bool { errcode == "M_FORBIDDEN" }
+  package var isServerError: Bool { status >= 500 }
+
+  package var description: String {
+    let code = errcode ?? "HTTP \(status)"
+    guard let message, !message.isEmpty else { return code }
+    return "\(code): \(message)"
+  }
+
+  /// Reads the standard error body; tolerates bodies that are not JSON (a proxy's HTML error page).
+  package static func parse(status: Int, body: [UInt8], retryAfterHeader: String?) -> MatrixAPIError {
+    struct Body: Decodable {
+      var errcode: String?
+      var error: String?
+      var retry_after_ms: Double?
+    }
+    let decoded = try? JSONDecoder().decode(Body.self, from: Data(body))
+    let fromBody = decoded?.retry_after_ms.map { Duration.milliseconds(Int64(max($0, 0))) }
+    let fromHeader = retryAfterHeader.flatMap { parseRetryAfter($0) }
+    let retryAfter = [fromBody, fromHeader].compactMap { $0 }.max()
+    return MatrixAPIError(status: status, errcode: decoded?.errcode, message: decoded?.error, retryAfter: retryAfter)
+  }
+
+  /// `Retry-After` is either delay-seconds or an HTTP date.
+  static func parseRetryAfter(_ value: String, now: Date = Date()) -> Duration? {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    if let seconds = Double(trimmed), seconds >= 0 { return .milliseconds(Int64(seconds * 1000)) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: trimmed) else { return nil }
+    return .milliseconds(Int64(max(date.timeIntervalSince(now), 0) * 1000))
+  }
+}

@@ -1,0 +1,66 @@
+import BotCore
+
+/// Where a relayed post goes in a room with threads on: the thread's root event and the latest event in it.
+package struct MatrixThreadPosition: Sendable, Hashable, Codable {
+  package var root: String
+  package var latest: String
+
+  package init(root: String, latest: String) {
+    self.root = root
+    self.latest = latest
+  }
+}
+
+/// Turns an `OutgoingMessage` into `m.room.message` content: always `m.notice` (bots must not trigger other bots),
+/// plain `body` plus `org.matrix.custom.html` when there is HTML, an empty `m.mentions` (intentional mentions: the
+/// homeserver and clients then ignore names and `@room` found in the text), and the relation it needs.
+package enum MatrixMessageContent {
+  package static let htmlFormat = "org.matrix.custom.html"
+
+  /// - Parameters:
+  ///   - thread: the thread position when the room puts each forum thread in a Matrix thread and this forum thread
+  ///     already has a root there; nil otherwise.
+  ///   - suppressPreviews: asks clients not to unfurl links (relayed posts link to the forum).
+  package static func content(for message: OutgoingMessage, thread: MatrixThreadPosition?, suppressPreviews: Bool)
+    -> JSONValue
+  {
+    var base = plainContent(text: message.text, html: message.html)
+    if suppressPreviews && message.kind == .relay {
+      // MSC4095 (bundled URL previews): an empty list means "no previews"; clients implementing the MSC honour it.
+      base["com.beeper.linkpreviews"] = .array([])
+      base["m.url_previews"] = .array([])
+    }
+    if let original = message.replaces {
+      var edit = plainContent(text: "* " + message.text, html: message.html.map { "* " + $0 })
+      edit["m.new_content"] = .object(base)
+      edit["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(original)]
+      if let previews = base["m.url_previews"] {
+        edit["m.url_previews"] = previews
+        edit["com.beeper.linkpreviews"] = previews
+      }
+      return .object(edit)
+    }
+    if let command = message.inReplyTo {
+      base["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(command)]]
+    } else if let thread {
+      base["m.relates_to"] = [
+        "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true,
+        "m.in_reply_to": ["event_id": .string(thread.latest)],
+      ]
+    }
+    return .object(base)
+  }
+
+  private static func plainContent(text: String, html: String?) -> [String: JSONValue] {
+    var content: [String: JSONValue] = [
+      "msgtype": "m.notice",
+      "body": .string(MatrixMentionSafety.defuseText(text)),
+      "m.mentions": [:],
+    ]
+    if let html {
+      content["format"] = .string(htmlFormat)
+      content["formatted_body"] = .string(MatrixMentionSafety.defuseHTML(html))
+    }
+    return content
+  }
+}

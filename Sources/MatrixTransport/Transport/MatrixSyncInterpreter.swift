@@ -1,0 +1,124 @@
+import BotCore
+
+/// An invite waiting for the bot's answer.
+package struct MatrixInvite: Sendable, Hashable {
+  package var room: String
+  package var inviter: String?
+  package var isDirect: Bool
+}
+
+/// What one `/sync` answer means for the bot, in timeline order.
+package struct MatrixSyncBatch: Sendable, Hashable {
+  package var invites: [MatrixInvite] = []
+  /// Messages that may be commands, with the sender's role as of that point in the timeline.
+  package var messages: [IncomingMessage] = []
+  package var membershipChanges: [MatrixMembershipChange] = []
+  /// Joined rooms whose power levels are still unknown (not in the answer), to be fetched.
+  package var roomsWithoutPowerLevels: [String] = []
+}
+
+/// Reads sync answers. Pure apart from the directory it keeps current, so it is tested on hand-written JSON.
+package struct MatrixSyncInterpreter: Sendable {
+  package var transportName: String
+  package var ownUserID: String
+  package var roles: MatrixRoleMapping
+
+  package init(transportName: String, ownUserID: String, roles: MatrixRoleMapping) {
+    self.transportName = transportName
+    self.ownUserID = ownUserID
+    self.roles = roles
+  }
+
+  /// - Parameter isInitial: the first sync after the bot was created: history is never taken as commands and old
+  ///   membership changes are not reported; state (rooms, power levels) is still read.
+  package func interpret(_ response: MatrixSyncResponse, directory: inout MatrixRoomDirectory, isInitial: Bool)
+    -> MatrixSyncBatch
+  {
+    var batch = MatrixSyncBatch()
+    let rooms = response.rooms
+    for (room, invited) in (rooms?.invite ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let own = invited.inviteState?.events?.last {
+        $0.type == "m.room.member" && $0.stateKey == ownUserID && $0.membership == "invite"
+      }
+      batch.invites.append(
+        MatrixInvite(room: room, inviter: own?.sender, isDirect: own?.content["is_direct"]?.boolValue ?? false))
+    }
+    for (room, joined) in (rooms?.join ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let wasJoined = directory.joined.contains(room)
+      directory.joined.insert(room)
+      if !wasJoined && !isInitial {
+        batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .joined, by: ownUserID))
+      }
+      for event in joined.state?.events ?? [] { apply(state: event, room: room, directory: &directory) }
+      for event in joined.timeline?.events ?? [] {
+        if event.stateKey != nil {
+          apply(state: event, room: room, directory: &directory)
+          continue
+        }
+        guard !isInitial, let message = message(from: event, room: room, directory: directory) else { continue }
+        batch.messages.append(message)
+      }
+      if directory.powerLevels[room] == nil { batch.roomsWithoutPowerLevels.append(room) }
+    }
+    for (room, left) in (rooms?.leave ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let events = (left.state?.events ?? []) + (left.timeline?.events ?? [])
+      let own = events.last { $0.type == "m.room.member" && $0.stateKey == ownUserID }
+      let wasJoined = directory.joined.contains(room)
+      directory.forget(room: room)
+      directory.direct.remove(room)
+      guard !isInitial, let own else { continue }
+      let reason = own.content["reason"]?.stringValue
+      switch own.membership {
+      case "ban":
+        batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .banned, by: own.sender, reason: reason))
+      case "leave" where own.sender != ownUserID && wasJoined:
+        batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .kicked, by: own.sender, reason: reason))
+      case "leave" where wasJoined:
+        batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .left, by: own.sender, reason: reason))
+      default:
+        break
+      }
+    }
+    return batch
+  }
+
+  private func apply(state event: MatrixEvent, room: String, directory: inout MatrixRoomDirectory) {
+    switch event.type {
+    case "m.room.power_levels" where event.stateKey == "":
+      directory.powerLevels[room] = MatrixPowerLevels(content: event.content)
+    case "m.room.member":
+      guard let user = event.stateKey else { return }
+      if event.membership == "join", let name = event.content["displayname"]?.stringValue {
+        directory.displayNames[room, default: [:]][user] = name
+      } else if event.membership != "join" {
+        directory.displayNames[room]?[user] = nil
+      }
+    default:
+      break
+    }
+  }
+
+  /// A text message someone else wrote, not an edit; nil for everything that must never run a command.
+  private func message(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingMessage? {
+    guard event.type == "m.room.message", let sender = event.sender, sender != ownUserID,
+      event.content["msgtype"]?.stringValue == "m.text", var text = event.content["body"]?.stringValue
+    else { return nil }
+    let relation = event.content["m.relates_to"]
+    if event.content["m.new_content"] != nil || relation?["rel_type"]?.stringValue == "m.replace" { return nil }
+    if relation?["m.in_reply_to"] != nil { text = Self.stripReplyFallback(text) }
+    return IncomingMessage(
+      transport: transportName, room: room, senderID: sender,
+      senderName: directory.displayName(of: sender, in: room), text: text, messageID: event.eventID,
+      isDirect: directory.direct.contains(room),
+      transportRole: roles.role(of: sender, in: directory.powerLevels[room]))
+  }
+
+  /// Older clients quote the message replied to as `> <@user> text` lines before the answer; the command is the
+  /// answer.
+  package static func stripReplyFallback(_ body: String) -> String {
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first?.hasPrefix("> ") == true else { return body }
+    let rest = lines.drop { $0.hasPrefix(">") }
+    return rest.drop { $0.isEmpty }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,107 @@
+import BotCore
+import Foundation
+
+extension MatrixTransport {
+  /// Sends one message as an `m.notice` (see `MatrixMessageContent`) with `idempotencyKey` as the transaction id.
+  package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws
+    -> DeliveryReceipt
+  {
+    let threadKey = threadKey(of: message, in: room)
+    var position: MatrixThreadPosition?
+    if let threadKey { position = await threadPosition(room: room, key: threadKey) }
+    let content = MatrixMessageContent.content(
+      for: message, thread: position, suppressPreviews: configuration.suppressLinkPreviews)
+    let eventID = try await sendEvent(room: room, content: content, transactionID: idempotencyKey)
+    if let threadKey {
+      let updated = MatrixThreadPosition(root: position?.root ?? eventID, latest: eventID)
+      await saveThreadPosition(updated, room: room, key: threadKey)
+    }
+    return DeliveryReceipt(id: eventID)
+  }
+
+  /// Relays of one forum thread share a Matrix thread in rooms configured for it; replies and edits never do.
+  private func threadKey(of message: OutgoingMessage, in room: String) -> String? {
+    guard let key = message.threadKey, message.kind == .relay, message.replaces == nil, message.inReplyTo == nil
+    else { return nil }
+    return state.withLock { $0.threadRooms.contains(room) } ? key : nil
+  }
+
+  private func threadPosition(room: String, key: String) async -> MatrixThreadPosition? {
+    guard let stored = try? await store.value(for: MatrixStateKey.thread(room: room, key: key)) else { return nil }
+    return try? JSONDecoder().decode(MatrixThreadPosition.self, from: Data(stored.utf8))
+  }
+
+  private func saveThreadPosition(_ position: MatrixThreadPosition, room: String, key: String) async {
+    guard let data = try? JSONEncoder().encode(position) else { return }
+    do {
+      try await store.setValue(String(decoding: data, as: UTF8.self), for: MatrixStateKey.thread(room: room, key: key))
+    } catch {
+      logger.warning("could not store a thread position", metadata: ["room": "\(room)", "error": "\(error)"])
+    }
+  }
+
+  /// The send loop: waits out 429s, retries 5xx/network a few times, logs in again on a rejected token, and maps
+  /// what is left to `ChatSendError` for the dispatcher.
+  func sendEvent(room: String, content: JSONValue, transactionID: String) async throws -> String {
+    var attempt = 0
+    var rateLimitWaited = Duration.zero
+    var renewed = false
+    while true {
+      let token = try await tokenForSending()
+      do {
+        return try await client.sendEvent(
+          token: token, roomID: room, type: "m.room.message", transactionID: transactionID, content: content)
+      } catch let error as MatrixClientError {
+        attempt += 1
+        let canRenew = await session.canRenew && !renewed
+        switch policy.decide(
+          sendFailure: error, attempt: attempt, rateLimitWaited: rateLimitWaited, canRenewToken: canRenew)
+        {
+        case .wait(let delay):
+          if error.apiError?.isRateLimited == true {
+            rateLimitWaited += delay
+            state.withLock { $0.rateLimitWaits += 1 }
+            logger.debug("rate limited, waiting", metadata: ["room": "\(room)", "delayMs": "\(delay.milliseconds)"])
+          } else {
+            logger.info("send failed, retrying", metadata: ["room": "\(room)", "error": "\(error)"])
+          }
+          try await Task.sleep(for: delay)
+        case .renewToken:
+          renewed = true
+          do {
+            _ = try await session.renew(rejected: token)
+          } catch {
+            await stop(reason: "\(error)")
+            throw ChatSendError.retryable(reason: "\(error)", after: .seconds(300))
+          }
+        case .giveUp(let failure):
+          if error.apiError?.isUnknownToken == true {
+            await stop(
+              reason: MatrixTransportError.tokenRejected(userID: configuration.userID, detail: error.description)
+                .description)
+          }
+          if case .permanent(let reason) = failure {
+            logger.warning("homeserver refused a message", metadata: ["room": "\(room)", "reason": "\(reason)"])
+          }
+          throw failure
+        }
+      }
+    }
+  }
+
+  /// The token to send with. Before the first sign-in finishes, waits a little (the dispatcher may start first);
+  /// a stopped transport refuses at once with its reason.
+  private func tokenForSending() async throws -> String {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while true {
+      if let token = await session.currentToken { return token }
+      if case .stopped(let reason) = status {
+        throw ChatSendError.retryable(reason: "matrix transport \(name) is stopped: \(reason)", after: .seconds(300))
+      }
+      if ContinuousClock.now >= deadline {
+        throw ChatSendError.retryable(reason: "matrix transport \(name) is not signed in yet", after: .seconds(5))
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import BotCore
+import Foundation
+
+extension MatrixTransport {
+  var syncTimeout: Duration { .milliseconds(Int64(max(configuration.syncTimeoutSeconds, 0) * 1000)) }
+
+  /// Long-polls `/sync` until cancelled or the session stops (token rejected without a password).
+  func syncLoop(interpreter: MatrixSyncInterpreter) async throws {
+    var since = try await store.value(for: MatrixStateKey.nextBatch)
+    var failures = 0
+    let filter = MatrixSyncFilter.filter()
+    while !Task.isCancelled {
+      guard let token = await session.currentToken else { return }
+      do {
+        // The first sync returns at once with current state; later ones wait for news.
+        let response = try await client.sync(
+          token: token, since: since, filter: filter, timeout: since == nil ? .zero : syncTimeout)
+        if failures > 0 { logger.info("sync recovered", metadata: ["failures": "\(failures)"]) }
+        failures = 0
+        try await handle(response, interpreter: interpreter, isInitial: since == nil)
+        since = response.nextBatch
+        if let user = state.withLock({ $0.ownUserID }) { setStatus(.connected(userID: user)) }
+      } catch let error as MatrixClientError {
+        failures += 1
+        switch policy.decide(syncFailure: error, attempt: failures, canRenewToken: await session.canRenew) {
+        case .wait(let delay):
+          setStatus(.reconnecting(reason: error.description))
+          logger.warning(
+            "sync failed, retrying",
+            metadata: ["error": "\(error)", "failures": "\(failures)", "delayMs": "\(delay.milliseconds)"])
+          try await Task.sleep(for: delay)
+        case .renewToken:
+          do {
+            _ = try await session.renew(rejected: token)
+          } catch {
+            await stop(reason: "\(error)")
+            return
+          }
+        case .giveUp:
+          await stop(reason: MatrixTransportError.tokenRejected(userID: configuration.userID, detail: error.description)
+            .description)
+          return
+        }
+      } catch let error as CancellationError {
+        throw error
+      } catch {
+        // The state store failed: keep the old position and try again, so nothing is skipped.
+        failures += 1
+        logger.error("could not handle a sync answer", metadata: ["error": "\(error)"])
+        try await Task.sleep(for: policy.backoff(attempt: failures))
+      }
+    }
+  }
+
+  func stop(reason: String) async {
+    setStatus(.stopped(reason: reason))
+    logger.error("matrix transport stopped", metadata: ["reason": "\(reason)"])
+    await session.stop(reason: reason)
+  }
+
+  /// Applies one sync answer: invites, state, then the new position, then messages. The position is stored before
+  /// messages are handed on, so a crash can lose a command but never runs one twice.
+  func handle(_ response: MatrixSyncResponse, interpreter: MatrixSyncInterpreter, isInitial: Bool) async throws {
+    var batch = state.withLock { state in
+      interpreter.interpret(response, directory: &state.directory, isInitial: isInitial)
+    }
+    for invite in batch.invites { await answer(invite) }
+    if !batch.roomsWithoutPowerLevels.isEmpty {
+      await fetchPowerLevels(batch.roomsWithoutPowerLevels)
+      batch.messages = state.withLock { state in
+        batch.messages.map { message in
+          var message = message
+          if message.transportRole == nil {
+            message.transportRole = interpreter.roles.role(
+              of: message.senderID, in: state.directory.powerLevels[message.room])
+          }
+          return message
+        }
+      }
+    }
+    try await store.setValue(response.nextBatch, for: MatrixStateKey.nextBatch)
+    for change in batch.membershipChanges {
+      logger.notice(
+        "membership changed",
+        metadata: ["room": "\(change.room)", "kind": "\(change.kind.rawValue)", "by": "\(change.by ?? "-")"])
+      membershipContinuation.yield(change)
+    }
+    if batch.membershipChanges.contains(where: { $0.kind != .joined }) { await saveDirectRooms() }
+    for message in batch.messages { incomingContinuation.yield(message) }
+  }
+
+  private func answer(_ invite: MatrixInvite) async {
+    let inviter = invite.inviter ?? "unknown"
+    if let user = invite.inviter, configuration.acceptsInvite(from: user) {
+      do {
+        _ = try await authorized { token in try await self.client.join(token: token, roomIDOrAlias: invite.room) }
+        if invite.isDirect {
+          state.withLock { _ = $0.directory.direct.insert(invite.room) }
+          await saveDirectRooms()
+        }
+        logger.info("accepted an invite", metadata: ["room": "\(invite.room)", "inviter": "\(inviter)"])
+      } catch {
+        logger.warning(
+          "could not join after an invite", metadata: ["room": "\(invite.room)", "error": "\(error)"])
+      }
+    } else {
+      do {
+        try await authorized { token in
+          try await self.client.leave(token: token, roomID: invite.room, reason: "This bot does not accept your invites.")
+        }
+        logger.info("declined an invite", metadata: ["room": "\(invite.room)", "inviter": "\(inviter)"])
+      } catch {
+        logger.warning("could not decline an invite", metadata: ["room": "\(invite.room)", "error": "\(error)"])
+      }
+    }
+  }
+
+  /// Rooms whose power levels were not in the sync answer (lazy loading, a gap): read them from room state.
+  private func fetchPowerLevels(_ rooms: [String]) async {
+    for room in rooms {
+      do {
+        let content = try await authorized { token in
+          try await self.client.stateEvent(token: token, roomID: room, type: "m.room.power_levels")
+        }
+        state.withLock { $0.directory.powerLevels[room] = MatrixPowerLevels(content: content) }
+      } catch {
+        logger.warning("could not read power levels", metadata: ["room": "\(room)", "error": "\(error)"])
+      }
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import AsyncHTTPClient
+import BotCore
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// A `ChatTransport` speaking the Matrix client-server API (v3).
+///
+/// `run()` checks the homeserver (`/versions`), signs in (`whoami`, or a password login whose token is kept in the
+/// state store), joins the configured rooms, then long-polls `/sync`: invites are answered per config, power levels
+/// and membership are kept current, and text messages from others arrive on `incoming`. The sync position is
+/// stored after each answer, so a restart resumes where it stopped; the first sync ever skips history.
+///
+/// `send` posts `m.notice` events with the outbox idempotency key as the transaction id, so a resend after a crash
+/// returns the event the homeserver already has. Rate limits are waited out inside `send` (in order, without using
+/// the dispatcher's attempts); 5xx and network errors are retried a few times, then handed back as retryable.
+package final class MatrixTransport: ChatTransport, Sendable {
+  package let name: String
+  package let capabilities: ChatCapabilities
+  package let incoming: AsyncStream<IncomingMessage>
+  /// The bot's own joins, leaves, kicks and bans; the app pauses a room's subscriptions on kick or ban.
+  package let membershipChanges: AsyncStream<MatrixMembershipChange>
+  package let configuration: MatrixTransportConfiguration
+
+  let client: MatrixClient
+  let session: MatrixSession
+  let store: any TransportStateStore
+  let policy: MatrixRetryPolicy
+  let logger: Logger
+  let incomingContinuation: AsyncStream<IncomingMessage>.Continuation
+  let membershipContinuation: AsyncStream<MatrixMembershipChange>.Continuation
+  let state = Mutex(State())
+
+  struct State {
+    var status: MatrixTransportStatus = .starting
+    var directory = MatrixRoomDirectory()
+    var threadRooms: Set<String> = []
+    var ownUserID: String?
+    var rateLimitWaits = 0
+  }
+
+  /// Largest `body` (and `formatted_body`) in bytes: both together must stay under the 64 KiB event limit.
+  package static let maximumMessageBytes = 24_000
+
+  /// - Parameters:
+  ///   - stateStore: where the token, device id and sync position survive restarts (one namespace per transport).
+  ///   - httpClient: the shared client by default; tests may pass their own.
+  package init(
+    configuration: MatrixTransportConfiguration, stateStore: any TransportStateStore,
+    httpClient: HTTPClient = .shared, retryPolicy: MatrixRetryPolicy = MatrixRetryPolicy(),
+    logger: Logger = Logger(label: "awfulbot.matrix")
+  ) {
+    var logger = logger
+    logger[metadataKey: "transport"] = "\(configuration.name)"
+    self.name = configuration.name
+    self.configuration = configuration
+    self.capabilities = ChatCapabilities(
+      html: true, edits: true, threads: !configuration.threadRooms.isEmpty,
+      maxMessageBytes: Self.maximumMessageBytes, notices: true)
+    self.client = MatrixClient(homeserver: configuration.homeserver, httpClient: httpClient, logger: logger)
+    self.session = MatrixSession(client: client, configuration: configuration, store: stateStore, logger: logger)
+    self.store = stateStore
+    self.policy = retryPolicy
+    self.logger = logger
+    (incoming, incomingContinuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
+    (membershipChanges, membershipContinuation) = AsyncStream.makeStream(
+      of: MatrixMembershipChange.self, bufferingPolicy: .unbounded)
+  }
+
+  package var status: MatrixTransportStatus { state.withLock { $0.status } }
+
+  /// How often a send waited out a 429 since start (for `status` and tests).
+  package var rateLimitWaits: Int { state.withLock { $0.rateLimitWaits } }
+
+  /// Rooms the bot is joined to, as of the last sync.
+  package var joinedRooms: Set<String> { state.withLock { $0.directory.joined } }
+
+  /// The sender's role in a room from its power levels, as commands from there would get it.
+  package func role(of userID: String, in room: String) -> Role? {
+    state.withLock { configuration.roleMapping.role(of: userID, in: $0.directory.powerLevels[room]) }
+  }
+
+  func setStatus(_ status: MatrixTransportStatus) {
+    state.withLock { $0.status = status }
+  }
+
+  /// Starts, then syncs until the service group shuts down. A start that cannot succeed (unreachable homeserver,
+  /// rejected token, failed login) throws a `MatrixTransportError` saying what to fix. A token rejected later,
+  /// without a password to log in again, stops syncing with the reason in `status`; the service then stays idle
+  /// (other transports keep running) until shutdown.
+  package func run() async throws {
+    defer {
+      incomingContinuation.finish()
+      membershipContinuation.finish()
+    }
+    let interpreter: MatrixSyncInterpreter
+    do {
+      interpreter = try await start()
+    } catch let error as CancellationError {
+      throw error
+    } catch {
+      setStatus(.stopped(reason: "\(error)"))
+      logger.error("matrix transport could not start", metadata: ["error": "\(error)"])
+      throw error
+    }
+    do {
+      try await cancelWhenGracefulShutdown {
+        try await self.syncLoop(interpreter: interpreter)
+        if case .stopped = self.status {
+          // Stopped for good (see above): idle until shutdown instead of ending the whole service group.
+          try await gracefulShutdown()
+        }
+      }
+    } catch is CancellationError {
+      // Shutdown interrupted a long-poll or a backoff: a normal end.
+    }
+    logger.info("matrix transport stopped syncing")
+  }
+
+  /// `/versions`, sign-in, configured rooms. Returns the sync interpreter for the signed-in user.
+  func start() async throws -> MatrixSyncInterpreter {
+    let problems = configuration.validationErrors()
+    if !problems.isEmpty { throw MatrixTransportError.invalidConfiguration(problems) }
+    setStatus(.starting)
+    let homeserver = configuration.homeserver.absoluteString
+    try await withStartupRetries {
+      do {
+        let versions = try await self.client.versions()
+        guard !versions.versions.isEmpty else {
+          throw MatrixTransportError.notAMatrixHomeserver(homeserver: homeserver, reason: "no versions listed")
+        }
+      } catch MatrixClientError.api(let error) where !error.isServerError && !error.isRateLimited {
+        throw MatrixTransportError.notAMatrixHomeserver(homeserver: homeserver, reason: error.description)
+      } catch MatrixClientError.invalidResponse(let reason) {
+        throw MatrixTransportError.notAMatrixHomeserver(homeserver: homeserver, reason: reason)
+      }
+    }
+    let whoami = try await withStartupRetries { try await self.session.signIn() }
+    state.withLock { $0.ownUserID = whoami.userID }
+    logger.info("signed in", metadata: ["user": "\(whoami.userID)", "device": "\(whoami.deviceID ?? "-")"])
+    await loadDirectRooms()
+    await joinConfiguredRooms()
+    await resolveThreadRooms()
+    setStatus(.connected(userID: whoami.userID))
+    return MatrixSyncInterpreter(
+      transportName: name, ownUserID: whoami.userID, roles: configuration.roleMapping)
+  }
+
+  /// Retries network-level failures and 5xx a few times, then names the homeserver as unreachable.
+  private func withStartupRetries<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    let attempts = 4
+    for attempt in 1...attempts {
+      do {
+        return try await body()
+      } catch let error as MatrixClientError {
+        let temporary: Bool =
+          switch error {
+          case .network: true
+          case .api(let api): api.isServerError || api.isRateLimited
+          case .invalidResponse: false
+          }
+        guard temporary, attempt < attempts else {
+          if case .api(let api) = error, api.isUnknownToken {
+            throw MatrixTransportError.tokenRejected(userID: configuration.userID, detail: api.description)
+          }
+          throw MatrixTransportError.homeserverUnreachable(
+            homeserver: configuration.homeserver.absoluteString, reason: error.description)
+        }
+        let delay = error.apiError?.retryAfter ?? policy.backoff(attempt: attempt)
+        logger.warning("homeserver not ready, retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)"])
+        try await Task.sleep(for: delay)
+      }
+    }
+    throw MatrixTransportError.homeserverUnreachable(
+      homeserver: configuration.homeserver.absoluteString, reason: "gave up")
+  }
+
+  private func joinConfiguredRooms() async {
+    for room in configuration.rooms {
+      do {
+        let roomID = try await authorized { token in
+          try await self.client.join(token: token, roomIDOrAlias: room)
+        }
+        logger.info("joined configured room", metadata: ["room": "\(room)", "roomID": "\(roomID)"])
+      } catch {
+        logger.warning("could not join a configured room", metadata: ["room": "\(room)", "error": "\(error)"])
+      }
+    }
+  }
+
+  private func resolveThreadRooms() async {
+    var resolved: Set<String> = []
+    for room in configuration.threadRooms {
+      if room.hasPrefix("!") {
+        resolved.insert(room)
+        continue
+      }
+      do {
+        resolved.insert(try await authorized { token in try await self.client.resolveAlias(token: token, alias: room) })
+      } catch {
+        logger.warning("could not resolve a thread room alias", metadata: ["room": "\(room)", "error": "\(error)"])
+      }
+    }
+    state.withLock { $0.threadRooms = resolved }
+  }
+
+  private static let directRoomsKey = "direct_rooms"
+
+  private func loadDirectRooms() async {
+    let stored = (try? await store.value(for: Self.directRoomsKey)) ?? nil
+    let rooms = Set((stored ?? "").split(separator: "\n").map(String.init))
+    state.withLock { $0.directory.direct = rooms }
+  }
+
+  func saveDirectRooms() async {
+    let rooms = state.withLock { $0.directory.direct }.sorted().joined(separator: "\n")
+    do {
+      try await store.setValue(rooms.isEmpty ? nil : rooms, for: Self.directRoomsKey)
+    } catch {
+      logger.warning("could not store direct rooms", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// Runs a call with the current token; on `M_UNKNOWN_TOKEN` logs in again once (password configured) and repeats;
+  /// waits out 429s. Other failures are thrown.
+  func authorized<T: Sendable>(_ call: @escaping @Sendable (String) async throws -> T) async throws -> T {
+    var renewed = false
+    var rateLimited = 0
+    while true {
+      guard let token = await session.currentToken else {
+        throw MatrixClientError.api(MatrixAPIError(status: 401, errcode: "M_UNKNOWN_TOKEN", message: "not signed in"))
+      }
+      do {
+        return try await call(token)
+      } catch MatrixClientError.api(let error) where error.isUnknownToken && !renewed {
+        renewed = true
+        _ = try await session.renew(rejected: token)
+      } catch MatrixClientError.api(let error) where error.isRateLimited && rateLimited < 5 {
+        rateLimited += 1
+        try await Task.sleep(for: error.retryAfter ?? policy.defaultRateLimitWait)
+      }
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import BotCore
+import Foundation
+
+/// One Matrix account of the bot, as written in the config file.
+///
+/// ```json
+/// { "name": "matrix", "homeserver": "https://matrix.example.org", "userID": "@awfulbot:example.org",
+///   "password": "…", "rooms": ["#goons:example.org"], "allowedInviters": ["example.org", "@admin:elsewhere.net"],
+///   "memberPowerLevel": 50, "adminPowerLevel": 100, "roleOverrides": {"@friend:example.org": "member"},
+///   "threadRooms": ["#threads:example.org"] }
+/// ```
+package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
+  /// The transport's name in rooms and subscriptions (`matrix`, `matrix-work`).
+  package var name: String
+  package var homeserver: URL
+  /// The bot's full user id (`@awfulbot:example.org`).
+  package var userID: String
+  /// Either an access token, or a password (the bot then logs in once and keeps the token in the store).
+  /// With both, the token is used and the password only when the homeserver rejects the token.
+  package var accessToken: String?
+  package var password: String?
+  /// Device id for the password login; default: one generated on the first login and kept in the store.
+  package var deviceID: String?
+  package var deviceName: String
+  /// Rooms joined at start, by id (`!abc:example.org`) or alias (`#room:example.org`).
+  package var rooms: [String]
+  /// Whose invites are accepted: user ids (`@alice:example.org`), server names (`example.org`), or `*` for anyone.
+  /// Invites from anyone else are declined. Empty: only rooms from `rooms` are joined.
+  package var allowedInviters: [String]
+  /// Room power at or above which a user has the `member` / `admin` role.
+  package var memberPowerLevel: Int
+  package var adminPowerLevel: Int
+  /// Roles that replace what room power says, per user id.
+  package var roleOverrides: [String: Role]
+  /// Rooms (ids or aliases) where the posts of one forum thread go into one Matrix thread.
+  package var threadRooms: [String]
+  /// How long one `/sync` long-poll waits for news.
+  package var syncTimeoutSeconds: Double
+  /// Marks relayed posts so clients do not show link previews.
+  package var suppressLinkPreviews: Bool
+
+  package init(
+    name: String = "matrix", homeserver: URL, userID: String, accessToken: String? = nil, password: String? = nil,
+    deviceID: String? = nil, deviceName: String = "awfulbot", rooms: [String] = [], allowedInviters: [String] = [],
+    memberPowerLevel: Int = 50, adminPowerLevel: Int = 100, roleOverrides: [String: Role] = [:],
+    threadRooms: [String] = [], syncTimeoutSeconds: Double = 30, suppressLinkPreviews: Bool = true
+  ) {
+    self.name = name
+    self.homeserver = homeserver
+    self.userID = userID
+    self.accessToken = accessToken
+    self.password = password
+    self.deviceID = deviceID
+    self.deviceName = deviceName
+    self.rooms = rooms
+    self.allowedInviters = allowedInviters
+    self.memberPowerLevel = memberPowerLevel
+    self.adminPowerLevel = adminPowerLevel
+    self.roleOverrides = roleOverrides
+    self.threadRooms = threadRooms
+    self.syncTimeoutSeconds = syncTimeoutSeconds
+    self.suppressLinkPreviews = suppressLinkPreviews
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, homeserver, userID, accessToken, password, deviceID, deviceName, rooms, allowedInviters
+    case memberPowerLevel, adminPowerLevel, roleOverrides, threadRooms, syncTimeoutSeconds, suppressLinkPreviews
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      name: try container.decodeIfPresent(String.self, forKey: .name) ?? "matrix",
+      homeserver: try container.decode(URL.self, forKey: .homeserver),
+      userID: try container.decode(String.self, forKey: .userID),
+      accessToken: try container.decodeIfPresent(String.self, forKey: .accessToken),
+      password: try container.decodeIfPresent(String.self, forKey: .password),
+      deviceID: try container.decodeIfPresent(String.self, forKey: .deviceID),
+      deviceName: try container.decodeIfPresent(String.self, forKey: .deviceName) ?? "awfulbot",
+      rooms: try container.decodeIfPresent([String].self, forKey: .rooms) ?? [],
+      allowedInviters: try container.decodeIfPresent([String].self, forKey: .allowedInviters) ?? [],
+      memberPowerLevel: try container.decodeIfPresent(Int.self, forKey: .memberPowerLevel) ?? 50,
+      adminPowerLevel: try container.decodeIfPresent(Int.self, forKey: .adminPowerLevel) ?? 100,
+      roleOverrides: try Self.decodeRoles(container),
+      threadRooms: try container.decodeIfPresent([String].self, forKey: .threadRooms) ?? [],
+      syncTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .syncTimeoutSeconds) ?? 30,
+      suppressLinkPreviews: try container.decodeIfPresent(Bool.self, forKey: .suppressLinkPreviews) ?? true)
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(homeserver, forKey: .homeserver)
+    try container.encode(userID, forKey: .userID)
+    try container.encodeIfPresent(accessToken, forKey: .accessToken)
+    try container.encodeIfPresent(password, forKey: .password)
+    try container.encodeIfPresent(deviceID, forKey: .deviceID)
+    try container.encode(deviceName, forKey: .deviceName)
+    try container.encode(rooms, forKey: .rooms)
+    try container.encode(allowedInviters, forKey: .allowedInviters)
+    try container.encode(memberPowerLevel, forKey: .memberPowerLevel)
+    try container.encode(adminPowerLevel, forKey: .adminPowerLevel)
+    try container.encode(roleOverrides.mapValues(\.description), forKey: .roleOverrides)
+    try container.encode(threadRooms, forKey: .threadRooms)
+    try container.encode(syncTimeoutSeconds, forKey: .syncTimeoutSeconds)
+    try container.encode(suppressLinkPreviews, forKey: .suppressLinkPreviews)
+  }
+
+  /// Roles are written by name (`viewer`, `member`, `admin`) in the config file.
+  private static func decodeRoles(_ container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Role] {
+    let names = try container.decodeIfPresent([String: String].self, forKey: .roleOverrides) ?? [:]
+    return try names.mapValues { name in
+      guard let role = Role.allCases.first(where: { $0.description == name.lowercased() }) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .roleOverrides, in: container, debugDescription: "unknown role “\(name)” (viewer, member, admin)")
+      }
+      return role
+    }
+  }
+
+  /// Problems that make the transport unusable, as sentences for the operator (empty: fine).
+  package func validationErrors() -> [String] {
+    var errors: [String] = []
+    if !userID.hasPrefix("@") || !userID.contains(":") {
+      errors.append("matrix \(name): userID must be a full Matrix id like @awfulbot:example.org")
+    }
+    if accessToken?.isEmpty ?? true, password?.isEmpty ?? true {
+      errors.append("matrix \(name): set accessToken or password")
+    }
+    if let scheme = homeserver.scheme?.lowercased(), scheme == "http" || scheme == "https", homeserver.host != nil {
+    } else {
+      errors.append("matrix \(name): homeserver must be an http(s) URL")
+    }
+    if memberPowerLevel > adminPowerLevel {
+      errors.append("matrix \(name): memberPowerLevel must not exceed adminPowerLevel")
+    }
+    for room in rooms + threadRooms where !(room.hasPrefix("!") || room.hasPrefix("#")) || !room.contains(":") {
+      errors.append("matrix \(name): “\(room)” is neither a room id (!…:server) nor an alias (#…:server)")
+    }
+    return errors
+  }
+
+  var roleMapping: MatrixRoleMapping {
+    MatrixRoleMapping(
+      memberPowerLevel: memberPowerLevel, adminPowerLevel: adminPowerLevel, userOverrides: roleOverrides)
+  }
+
+  /// Whether an invite from `userID` is accepted.
+  package func acceptsInvite(from userID: String) -> Bool {
+    let server = userID.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)?.lowercased()
+    for entry in allowedInviters {
+      if entry == "*" || entry == userID { return true }
+      let name = entry.hasPrefix(":") ? String(entry.dropFirst()) : entry
+      if !name.hasPrefix("@"), let server, name.lowercased() == server { return true }
+    }
+    return false
+  }
+
+  /// The user id's localpart (`awfulbot` of `@awfulbot:example.org`), the login name.
+  var localpart: String {
+    String(userID.dropFirst().prefix { $0 != ":" })
+  }
+}
+
+extension MatrixTransportConfiguration: CustomStringConvertible {
+  /// Never includes the token or password (a configuration may end up in a log line).
+  package var description: String {
+    "matrix \(name): \(userID) on \(homeserver.absoluteString), \(accessToken == nil ? "password" : "token") login"
+  }
+}

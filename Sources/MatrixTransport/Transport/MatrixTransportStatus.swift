@@ -1,0 +1,70 @@
+/// What the transport is doing, for `status` and health checks.
+package enum MatrixTransportStatus: Sendable, Hashable, CustomStringConvertible {
+  case starting
+  /// Signed in and syncing.
+  case connected(userID: String)
+  /// A sync failed; retrying after a backoff.
+  case reconnecting(reason: String)
+  /// Gave up: a rejected token without a password, a failed start. Sends fail until restarted.
+  case stopped(reason: String)
+
+  package var description: String {
+    switch self {
+    case .starting: "starting"
+    case .connected(let user): "connected as \(user)"
+    case .reconnecting(let reason): "reconnecting (\(reason))"
+    case .stopped(let reason): "stopped: \(reason)"
+    }
+  }
+}
+
+/// The bot's own membership changed in a room: the app pauses the room's subscriptions on kick and ban
+/// (`BotEngine.setPaused`) and may resume them when the bot is back.
+package struct MatrixMembershipChange: Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable {
+    case joined
+    case left
+    case kicked
+    case banned
+  }
+
+  package var room: String
+  package var kind: Kind
+  /// Who did it (the kicker or banner; the bot itself for joins and leaves).
+  package var by: String?
+  package var reason: String?
+
+  package init(room: String, kind: Kind, by: String? = nil, reason: String? = nil) {
+    self.room = room
+    self.kind = kind
+    self.by = by
+    self.reason = reason
+  }
+}
+
+/// Why the transport could not start. The description is the sentence the operator sees.
+package enum MatrixTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+  case homeserverUnreachable(homeserver: String, reason: String)
+  case notAMatrixHomeserver(homeserver: String, reason: String)
+  case tokenRejected(userID: String, detail: String)
+  case loginFailed(userID: String, detail: String)
+  case wrongAccount(configured: String, actual: String)
+  case invalidConfiguration([String])
+
+  package var description: String {
+    switch self {
+    case .homeserverUnreachable(let homeserver, let reason):
+      "cannot reach the Matrix homeserver \(homeserver): \(reason)"
+    case .notAMatrixHomeserver(let homeserver, let reason):
+      "\(homeserver) does not answer like a Matrix homeserver (/_matrix/client/versions: \(reason))"
+    case .tokenRejected(let userID, let detail):
+      "the homeserver rejected the access token of \(userID) (\(detail)); set a new accessToken or a password"
+    case .loginFailed(let userID, let detail):
+      "login as \(userID) failed (\(detail)); check the password"
+    case .wrongAccount(let configured, let actual):
+      "the access token belongs to \(actual), but the config says \(configured)"
+    case .invalidConfiguration(let errors):
+      errors.joined(separator: "; ")
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import Synchronization
+
+/// Where the transport keeps what must survive a restart: the access token and device id of a password login, the
+/// sync token (`next_batch`), thread roots. The app adapts the store's key-value table (one namespace per
+/// transport); tests use the same adapter over a real database, or `InMemoryTransportStateStore`.
+package protocol TransportStateStore: Sendable {
+  func value(for key: String) async throws -> String?
+  /// nil removes the key.
+  func setValue(_ value: String?, for key: String) async throws
+}
+
+/// Keeps state in memory only: a restart starts over (a first sync that skips history, a new login).
+package final class InMemoryTransportStateStore: TransportStateStore {
+  private let values = Mutex<[String: String]>([:])
+
+  package init(_ initial: [String: String] = [:]) {
+    values.withLock { $0 = initial }
+  }
+
+  package func value(for key: String) async throws -> String? {
+    values.withLock { $0[key] }
+  }
+
+  package func setValue(_ value: String?, for key: String) async throws {
+    values.withLock { $0[key] = value }
+  }
+
+  package var snapshot: [String: String] { values.withLock { $0 } }
+}
+
+/// The keys the transport uses.
+enum MatrixStateKey {
+  static let userID = "user_id"
+  static let accessToken = "access_token"
+  static let deviceID = "device_id"
+  static let nextBatch = "next_batch"
+
+  static func direct(room: String) -> String { "direct:\(room)" }
+  static func thread(room: String, key: String) -> String { "thread:\(room):\(key)" }
+}

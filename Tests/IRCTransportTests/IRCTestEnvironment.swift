@@ -1,0 +1,67 @@
+import Foundation
+
+/// The IRC network `scripts/with-ircd` (or `scripts/test`) started, read from the environment.
+struct IRCTestEnvironment: Sendable {
+  let host: String
+  let port: Int
+  let tlsPort: Int
+  let caFile: String
+  let account: String
+  let password: String
+  let testerAccount: String
+  let testerPassword: String
+  let restartScript: String
+  let controlDirectory: String
+  let clientCertificate: String
+  let clientKey: String
+
+  static let current: IRCTestEnvironment? = {
+    let env = ProcessInfo.processInfo.environment
+    guard let host = env["AWFULBOT_IRC_HOST"], let port = env["AWFULBOT_IRC_PORT"].flatMap(Int.init),
+      let tlsPort = env["AWFULBOT_IRC_TLS_PORT"].flatMap(Int.init), let caFile = env["AWFULBOT_IRC_CA_FILE"],
+      let account = env["AWFULBOT_IRC_ACCOUNT"], let password = env["AWFULBOT_IRC_PASSWORD"]
+    else { return nil }
+    return IRCTestEnvironment(
+      host: host, port: port, tlsPort: tlsPort, caFile: caFile, account: account, password: password,
+      testerAccount: env["AWFULBOT_IRC_TESTER_ACCOUNT"] ?? "",
+      testerPassword: env["AWFULBOT_IRC_TESTER_PASSWORD"] ?? "",
+      restartScript: env["AWFULBOT_IRC_RESTART"] ?? "", controlDirectory: env["AWFULBOT_IRC_CONTROL_DIR"] ?? "",
+      clientCertificate: env["AWFULBOT_IRC_CLIENT_CERT"] ?? "", clientKey: env["AWFULBOT_IRC_CLIENT_KEY"] ?? "")
+  }()
+
+  static var available: Bool { current != nil }
+
+  static var required: IRCTestEnvironment {
+    get throws {
+      guard let current else { throw SkipInfo() }
+      return current
+    }
+  }
+
+  struct SkipInfo: Error, CustomStringConvertible {
+    var description: String { "AWFULBOT_IRC_HOST is not set: run under scripts/with-ircd" }
+  }
+
+  /// A name no other test (or earlier run) uses: `prefix` plus random letters.
+  static func unique(_ prefix: String, length: Int = 6) -> String {
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    return prefix + String((0..<length).map { _ in letters.randomElement()! })
+  }
+
+  /// InspIRCd stops, stays down `seconds`, starts again; returns when it accepts connections. The scripts' watcher
+  /// does the restart (spawning a process from a Swift task can hang on Linux).
+  func restartServer(downFor seconds: Double) async throws {
+    let name = UUID().uuidString
+    let directory = URL(fileURLWithPath: controlDirectory)
+    let request = directory.appendingPathComponent(name + ".restart")
+    let done = directory.appendingPathComponent(name + ".done")
+    try Data(String(seconds).utf8).write(to: request.deletingPathExtension().appendingPathExtension("tmp"))
+    try FileManager.default.moveItem(at: request.deletingPathExtension().appendingPathExtension("tmp"), to: request)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !FileManager.default.fileExists(atPath: done.path) {
+      if ContinuousClock.now > deadline { throw TestClientError.timedOut("the server restart", nick: "-", seen: []) }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+}

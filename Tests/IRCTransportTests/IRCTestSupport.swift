@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import IRCTransport
+
+/// Every test against the live network, one at a time: some restart or freeze the server, and flood control is
+/// measured in real time.
+@Suite(
+  "IRC transport on InspIRCd + Atheme", .serialized,
+  .enabled(if: IRCTestEnvironment.available, "AWFULBOT_IRC_HOST is not set: run under scripts/with-ircd"),
+  .timeLimit(.minutes(3)))
+struct IRCLiveTests {}
+
+/// Polls a condition until it holds or the time is up.
+func waitUntil(timeout: Duration, _ condition: () async -> Bool) async throws {
+  let deadline = ContinuousClock.now + timeout
+  while !(await condition()) {
+    if ContinuousClock.now > deadline { throw TestClientError.timedOut("a condition", nick: "-", seen: []) }
+    try await Task.sleep(for: .milliseconds(20))
+  }
+}
+
+extension IRCClient {
+  func isJoined(_ channel: String) -> Bool { channels[IRCCaseMapping.fold(channel)] != nil }
+}
+
+extension IRCTestEnvironment {
+  /// InspIRCd's PID, from the file the scripts keep next to its config.
+  func serverPID() throws -> pid_t {
+    let directory = URL(fileURLWithPath: restartScript).deletingLastPathComponent()
+    let text = try String(contentsOf: directory.appendingPathComponent("insp/inspircd.pid"), encoding: .utf8)
+    guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw TestClientError.timedOut("a PID in inspircd.pid", nick: "-", seen: [text])
+    }
+    return pid
+  }
+}

@@ -1,0 +1,48 @@
+import BotCore
+import Foundation
+import Testing
+
+@testable import MatrixTransport
+
+@Suite("Matrix transport configuration")
+struct MatrixConfigurationTests {
+  @Test("decodes with defaults for everything optional")
+  func decoding() throws {
+    let json = #"""
+      {"homeserver": "https://matrix.example.org", "userID": "@bot:example.org", "password": "pw",
+       "rooms": ["#goons:example.org"], "allowedInviters": ["example.org"], "roleOverrides": {"@f:x.org": "admin"}}
+      """#
+    let configuration = try JSONDecoder().decode(MatrixTransportConfiguration.self, from: Data(json.utf8))
+    #expect(configuration.name == "matrix")
+    #expect(configuration.memberPowerLevel == 50)
+    #expect(configuration.adminPowerLevel == 100)
+    #expect(configuration.roleOverrides == ["@f:x.org": .admin])
+    #expect(configuration.suppressLinkPreviews)
+    #expect(configuration.validationErrors().isEmpty)
+    #expect(!configuration.description.contains("pw"), "the password never appears in a description")
+  }
+
+  @Test("invites are accepted from listed users, listed servers, or anyone with *")
+  func inviters() {
+    var configuration = MatrixTransportConfiguration(
+      homeserver: URL(string: "https://m.example.org")!, userID: "@bot:example.org", accessToken: "t",
+      allowedInviters: ["@alice:elsewhere.net", "example.org"])
+    #expect(configuration.acceptsInvite(from: "@alice:elsewhere.net"))
+    #expect(configuration.acceptsInvite(from: "@anyone:example.org"))
+    #expect(!configuration.acceptsInvite(from: "@bob:elsewhere.net"))
+    #expect(!configuration.acceptsInvite(from: "@x:notexample.org"))
+    configuration.allowedInviters = ["*"]
+    #expect(configuration.acceptsInvite(from: "@bob:elsewhere.net"))
+    configuration.allowedInviters = []
+    #expect(!configuration.acceptsInvite(from: "@alice:elsewhere.net"))
+  }
+
+  @Test("missing credentials, a bad user id and a bad room are reported")
+  func validation() {
+    let configuration = MatrixTransportConfiguration(
+      homeserver: URL(string: "https://m.example.org")!, userID: "bot", rooms: ["goons"])
+    let errors = configuration.validationErrors()
+    #expect(errors.count == 3)
+    #expect(errors.contains { $0.contains("accessToken or password") })
+  }
+}

@@ -1,0 +1,137 @@
+import BotCore
+import Foundation
+import Testing
+
+@testable import MatrixTransport
+
+@Suite("Matrix sync answers")
+struct MatrixSyncInterpreterTests {
+  let interpreter = MatrixSyncInterpreter(
+    transportName: "matrix", ownUserID: "@bot:example.org", roles: MatrixRoleMapping())
+
+  func decode(_ json: String) throws -> MatrixSyncResponse {
+    try JSONDecoder().decode(MatrixSyncResponse.self, from: Data(json.utf8))
+  }
+
+  static let joinedRoom = #"""
+    {
+      "next_batch": "s2",
+      "rooms": {
+        "join": {
+          "!r:example.org": {
+            "state": {"events": [
+              {"type": "m.room.power_levels", "state_key": "", "sender": "@admin:example.org", "event_id": "$pl",
+               "content": {"users": {"@admin:example.org": 100, "@mod:example.org": "50"}, "users_default": 0}},
+              {"type": "m.room.member", "state_key": "@mod:example.org", "sender": "@mod:example.org",
+               "event_id": "$m1", "content": {"membership": "join", "displayname": "Moderator"}}
+            ]},
+            "timeline": {"events": [
+              {"type": "m.room.message", "sender": "@mod:example.org", "event_id": "$c1",
+               "content": {"msgtype": "m.text", "body": "!bookmark 123"}},
+              {"type": "m.room.message", "sender": "@bot:example.org", "event_id": "$own",
+               "content": {"msgtype": "m.text", "body": "!help"}},
+              {"type": "m.room.message", "sender": "@mod:example.org", "event_id": "$edit",
+               "content": {"msgtype": "m.text", "body": "* !unbookmark 123", "m.new_content": {"msgtype": "m.text", "body": "!unbookmark 123"},
+                           "m.relates_to": {"rel_type": "m.replace", "event_id": "$c1"}}},
+              {"type": "m.room.message", "sender": "@other:example.org", "event_id": "$n",
+               "content": {"msgtype": "m.notice", "body": "!help from another bot"}},
+              {"type": "m.room.power_levels", "state_key": "", "sender": "@admin:example.org", "event_id": "$pl2",
+               "content": {"users": {"@admin:example.org": 100}}},
+              {"type": "m.room.message", "sender": "@mod:example.org", "event_id": "$c2",
+               "content": {"msgtype": "m.text", "body": "> <@x:example.org> quoted\n> more\n\n!watch 5",
+                           "m.relates_to": {"m.in_reply_to": {"event_id": "$x"}}}},
+              {"type": "m.room.message", "sender": "@admin:example.org", "event_id": "$c3",
+               "content": {"msgtype": "m.text", "body": "!mode summary"}}
+            ]}
+          }
+        }
+      }
+    }
+    """#
+
+  @Test("text messages from others become commands with the sender's role at that point of the timeline")
+  func messages() throws {
+    var directory = MatrixRoomDirectory()
+    let batch = interpreter.interpret(try decode(Self.joinedRoom), directory: &directory, isInitial: false)
+    #expect(batch.messages.map(\.messageID) == ["$c1", "$c2", "$c3"], "own messages, edits and notices are skipped")
+    #expect(batch.messages[0].text == "!bookmark 123")
+    #expect(batch.messages[0].senderName == "Moderator")
+    #expect(batch.messages[0].transportRole == .member, "power 50 (even written as a string) is member")
+    #expect(batch.messages[1].transportRole == .viewer, "power was lowered before this message")
+    #expect(batch.messages[1].text == "!watch 5", "the reply fallback is not part of the command")
+    #expect(batch.messages[2].transportRole == .admin)
+    #expect(batch.messages[2].transport == "matrix")
+    #expect(batch.messages[2].room == "!r:example.org")
+    #expect(directory.joined == ["!r:example.org"])
+    #expect(batch.membershipChanges == [MatrixMembershipChange(room: "!r:example.org", kind: .joined, by: "@bot:example.org")])
+  }
+
+  @Test("the first sync reads state but never runs old commands")
+  func initialSync() throws {
+    var directory = MatrixRoomDirectory()
+    let batch = interpreter.interpret(try decode(Self.joinedRoom), directory: &directory, isInitial: true)
+    #expect(batch.messages.isEmpty)
+    #expect(batch.membershipChanges.isEmpty)
+    #expect(directory.powerLevels["!r:example.org"]?.level(of: "@admin:example.org") == 100)
+  }
+
+  @Test("invites name the inviter and whether it is a direct chat")
+  func invites() throws {
+    let json = #"""
+      {"next_batch": "s3", "rooms": {"invite": {"!dm:example.org": {"invite_state": {"events": [
+        {"type": "m.room.name", "state_key": "", "sender": "@alice:example.org", "content": {"name": "chat"}},
+        {"type": "m.room.member", "state_key": "@bot:example.org", "sender": "@alice:example.org",
+         "content": {"membership": "invite", "is_direct": true}}
+      ]}}}}}
+      """#
+    var directory = MatrixRoomDirectory()
+    let batch = interpreter.interpret(try decode(json), directory: &directory, isInitial: false)
+    #expect(batch.invites == [MatrixInvite(room: "!dm:example.org", inviter: "@alice:example.org", isDirect: true)])
+  }
+
+  @Test("kicks and bans of the bot are reported, and the room is forgotten")
+  func kicksAndBans() throws {
+    let json = #"""
+      {"next_batch": "s4", "rooms": {"leave": {
+        "!kick:example.org": {"timeline": {"events": [
+          {"type": "m.room.member", "state_key": "@bot:example.org", "sender": "@admin:example.org", "event_id": "$k",
+           "content": {"membership": "leave", "reason": "spam"}}]}},
+        "!ban:example.org": {"timeline": {"events": [
+          {"type": "m.room.member", "state_key": "@bot:example.org", "sender": "@admin:example.org", "event_id": "$b",
+           "content": {"membership": "ban"}}]}}
+      }}}
+      """#
+    var directory = MatrixRoomDirectory()
+    directory.joined = ["!kick:example.org", "!ban:example.org"]
+    directory.powerLevels["!kick:example.org"] = MatrixPowerLevels()
+    let batch = interpreter.interpret(try decode(json), directory: &directory, isInitial: false)
+    #expect(
+      batch.membershipChanges == [
+        MatrixMembershipChange(room: "!ban:example.org", kind: .banned, by: "@admin:example.org"),
+        MatrixMembershipChange(room: "!kick:example.org", kind: .kicked, by: "@admin:example.org", reason: "spam"),
+      ])
+    #expect(directory.joined.isEmpty)
+    #expect(directory.powerLevels.isEmpty)
+  }
+
+  @Test("a joined room without power levels in the answer is listed for fetching")
+  func missingPowerLevels() throws {
+    let json = #"{"next_batch": "s5", "rooms": {"join": {"!q:example.org": {"timeline": {"events": []}}}}}"#
+    var directory = MatrixRoomDirectory()
+    let batch = interpreter.interpret(try decode(json), directory: &directory, isInitial: false)
+    #expect(batch.roomsWithoutPowerLevels == ["!q:example.org"])
+  }
+
+  @Test("role mapping: thresholds and per-user overrides")
+  func roleMapping() {
+    let levels = MatrixPowerLevels(users: ["@a:x": 100, "@m:x": 60, "@v:x": 10], usersDefault: 0)
+    let mapping = MatrixRoleMapping(memberPowerLevel: 50, adminPowerLevel: 100, userOverrides: ["@v:x": .member])
+    #expect(mapping.role(of: "@a:x", in: levels) == .admin)
+    #expect(mapping.role(of: "@m:x", in: levels) == .member)
+    #expect(mapping.role(of: "@v:x", in: levels) == .member)
+    #expect(mapping.role(of: "@nobody:x", in: levels) == .viewer)
+    #expect(mapping.role(of: "@nobody:x", in: nil) == nil)
+    let strict = MatrixRoleMapping(memberPowerLevel: 75, adminPowerLevel: 90)
+    #expect(strict.role(of: "@m:x", in: levels) == .viewer)
+  }
+}

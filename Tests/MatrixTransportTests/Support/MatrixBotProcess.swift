@@ -1,0 +1,178 @@
+import BotCore
+import BotStore
+import FakeForum
+import Foundation
+import ForumsClient
+import Logging
+import MatrixTransport
+import ServiceLifecycle
+import Synchronization
+import Testing
+
+
+
+/// One run of the bot against the test world, wired like the app: database file, forum client, engine, the Matrix
+/// transport, its dispatcher and command listener, and the kick/ban → pause wiring, all in one `ServiceGroup`.
+final class MatrixBotProcess: Sendable {
+  let world: MatrixTestWorld
+  let database: BotDatabase
+  let forumsClient: ForumsClient
+  let engine: BotEngine
+  let transport: MatrixTransport
+  let dispatcher: Dispatcher
+  let stateStore: BotDatabaseStateStore
+  private let group: ServiceGroup
+  private let running = Mutex<Task<Void, any Error>?>(nil)
+  private let changes = MembershipLog()
+
+  /// - Parameters:
+  ///   - dispatchVia: wraps the transport the dispatcher sends through (to simulate a crash mid-send).
+  ///   - runsDispatcher: false leaves the outbox to `dispatcher.drain()` calls in the test.
+  init(
+    world: MatrixTestWorld, configure: (inout MatrixTransportConfiguration) -> Void = { _ in },
+    engineConfiguration: EngineConfiguration = MatrixBotProcess.engineConfiguration,
+    dispatchVia: ((MatrixTransport) -> any ChatTransport)? = nil, runsDispatcher: Bool = true
+  ) throws {
+    self.world = world
+    database = try BotDatabase(path: world.databasePath)
+    var clientConfiguration = ForumsClientConfiguration(
+      baseURL: world.forumURL,
+      credentials: ForumCredentials(username: FakeForumSeed.botUsername, password: FakeForumSeed.botPassword),
+      minimumRequestSpacing: .zero, connectTimeout: .seconds(5), requestTimeout: .seconds(20),
+      announcementsForumID: "273")
+    clientConfiguration.retry = RetryPolicy(
+      maxAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(40))
+    forumsClient = ForumsClient(
+      configuration: clientConfiguration, cookieStore: InMemoryCookieStore(), logger: matrixTestLogger)
+    var configuration = MatrixTransportConfiguration(
+      name: "matrix", homeserver: SynapseEnvironment.url!, userID: world.botAccount.userID,
+      password: world.botAccount.password, allowedInviters: ["localhost"], syncTimeoutSeconds: 5)
+    configure(&configuration)
+    stateStore = BotDatabaseStateStore(database: database, transport: configuration.name)
+    transport = MatrixTransport(
+      configuration: configuration, stateStore: stateStore,
+      retryPolicy: MatrixRetryPolicy(backoffBase: .milliseconds(200), maximumBackoff: .seconds(2)),
+      logger: matrixTestLogger)
+    engine = BotEngine(
+      database: database, forum: ClientForum(client: forumsClient),
+      transports: [transport.name: transport.capabilities], configuration: engineConfiguration,
+      logger: matrixTestLogger)
+    dispatcher = Dispatcher(
+      engine: engine, transport: dispatchVia?(transport) ?? transport, idleWait: .seconds(1), logger: matrixTestLogger)
+    let engine = engine
+    let router = CommandRouter(
+      parser: CommandParser(prefix: "!", botNames: ["awfulbot"]), permissions: PermissionPolicy(),
+      forum: engine.forum, engine: engine, renderer: engine.renderer, logger: matrixTestLogger)
+    let commands = CommandService(transport: transport, router: router, logger: matrixTestLogger) { reply, message in
+      try? await engine.enqueueReply(reply, answering: message)
+    }
+    var services: [any Service] = [transport, commands, MembershipWiring(transport: transport, engine: engine, record: changes)]
+    if runsDispatcher { services.append(dispatcher) }
+    group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: services.map { .init(service: $0) }, gracefulShutdownSignals: [], cancellationSignals: [],
+        logger: matrixTestLogger))
+  }
+
+  static var engineConfiguration: EngineConfiguration {
+    var configuration = EngineConfiguration()
+    configuration.jitter = 0
+    configuration.deliveryBackoffBase = .milliseconds(200)
+    configuration.maximumDeliveryBackoff = .seconds(2)
+    configuration.maximumDeliveryAttempts = 30
+    return configuration
+  }
+
+  var membershipChanges: [MatrixMembershipChange] { changes.entries }
+
+  /// Starts the services and waits until the transport is signed in and has synced once.
+  func start() async throws {
+    let group = group
+    running.withLock { $0 = Task { try await group.run() } }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+      switch transport.status {
+      case .connected: return
+      case .stopped(let reason): throw MatrixHuman.HumanError(description: "transport stopped: \(reason)")
+      default: try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    throw MatrixHuman.HumanError(description: "transport did not connect in time: \(transport.status)")
+  }
+
+  /// Graceful shutdown of every service, then the forum client and the database.
+  func stop() async {
+    await group.triggerGracefulShutdown()
+    if let task = running.withLock({ $0 }) { _ = await task.result }
+    try? await forumsClient.shutdown()
+    try? database.close()
+  }
+
+  /// Runs `body` with a started bot and always stops it.
+  func run<T>(_ body: (MatrixBotProcess) async throws -> T) async throws -> T {
+    try await start()
+    do {
+      let result = try await body(self)
+      await stop()
+      return result
+    } catch {
+      await stop()
+      throw error
+    }
+  }
+
+  /// Waits until the transport has the room in its joined set (it syncs in the background).
+  func waitUntilJoined(_ room: String, timeout: Duration = .seconds(20)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !transport.joinedRooms.contains(room) {
+      guard ContinuousClock.now < deadline else {
+        throw MatrixHuman.HumanError(description: "the bot did not join \(room) in time")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  /// Polls the bookmarks once (as the poller would), queuing new posts; the dispatcher sends them.
+  @discardableResult
+  func pollBookmarks() async -> PollReport {
+    await engine.poll(.bookmarks)
+  }
+
+  func room(_ id: String) -> RoomRef { RoomRef(transport: transport.name, room: id) }
+
+  func outbox() async throws -> [OutboxRecord] {
+    try await database.read { tx in try tx.allOutboxRows() }
+  }
+
+  /// Polls the outbox until every row is delivered (or the deadline passes).
+  func waitUntilOutboxDelivered(timeout: Duration = .seconds(30)) async throws -> [OutboxRecord] {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let rows = try await outbox()
+      if rows.allSatisfy({ $0.state != .pending }) || ContinuousClock.now >= deadline { return rows }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+  }
+}
+
+final class MembershipLog: Sendable {
+  private let log = Mutex<[MatrixMembershipChange]>([])
+  func append(_ change: MatrixMembershipChange) { log.withLock { $0.append(change) } }
+  var entries: [MatrixMembershipChange] { log.withLock { $0 } }
+}
+
+/// The app's wiring of membership changes: a kick or ban pauses the room's subscriptions.
+private struct MembershipWiring: Service {
+  let transport: MatrixTransport
+  let engine: BotEngine
+  let record: MembershipLog
+
+  func run() async throws {
+    for await change in transport.membershipChanges {
+      record.append(change)
+      if change.kind == .kicked || change.kind == .banned {
+        _ = try? await engine.setPaused(room: RoomRef(transport: transport.name, room: change.room), to: true)
+      }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+/// The homeserver `scripts/with-synapse` (or `scripts/test`) started, from the environment. Integration suites are
+/// enabled only when it is there, so `swift test` alone still passes.
+enum SynapseEnvironment {
+  static var url: URL? {
+    ProcessInfo.processInfo.environment["AWFULBOT_SYNAPSE_URL"].flatMap(URL.init(string:))
+  }
+
+  static var secret: String? { ProcessInfo.processInfo.environment["AWFULBOT_SYNAPSE_SECRET"] }
+
+  /// The server's pid file; killing that pid makes the script's supervisor restart the server.
+  static var pidFile: String? { ProcessInfo.processInfo.environment["AWFULBOT_SYNAPSE_PIDFILE"] }
+
+  static var isAvailable: Bool { url != nil && secret != nil }
+
+  static let skipReason: Comment =
+    "AWFULBOT_SYNAPSE_URL is not set: run `scripts/with-synapse swift test --filter MatrixTransportTests` for the Matrix integration tests"
+}
