@@ -5,7 +5,8 @@ import Foundation
 struct CheckCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Checks a configuration: validates it, logs in to the forum, reaches each chat server, opens the database.",
+    abstract:
+      "Checks a configuration: validates it, logs in to the forum, reaches each chat server, opens the database.",
     discussion: "Prints one line per check (✓ works, ✗ does not, with the fix). Exit status 1 when any check fails.")
 
   @Option(name: .shortAndLong, help: "The JSON configuration file.")

@@ -6,7 +6,8 @@ struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "Writes rooms, subscriptions, filters, alerts and thread cursors as JSON, for moving to another host.",
-    discussion: "Reads the database read-only (fine while the bot runs). Messages still in the outbox are not included.")
+    discussion: "Reads the database read-only (fine while the bot runs). Messages still in the outbox are not included."
+  )
 
   @OptionGroup var location: DatabaseLocation
 
@@ -14,6 +15,7 @@ struct ExportCommand: ParsableCommand {
   var output: String?
 
   func run() throws {
+    LoggingSetup.bootstrap(level: "error")
     let (path, _) = try location.resolve()
     let document: ExportDocument
     do {

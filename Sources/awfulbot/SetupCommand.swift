@@ -67,7 +67,9 @@ struct SetupCommand: AsyncParsableCommand {
       let outcome = try await wizard.run()
       print("wrote \(outcome.configurationPath) (mode 0600)")
       if let environmentFile = outcome.environmentFilePath {
-        print("wrote \(environmentFile) with the secrets (mode 0600); load it before running: set -a; . \(environmentFile); set +a")
+        print(
+          "wrote \(environmentFile) with the secrets (mode 0600); load it before running: set -a; . \(environmentFile); set +a"
+        )
       }
       if let check = outcome.loginCheck {
         print(check.line)

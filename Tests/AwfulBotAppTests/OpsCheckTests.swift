@@ -19,8 +19,13 @@ struct OpsCheckTests {
     var object: [String: Any] = [
       "forum": ["baseURL": forum.absoluteString, "username": FakeForumSeed.botUsername, "password": password],
       "dataDirectory": directory.appendingPathComponent("data").path,
-      "transports": [["type": "console"], ["type": "matrix", "homeserver": "https://m.example.org",
-        "userID": "@bot:example.org", "accessToken": "t"]],
+      "transports": [
+        ["type": "console"],
+        [
+          "type": "matrix", "homeserver": "https://m.example.org",
+          "userID": "@bot:example.org", "accessToken": "t",
+        ],
+      ],
       "metrics": ["enabled": false],
     ]
     object.merge(extra) { _, new in new }
@@ -128,7 +133,8 @@ struct OpsCheckTests {
     #expect(!configText.contains(FakeForumSeed.botPassword) && !configText.contains("syt_token"))
     let environmentText = try String(contentsOfFile: try #require(outcome.environmentFilePath), encoding: .utf8)
     #expect(
-      environmentText == "AWFULBOT_FORUM_PASSWORD=\(FakeForumSeed.botPassword)\nAWFULBOT_MATRIX_ACCESS_TOKEN=syt_token\n")
+      environmentText
+        == "AWFULBOT_FORUM_PASSWORD=\(FakeForumSeed.botPassword)\nAWFULBOT_MATRIX_ACCESS_TOKEN=syt_token\n")
     let environment = [
       "AWFULBOT_FORUM_PASSWORD": FakeForumSeed.botPassword, "AWFULBOT_MATRIX_ACCESS_TOKEN": "syt_token",
     ]

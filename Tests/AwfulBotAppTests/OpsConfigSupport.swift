@@ -5,8 +5,8 @@ import Foundation
 enum OpsConfig {
   static var base: [String: Any] {
     [
-    "forum": ["username": "bot", "password": "pw"],
-    "transports": [["type": "console"]],
+      "forum": ["username": "bot", "password": "pw"],
+      "transports": [["type": "console"]],
     ]
   }
 

@@ -28,7 +28,9 @@ struct OpsConfigValidationTests {
   @Test("an unknown key is reported with the key it most likely meant")
   func unknownKeys() {
     #expect(
-      OpsConfig.problems(["forum": ["username": "bot", "pasword": "pw", "password": "pw"], "polling": ["bookmarks": 60]])
+      OpsConfig.problems([
+        "forum": ["username": "bot", "pasword": "pw", "password": "pw"], "polling": ["bookmarks": 60],
+      ])
         == [
           "forum.pasword: unknown key (did you mean \"password\"?)",
           "polling.bookmarks: unknown key",
@@ -129,6 +131,14 @@ struct OpsConfigValidationTests {
       ])
   }
 
+  @Test("a transport of an unknown type is reported once, not again by the rooms that name it")
+  func unknownTypeOnce() {
+    #expect(
+      OpsConfig.problems([
+        "transports": [["type": "telegram", "name": "tg"]], "rooms": [["transport": "tg", "room": "chat"]],
+      ]) == ["transports[0].type: unknown transport \"telegram\" (supported: console, matrix, irc)"])
+  }
+
   @Test("matrix transports: every check")
   func matrixTransport() {
     #expect(
@@ -176,8 +186,9 @@ struct OpsConfigValidationTests {
       MatrixView.self, kind: .matrix, environment: ["MATRIX_PW": "pw"])
     #expect(decoded.name == "matrix-work")
     #expect(decoded.password == "pw")
-    #expect(TransportSettings.environmentVariable(transport: "irc-libera", key: "sasl.password")
-      == "AWFULBOT_IRC_LIBERA_SASL_PASSWORD")
+    #expect(
+      TransportSettings.environmentVariable(transport: "irc-libera", key: "sasl.password")
+        == "AWFULBOT_IRC_LIBERA_SASL_PASSWORD")
   }
 
   @Test("irc transports: the issue's example and every other check")

@@ -1,8 +1,8 @@
 import AwfulBotApp
 import BotCore
 import BotStore
-import Foundation
 import ForumsClient
+import Foundation
 import Testing
 
 /// `status`, `export`, `import` and `migrate` on real database files, the first while a writer holds it open as the
@@ -69,7 +69,8 @@ struct OpsDatabaseTests {
       configuration: ForumsClientConfiguration(credentials: ForumCredentials(username: "bot", password: "pw")),
       cookieStore: DatabaseCookieStore(database: database))
     let monitor = OperationsMonitor(
-      database: database, client: client, transports: [ConsoleTransport(name: "console", input: Pipe().fileHandleForReading)])
+      database: database, client: client,
+      transports: [ConsoleTransport(name: "console", input: Pipe().fileHandleForReading)])
     await monitor.beat()
 
     let report = try StatusReport.read(databasePath: databasePath, transportNames: ["matrix", "irc", "console"])

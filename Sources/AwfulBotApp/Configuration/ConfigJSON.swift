@@ -34,7 +34,9 @@ package enum ConfigJSON: Sendable, Hashable, Codable {
     case .bool(let value): try container.encode(value)
     case .number(let value):
       // Whole numbers stay integers in the written file (ports, counts).
-      if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int64(value)) } else {
+      if value.rounded() == value, abs(value) < 1e15 {
+        try container.encode(Int64(value))
+      } else {
         try container.encode(value)
       }
     case .string(let value): try container.encode(value)

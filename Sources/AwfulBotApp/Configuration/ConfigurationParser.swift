@@ -76,7 +76,8 @@ enum ConfigurationParser {
     case .string(let id)? where !id.isEmpty && id.allSatisfy(\.isNumber): announcementsForum = id
     case .number(let id)? where id >= 1 && id.rounded() == id: announcementsForum = String(Int(id))
     case nil, .null?: break
-    case let other?: reader.report("forum.announcementsForumID", "expected a forum id like \"1\", got \(other.kindName)")
+    case let other?:
+      reader.report("forum.announcementsForumID", "expected a forum id like \"1\", got \(other.kindName)")
     }
     return .init(
       baseURL: baseURL, username: username, password: password, timeZone: zone, requestSpacingSeconds: spacing,
@@ -152,6 +153,8 @@ enum ConfigurationParser {
       guard let type else { continue }
       guard let kind = TransportKind.named(type) else {
         reader.report("\(path).type", "unknown transport \"\(type)\" (supported: \(TransportKind.supportedTypes))")
+        // Kept, so rooms and roles naming it are not reported a second time.
+        transports.append(settings)
         continue
       }
       if !names.insert(settings.resolvedName).inserted {
@@ -225,7 +228,8 @@ enum ConfigurationParser {
     guard let logging = reader.object(top["logging"], at: "logging", known: ["level", "format"]) else { return nil }
     let level = reader.string(logging, "level", at: "logging")
     if let level, !LoggingSettings.levels.contains(level) {
-      reader.report("logging.level", "expected one of \(LoggingSettings.levels.joined(separator: ", ")), got \"\(level)\"")
+      reader.report(
+        "logging.level", "expected one of \(LoggingSettings.levels.joined(separator: ", ")), got \"\(level)\"")
     }
     let format = reader.string(logging, "format", at: "logging")
     if let format, !LoggingSettings.formats.contains(format) {
@@ -245,9 +249,10 @@ enum ConfigurationParser {
     return MetricsSettings(enabled: reader.bool(metrics, "enabled", at: "metrics"), listen: listen)
   }
 
-  private static func timeZone(_ members: [String: ConfigJSON], _ key: String, at path: String,
-    reader: inout ConfigReader) -> String?
-  {
+  private static func timeZone(
+    _ members: [String: ConfigJSON], _ key: String, at path: String,
+    reader: inout ConfigReader
+  ) -> String? {
     guard let zone = reader.string(members, key, at: path) else { return nil }
     if TimeZone(identifier: zone) == nil {
       reader.report(ConfigReader.join(path, key), "unknown time zone \"\(zone)\"")

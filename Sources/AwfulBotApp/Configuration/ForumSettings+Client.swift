@@ -1,5 +1,5 @@
-import Foundation
 import ForumsClient
+import Foundation
 
 extension AppConfiguration.ForumSettings {
   /// The HTTP client's configuration for these settings; throws when the password is not set.

@@ -25,7 +25,8 @@ package struct HostPort: Sendable, Hashable, CustomStringConvertible {
       if hostPart.contains(":") { return nil }
     }
     guard !hostPart.isEmpty, !hostPart.contains(where: \.isWhitespace), !portPart.isEmpty,
-      portPart.allSatisfy(\.isASCII), portPart.allSatisfy(\.isNumber), let port = Int(portPart), (0...65535).contains(port)
+      portPart.allSatisfy(\.isASCII), portPart.allSatisfy(\.isNumber), let port = Int(portPart),
+      (0...65535).contains(port)
     else { return nil }
     host = String(hostPart)
     self.port = port

@@ -31,7 +31,8 @@ extension TransportKind {
       }
     }
     for (keyPath, nick) in nicks where !IRCNames.isNick(nick) {
-      reader.report(keyPath, "\"\(nick)\" is not a valid nick (letters, digits and []\\`_^{|}- , not starting with a digit or -)")
+      reader.report(
+        keyPath, "\"\(nick)\" is not a valid nick (letters, digits and []\\`_^{|}- , not starting with a digit or -)")
     }
     checkChannels(options["channels"], at: at("channels"), reader: &reader)
     checkSASL(options, path: path, reader: &reader)

@@ -28,7 +28,9 @@ extension TransportKind {
     }
     let hasToken = options["accessToken"].map { $0 != .null } ?? false
     let hasPassword = options["password"].map { $0 != .null } ?? false
-    if reader.checksSecrets, !hasToken, !hasPassword, !reader.hasProblem(at: at("accessToken")), !reader.hasProblem(at: at("password")) {
+    if reader.checksSecrets, !hasToken, !hasPassword, !reader.hasProblem(at: at("accessToken")),
+      !reader.hasProblem(at: at("password"))
+    {
       reader.report(path, "set accessToken or password (or $AWFULBOT_<NAME>_ACCESS_TOKEN / _PASSWORD)")
     }
     for key in ["rooms", "threadRooms"] {

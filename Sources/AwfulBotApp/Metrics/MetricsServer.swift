@@ -100,7 +100,9 @@ package final class MetricsServer: Service, Sendable {
     for waiter in waiters { waiter.resume(throwing: error) }
   }
 
-  private static func text(_ body: String, contentType: String = "text/plain; charset=utf-8", status: HTTPResponse.Status = .ok)
+  private static func text(
+    _ body: String, contentType: String = "text/plain; charset=utf-8", status: HTTPResponse.Status = .ok
+  )
     -> Response
   {
     Response(

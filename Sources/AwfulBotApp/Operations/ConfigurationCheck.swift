@@ -1,6 +1,6 @@
 import BotStore
-import Foundation
 import ForumsClient
+import Foundation
 import Logging
 
 /// `awfulbot check --config FILE`: validates the configuration, then tries everything the bot will need — the data
@@ -143,14 +143,16 @@ package struct ConfigurationCheck: Sendable {
     } catch let error as ForumsClientError {
       return CheckResult(.fail, name, detail: error.description, fix: Self.fix(for: error))
     } catch {
-      return CheckResult(.fail, name, detail: "\(error)", fix: "run with --log-level debug and see the README's Troubleshooting")
+      return CheckResult(
+        .fail, name, detail: "\(error)", fix: "run with --log-level debug and see the README's Troubleshooting")
     }
   }
 
   static func fix(forProblem problem: String, path: String) -> String {
     if let start = problem.range(of: "<secret from $")?.upperBound, let end = problem[start...].firstIndex(of: ">") {
       let variable = problem[start..<end]
-      return "export \(variable)=… before running (systemd: put it in the EnvironmentFile, see deploy/awfulbot.env.example)"
+      return
+        "export \(variable)=… before running (systemd: put it in the EnvironmentFile, see deploy/awfulbot.env.example)"
     }
     return "edit \(path) (every key is described in config.example.json)"
   }

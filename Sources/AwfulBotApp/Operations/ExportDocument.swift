@@ -64,7 +64,8 @@ package struct ExportDocument: Sendable, Codable, Hashable {
     guard document.format == formatName else { throw DataTransferError.unreadable("not an awfulbot export") }
     guard document.version <= currentVersion else {
       throw DataTransferError.unreadable(
-        "export format version \(document.version) is newer than this awfulbot understands (\(currentVersion)); upgrade first")
+        "export format version \(document.version) is newer than this awfulbot understands (\(currentVersion)); upgrade first"
+      )
     }
     return document
   }

@@ -35,7 +35,8 @@ package struct JSONLogHandler: LogHandler {
     object["label"] = label
     object["message"] = event.message.description
     if let error = event.error { object["error"] = "\(error)" }
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
+    guard
+      let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
       let line = String(data: data, encoding: .utf8)
     else { return }
     write(line)

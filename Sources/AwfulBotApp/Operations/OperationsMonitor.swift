@@ -1,7 +1,7 @@
 import BotCore
 import BotStore
-import Foundation
 import ForumsClient
+import Foundation
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -94,7 +94,8 @@ package final class OperationsMonitor: Service, Sendable {
     do {
       try await database.write { tx in
         let namespace = OperationsRecord.namespace
-        try tx.setValue(OperationsRecord.encode(daemon), namespace: namespace, key: OperationsRecord.daemonKey, now: now)
+        try tx.setValue(
+          OperationsRecord.encode(daemon), namespace: namespace, key: OperationsRecord.daemonKey, now: now)
         try tx.setValue(OperationsRecord.encode(forum), namespace: namespace, key: OperationsRecord.forumKey, now: now)
         for (name, record) in transportRecords {
           try tx.setValue(

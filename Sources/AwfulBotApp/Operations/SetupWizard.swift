@@ -59,7 +59,9 @@ package struct SetupWizard: Sendable {
 
   /// Fills in every answer still missing: by asking when interactive, else by failing with the flag to pass.
   private func ask(_ answers: inout SetupAnswers) throws {
-    func value(_ current: String?, _ question: String, flag: String, default fallback: String? = nil, secret: Bool = false)
+    func value(
+      _ current: String?, _ question: String, flag: String, default fallback: String? = nil, secret: Bool = false
+    )
       throws -> String
     {
       if let current, !current.isEmpty { return current }
@@ -73,7 +75,8 @@ package struct SetupWizard: Sendable {
         if let fallback { return fallback }
       }
     }
-    answers.forumUsername = try value(answers.forumUsername, "Forum username of the bot's account", flag: "--forum-username")
+    answers.forumUsername = try value(
+      answers.forumUsername, "Forum username of the bot's account", flag: "--forum-username")
     answers.forumPassword = try value(
       answers.forumPassword, "Forum password (not shown)", flag: "--forum-password-env", secret: true)
     answers.forumBaseURL = try value(
@@ -93,7 +96,8 @@ package struct SetupWizard: Sendable {
       answers.matrixRoom = try value(answers.matrixRoom, "Room to relay into (#room:example.org)", flag: "--room")
       answers.adminUser = try value(answers.adminUser, "Your Matrix id (gets the admin role)", flag: "--admin")
     case "irc":
-      answers.ircServer = try value(answers.ircServer, "IRC server (host:port)", flag: "--irc-server", default: "irc.libera.chat:6697")
+      answers.ircServer = try value(
+        answers.ircServer, "IRC server (host:port)", flag: "--irc-server", default: "irc.libera.chat:6697")
       answers.ircNick = try value(answers.ircNick, "Bot's nick", flag: "--irc-nick")
       answers.ircChannel = try value(answers.ircChannel, "Channel to relay into (#channel)", flag: "--room")
       answers.adminUser = try value(
@@ -105,7 +109,8 @@ package struct SetupWizard: Sendable {
       throw SetupError("unknown transport \"\(transport)\": use console, matrix or irc")
     }
     answers.metricsListen = try value(
-      answers.metricsListen, "Metrics listener (host:port, or off)", flag: "--metrics", default: MetricsSettings.defaultListen)
+      answers.metricsListen, "Metrics listener (host:port, or off)", flag: "--metrics",
+      default: MetricsSettings.defaultListen)
   }
 
   /// The configuration for the answers, and the secrets to put in the environment file (empty when they go into

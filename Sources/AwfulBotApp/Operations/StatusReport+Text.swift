@@ -27,7 +27,8 @@ extension StatusReport {
     if sources.isEmpty { lines.append("  (none polled yet)") }
     for source in sources {
       let mark = source.consecutiveErrors == 0 ? "✓" : "✗"
-      var line = "  \(mark) \(source.source): last poll \(ago(source.lastAttempt)), last success \(ago(source.lastSuccess))"
+      var line =
+        "  \(mark) \(source.source): last poll \(ago(source.lastAttempt)), last success \(ago(source.lastSuccess))"
       line += ", \(source.totalPolls) polls, \(source.totalErrors) errors"
       if source.consecutiveErrors > 0 {
         line += "\n      last error \(ago(source.lastErrorAt)): \(source.lastError ?? "unknown")"

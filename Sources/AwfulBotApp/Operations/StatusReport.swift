@@ -129,7 +129,9 @@ package struct StatusReport: Sendable, Codable, Hashable {
         databasePath: path, pendingMigrations: migrations.pending, daemon: daemon, forum: forum, sources: sources,
         rooms: try tx.allRooms().count, subscriptions: try tx.allSubscriptions().count, pending: counts.pending,
         delivered: counts.delivered, held: try tx.totalHeldCount(), failed: counts.failed, deadLetters: counts.dead,
-        outboxDepth: try tx.pendingDepthByRoom().map { RoomDepth(transport: $0.transport, room: $0.room, pending: $0.pending) },
+        outboxDepth: try tx.pendingDepthByRoom().map {
+          RoomDepth(transport: $0.transport, room: $0.room, pending: $0.pending)
+        },
         recentDeadLetters: try tx.undeliverableRows(limit: 5).map {
           DeadLetter(
             transport: $0.transport, room: $0.room, kind: $0.kind, state: $0.state.rawValue, postID: $0.postID,

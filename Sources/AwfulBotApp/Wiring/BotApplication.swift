@@ -1,8 +1,8 @@
 import AwfulScraping
 import BotCore
 import BotStore
-import Foundation
 import ForumsClient
+import Foundation
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -44,7 +44,9 @@ package final class BotApplication: Sendable {
       logger: Logger(label: "awfulbot.forums"))
 
     var engineConfiguration = EngineConfiguration()
-    if let seconds = configuration.polling?.bookmarksSeconds { engineConfiguration.bookmarksInterval = .seconds(seconds) }
+    if let seconds = configuration.polling?.bookmarksSeconds {
+      engineConfiguration.bookmarksInterval = .seconds(seconds)
+    }
     if let seconds = configuration.polling?.announcementsSeconds {
       engineConfiguration.announcementsInterval = .seconds(seconds)
     }
@@ -124,7 +126,8 @@ package final class BotApplication: Sendable {
   ) async throws {
     var services = (self.services + extraServices).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
     if let duration {
-      services.append(.init(service: ShutdownTimer(after: duration), successTerminationBehavior: .gracefullyShutdownGroup))
+      services.append(
+        .init(service: ShutdownTimer(after: duration), successTerminationBehavior: .gracefullyShutdownGroup))
     }
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(

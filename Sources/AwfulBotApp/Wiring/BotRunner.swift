@@ -14,7 +14,8 @@ package func runBot(configurationPath: String, logLevel: String? = nil, logForma
   for warning in loaded.warnings {
     logger.warning("configuration warning", metadata: ["warning": "\(warning)"])
   }
-  let transports = try TransportFactory.makeTransports(for: configuration, context: TransportBuildContext(logger: logger))
+  let transports = try TransportFactory.makeTransports(
+    for: configuration, context: TransportBuildContext(logger: logger))
   let application = try BotApplication(configuration: configuration, transports: transports, logger: logger)
   logger.info(
     "starting",
