@@ -97,7 +97,7 @@ let package = Package(
     .target(
       name: "AwfulBotApp",
       dependencies: [
-        "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore",
+        "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore", "IRCTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -1,8 +1,10 @@
+import IRCTransport
+
 extension TransportKind {
   /// An IRC connection (`IRCTransport`). The config writes the server as `server: "host:port"` and channels as
   /// names or `{"name", "key"}`; `prepare` turns them into `IRCTransportConfiguration`'s `host`, `port` and
   /// channel objects.
-  package static let irc = TransportKind(
+  package static let irc: TransportKind = TransportKind(
     type: "irc", summary: "a nick on an IRC network",
     options: [
       "server": .string, "tls": .bool, "caFile": .string, "nick": .string, "alternateNicks": .strings,
@@ -16,7 +18,10 @@ extension TransportKind {
       "registrationTimeoutSeconds": .number,
     ],
     requiredOptions: ["server", "nick"], secretKeys: ["sasl.password", "nickServPassword"],
-    check: checkIRC, prepare: prepareIRC)
+    check: checkIRC, prepare: prepareIRC,
+    make: { settings, _ in
+      try IRCTransport(configuration: settings.decodeOptions(IRCTransportConfiguration.self, kind: .irc))
+    })
 
   private static func checkIRC(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
     func at(_ key: String) -> String { ConfigReader.join(path, key) }
