@@ -40,7 +40,7 @@ struct MatrixConfigurationTests {
   @Test("missing credentials, a bad user id and a bad room are reported")
   func validation() {
     let configuration = MatrixTransportConfiguration(
-      homeserver: URL(string: "https://m.example.org")!, userID: "bot", rooms: ["goons"])
+      homeserver: URL(string: "https://m.example.org")!, userID: "bot", rooms: ["goons", "!opaqueV12Id", "#a:b"])
     let errors = configuration.validationErrors()
     #expect(errors.count == 3)
     #expect(errors.contains { $0.contains("accessToken or password") })

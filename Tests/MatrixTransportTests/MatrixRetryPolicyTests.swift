@@ -35,13 +35,18 @@ struct MatrixRetryPolicyTests {
   @Test("5xx and network errors back off exponentially, then become retryable")
   func serverErrors() {
     let error = MatrixClientError.api(MatrixAPIError(status: 502))
-    #expect(policy.decide(sendFailure: error, attempt: 1, rateLimitWaited: .zero, canRenewToken: false) == .wait(.milliseconds(500)))
-    #expect(policy.decide(sendFailure: error, attempt: 2, rateLimitWaited: .zero, canRenewToken: false) == .wait(.seconds(1)))
+    #expect(
+      policy.decide(sendFailure: error, attempt: 1, rateLimitWaited: .zero, canRenewToken: false)
+        == .wait(.milliseconds(500)))
+    #expect(
+      policy.decide(sendFailure: error, attempt: 2, rateLimitWaited: .zero, canRenewToken: false) == .wait(.seconds(1)))
     #expect(
       policy.decide(sendFailure: error, attempt: 3, rateLimitWaited: .zero, canRenewToken: false)
         == .giveUp(.retryable(reason: "HTTP 502", after: nil)))
     let network = MatrixClientError.network("connection refused")
-    #expect(policy.decide(sendFailure: network, attempt: 1, rateLimitWaited: .zero, canRenewToken: false) == .wait(.milliseconds(500)))
+    #expect(
+      policy.decide(sendFailure: network, attempt: 1, rateLimitWaited: .zero, canRenewToken: false)
+        == .wait(.milliseconds(500)))
     #expect(policy.backoff(attempt: 10) == .seconds(4), "capped")
   }
 

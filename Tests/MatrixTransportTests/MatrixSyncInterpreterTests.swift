@@ -20,6 +20,8 @@ struct MatrixSyncInterpreterTests {
         "join": {
           "!r:example.org": {
             "state": {"events": [
+              {"type": "m.room.create", "state_key": "", "sender": "@founder:example.org", "event_id": "$create",
+               "content": {"room_version": "12"}},
               {"type": "m.room.power_levels", "state_key": "", "sender": "@admin:example.org", "event_id": "$pl",
                "content": {"users": {"@admin:example.org": 100, "@mod:example.org": "50"}, "users_default": 0}},
               {"type": "m.room.member", "state_key": "@mod:example.org", "sender": "@mod:example.org",
@@ -41,7 +43,9 @@ struct MatrixSyncInterpreterTests {
                "content": {"msgtype": "m.text", "body": "> <@x:example.org> quoted\n> more\n\n!watch 5",
                            "m.relates_to": {"m.in_reply_to": {"event_id": "$x"}}}},
               {"type": "m.room.message", "sender": "@admin:example.org", "event_id": "$c3",
-               "content": {"msgtype": "m.text", "body": "!mode summary"}}
+               "content": {"msgtype": "m.text", "body": "!mode summary"}},
+              {"type": "m.room.message", "sender": "@founder:example.org", "event_id": "$c4",
+               "content": {"msgtype": "m.text", "body": "!status"}}
             ]}
           }
         }
@@ -53,7 +57,8 @@ struct MatrixSyncInterpreterTests {
   func messages() throws {
     var directory = MatrixRoomDirectory()
     let batch = interpreter.interpret(try decode(Self.joinedRoom), directory: &directory, isInitial: false)
-    #expect(batch.messages.map(\.messageID) == ["$c1", "$c2", "$c3"], "own messages, edits and notices are skipped")
+    #expect(
+      batch.messages.map(\.messageID) == ["$c1", "$c2", "$c3", "$c4"], "own messages, edits and notices are skipped")
     #expect(batch.messages[0].text == "!bookmark 123")
     #expect(batch.messages[0].senderName == "Moderator")
     #expect(batch.messages[0].transportRole == .member, "power 50 (even written as a string) is member")
@@ -62,8 +67,12 @@ struct MatrixSyncInterpreterTests {
     #expect(batch.messages[2].transportRole == .admin)
     #expect(batch.messages[2].transport == "matrix")
     #expect(batch.messages[2].room == "!r:example.org")
+    #expect(batch.messages[3].transportRole == .admin, "a room-version-12 creator outranks every power level")
+    #expect(batch.roomsWithoutPowerLevels.isEmpty)
     #expect(directory.joined == ["!r:example.org"])
-    #expect(batch.membershipChanges == [MatrixMembershipChange(room: "!r:example.org", kind: .joined, by: "@bot:example.org")])
+    #expect(
+      batch.membershipChanges == [MatrixMembershipChange(room: "!r:example.org", kind: .joined, by: "@bot:example.org")]
+    )
   }
 
   @Test("the first sync reads state but never runs old commands")
@@ -120,6 +129,14 @@ struct MatrixSyncInterpreterTests {
     var directory = MatrixRoomDirectory()
     let batch = interpreter.interpret(try decode(json), directory: &directory, isInitial: false)
     #expect(batch.roomsWithoutPowerLevels == ["!q:example.org"])
+  }
+
+  @Test("creators are privileged only from room version 12 on")
+  func creators() {
+    #expect(MatrixPowerLevels.privilegedCreators(createEvent: ["room_version": "11"], sender: "@a:x").isEmpty)
+    #expect(
+      MatrixPowerLevels.privilegedCreators(
+        createEvent: ["room_version": "12", "additional_creators": ["@b:x"]], sender: "@a:x") == ["@a:x", "@b:x"])
   }
 
   @Test("role mapping: thresholds and per-user overrides")

@@ -1,7 +1,9 @@
-/// The `/sync` filter: room messages, membership, power levels and names; no presence, receipts, typing or account
+/// The `/sync` filter: room messages, membership, power levels and room creation; no presence, receipts, typing or account
 /// data. Sent inline (JSON in the `filter` parameter) so no filter has to be uploaded and remembered.
 package enum MatrixSyncFilter {
   package static let eventTypes: [JSONValue] = ["m.room.message", "m.room.member", "m.room.power_levels"]
+  /// State also includes the create event: from room version 12 on, the creators' power comes from it.
+  package static let stateTypes: [JSONValue] = eventTypes + ["m.room.create"]
 
   package static func filter(timelineLimit: Int = 50) -> JSONValue {
     [
@@ -11,7 +13,7 @@ package enum MatrixSyncFilter {
         // Left rooms are needed to notice kicks and bans; on the first sync their old timelines are ignored.
         "include_leave": true,
         "timeline": ["types": .array(eventTypes), "limit": .number(Double(timelineLimit))],
-        "state": ["types": .array(eventTypes), "lazy_load_members": true],
+        "state": ["types": .array(stateTypes), "lazy_load_members": true],
         "ephemeral": ["not_types": ["*"]],
         "account_data": ["not_types": ["*"]],
       ],

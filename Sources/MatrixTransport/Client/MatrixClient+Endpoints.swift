@@ -3,8 +3,8 @@ import Foundation
 /// One method per endpoint the bot uses, each a thin wrapper over `call`.
 extension MatrixClient {
   /// `GET /_matrix/client/versions`: is this a Matrix homeserver at all (no token needed).
-  package func versions() async throws -> MatrixVersionsResponse {
-    try await call(MatrixRequest(.get, ["_matrix", "client", "versions"], timeout: .seconds(15)))
+  package func versions(timeout: Duration = .seconds(15)) async throws -> MatrixVersionsResponse {
+    try await call(MatrixRequest(.get, ["_matrix", "client", "versions"], timeout: timeout))
   }
 
   package func whoami(token: String) async throws -> MatrixWhoAmIResponse {
@@ -63,11 +63,15 @@ extension MatrixClient {
     ).eventID
   }
 
-  /// The content of one state event (`m.room.power_levels` with state key "").
-  package func stateEvent(token: String, roomID: String, type: String, stateKey: String = "") async throws
-    -> JSONValue
+  /// One state event (`m.room.power_levels` with state key ""): its content, or with `format: "event"` the
+  /// whole event (sender included).
+  package func stateEvent(token: String, roomID: String, type: String, stateKey: String = "", format: String? = nil)
+    async throws -> JSONValue
   {
-    try await call(.v3(.get, ["rooms", roomID, "state", type, stateKey], accessToken: token))
+    try await call(
+      .v3(
+        .get, ["rooms", roomID, "state", type, stateKey], query: format.map { [("format", $0)] } ?? [],
+        accessToken: token))
   }
 
   /// Resolves `#alias:server` to a room id.

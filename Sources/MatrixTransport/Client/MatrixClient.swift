@@ -48,7 +48,9 @@ package struct MatrixClient: Sendable {
       let result = try await Self.withDeadline(timeout) {
         let response = try await client.execute(prepared, timeout: .milliseconds(timeout.milliseconds))
         let collected = try await response.body.collect(upTo: Self.maximumResponseBytes)
-        return (Int(response.status.code), response.headers.first(name: "Retry-After"), Array(collected.readableBytesView))
+        return (
+          Int(response.status.code), response.headers.first(name: "Retry-After"), Array(collected.readableBytesView)
+        )
       }
       logger.trace(
         "matrix request",

@@ -22,11 +22,18 @@ package struct MatrixRetryPolicy: Sendable, Hashable {
   package var maximumBackoff: Duration
   /// When the homeserver says 429 without saying how long.
   package var defaultRateLimitWait: Duration
+  /// At start, how often `/versions` and sign-in are tried before the homeserver is declared unreachable, and how
+  /// long each try may take (a refused connection is retried by the HTTP client until then).
+  package var startupAttempts: Int
+  package var startupRequestTimeout: Duration
 
   package init(
     maximumRateLimitWait: Duration = .seconds(120), sendAttempts: Int = 3, backoffBase: Duration = .milliseconds(500),
-    maximumBackoff: Duration = .seconds(30), defaultRateLimitWait: Duration = .seconds(1)
+    maximumBackoff: Duration = .seconds(30), defaultRateLimitWait: Duration = .seconds(1), startupAttempts: Int = 3,
+    startupRequestTimeout: Duration = .seconds(10)
   ) {
+    self.startupAttempts = startupAttempts
+    self.startupRequestTimeout = startupRequestTimeout
     self.maximumRateLimitWait = maximumRateLimitWait
     self.sendAttempts = sendAttempts
     self.backoffBase = backoffBase
@@ -48,7 +55,8 @@ package struct MatrixRetryPolicy: Sendable, Hashable {
     switch error {
     case .network(let reason):
       return attempt < sendAttempts
-        ? .wait(backoff(attempt: attempt)) : .giveUp(.retryable(reason: "homeserver unreachable: \(reason)", after: nil))
+        ? .wait(backoff(attempt: attempt))
+        : .giveUp(.retryable(reason: "homeserver unreachable: \(reason)", after: nil))
     case .invalidResponse(let reason):
       return attempt < sendAttempts
         ? .wait(backoff(attempt: attempt)) : .giveUp(.retryable(reason: "unexpected answer: \(reason)", after: nil))
@@ -60,7 +68,8 @@ package struct MatrixRetryPolicy: Sendable, Hashable {
       }
       if api.isUnknownToken {
         return canRenewToken
-          ? .renewToken : .giveUp(.retryable(reason: "access token rejected (\(api.description))", after: .seconds(300)))
+          ? .renewToken
+          : .giveUp(.retryable(reason: "access token rejected (\(api.description))", after: .seconds(300)))
       }
       if api.isServerError {
         return attempt < sendAttempts

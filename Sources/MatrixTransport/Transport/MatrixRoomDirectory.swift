@@ -5,6 +5,8 @@ package struct MatrixRoomDirectory: Sendable, Hashable {
   package var powerLevels: [String: MatrixPowerLevels] = [:]
   package var displayNames: [String: [String: String]] = [:]
   package var direct: Set<String> = []
+  /// Privileged creators per room (room version 12 and later).
+  package var creators: [String: Set<String>] = [:]
 
   package init() {}
 
@@ -12,6 +14,14 @@ package struct MatrixRoomDirectory: Sendable, Hashable {
     joined.remove(room)
     powerLevels[room] = nil
     displayNames[room] = nil
+    creators[room] = nil
+  }
+
+  /// The room's power levels with its creators folded in; nil while the power levels are unknown.
+  func effectivePowerLevels(in room: String) -> MatrixPowerLevels? {
+    guard var levels = powerLevels[room] else { return nil }
+    levels.creators = creators[room] ?? []
+    return levels
   }
 
   /// The name to address a user by: the room display name, else the user id's localpart.

@@ -58,7 +58,9 @@ package struct MatrixSyncInterpreter: Sendable {
         guard !isInitial, let message = message(from: event, room: room, directory: directory) else { continue }
         batch.messages.append(message)
       }
-      if directory.powerLevels[room] == nil { batch.roomsWithoutPowerLevels.append(room) }
+      if directory.powerLevels[room] == nil || directory.creators[room] == nil {
+        batch.roomsWithoutPowerLevels.append(room)
+      }
     }
     for (room, left) in (rooms?.leave ?? [:]).sorted(by: { $0.key < $1.key }) {
       let events = (left.state?.events ?? []) + (left.timeline?.events ?? [])
@@ -70,9 +72,11 @@ package struct MatrixSyncInterpreter: Sendable {
       let reason = own.content["reason"]?.stringValue
       switch own.membership {
       case "ban":
-        batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .banned, by: own.sender, reason: reason))
+        batch.membershipChanges.append(
+          MatrixMembershipChange(room: room, kind: .banned, by: own.sender, reason: reason))
       case "leave" where own.sender != ownUserID && wasJoined:
-        batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .kicked, by: own.sender, reason: reason))
+        batch.membershipChanges.append(
+          MatrixMembershipChange(room: room, kind: .kicked, by: own.sender, reason: reason))
       case "leave" where wasJoined:
         batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .left, by: own.sender, reason: reason))
       default:
@@ -86,6 +90,8 @@ package struct MatrixSyncInterpreter: Sendable {
     switch event.type {
     case "m.room.power_levels" where event.stateKey == "":
       directory.powerLevels[room] = MatrixPowerLevels(content: event.content)
+    case "m.room.create" where event.stateKey == "":
+      directory.creators[room] = MatrixPowerLevels.privilegedCreators(createEvent: event.content, sender: event.sender)
     case "m.room.member":
       guard let user = event.stateKey else { return }
       if event.membership == "join", let name = event.content["displayname"]?.stringValue {
@@ -110,7 +116,7 @@ package struct MatrixSyncInterpreter: Sendable {
       transport: transportName, room: room, senderID: sender,
       senderName: directory.displayName(of: sender, in: room), text: text, messageID: event.eventID,
       isDirect: directory.direct.contains(room),
-      transportRole: roles.role(of: sender, in: directory.powerLevels[room]))
+      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)))
   }
 
   /// Older clients quote the message replied to as `> <@user> text` lines before the answer; the command is the

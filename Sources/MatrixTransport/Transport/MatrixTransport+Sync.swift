@@ -37,8 +37,9 @@ extension MatrixTransport {
             return
           }
         case .giveUp:
-          await stop(reason: MatrixTransportError.tokenRejected(userID: configuration.userID, detail: error.description)
-            .description)
+          await stop(
+            reason: MatrixTransportError.tokenRejected(userID: configuration.userID, detail: error.description)
+              .description)
           return
         }
       } catch let error as CancellationError {
@@ -72,7 +73,7 @@ extension MatrixTransport {
           var message = message
           if message.transportRole == nil {
             message.transportRole = interpreter.roles.role(
-              of: message.senderID, in: state.directory.powerLevels[message.room])
+              of: message.senderID, in: state.directory.effectivePowerLevels(in: message.room))
           }
           return message
         }
@@ -106,7 +107,8 @@ extension MatrixTransport {
     } else {
       do {
         try await authorized { token in
-          try await self.client.leave(token: token, roomID: invite.room, reason: "This bot does not accept your invites.")
+          try await self.client.leave(
+            token: token, roomID: invite.room, reason: "This bot does not accept your invites.")
         }
         logger.info("declined an invite", metadata: ["room": "\(invite.room)", "inviter": "\(inviter)"])
       } catch {
@@ -115,14 +117,21 @@ extension MatrixTransport {
     }
   }
 
-  /// Rooms whose power levels were not in the sync answer (lazy loading, a gap): read them from room state.
+  /// Rooms whose power levels or creators were not in the sync answer (a gap): read them from room state.
   private func fetchPowerLevels(_ rooms: [String]) async {
     for room in rooms {
       do {
-        let content = try await authorized { token in
-          try await self.client.stateEvent(token: token, roomID: room, type: "m.room.power_levels")
+        let (levels, create) = try await authorized { token in
+          let levels = try await self.client.stateEvent(token: token, roomID: room, type: "m.room.power_levels")
+          let create = try await self.client.stateEvent(
+            token: token, roomID: room, type: "m.room.create", format: "event")
+          return (levels, create)
         }
-        state.withLock { $0.directory.powerLevels[room] = MatrixPowerLevels(content: content) }
+        state.withLock {
+          $0.directory.powerLevels[room] = MatrixPowerLevels(content: levels)
+          $0.directory.creators[room] = MatrixPowerLevels.privilegedCreators(
+            createEvent: create["content"] ?? [:], sender: create["sender"]?.stringValue)
+        }
       } catch {
         logger.warning("could not read power levels", metadata: ["room": "\(room)", "error": "\(error)"])
       }

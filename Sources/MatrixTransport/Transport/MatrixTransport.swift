@@ -78,7 +78,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
 
   /// The sender's role in a room from its power levels, as commands from there would get it.
   package func role(of userID: String, in room: String) -> Role? {
-    state.withLock { configuration.roleMapping.role(of: userID, in: $0.directory.powerLevels[room]) }
+    state.withLock { configuration.roleMapping.role(of: userID, in: $0.directory.effectivePowerLevels(in: room)) }
   }
 
   func setStatus(_ status: MatrixTransportStatus) {
@@ -126,7 +126,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     let homeserver = configuration.homeserver.absoluteString
     try await withStartupRetries {
       do {
-        let versions = try await self.client.versions()
+        let versions = try await self.client.versions(timeout: self.policy.startupRequestTimeout)
         guard !versions.versions.isEmpty else {
           throw MatrixTransportError.notAMatrixHomeserver(homeserver: homeserver, reason: "no versions listed")
         }
@@ -149,7 +149,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
 
   /// Retries network-level failures and 5xx a few times, then names the homeserver as unreachable.
   private func withStartupRetries<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    let attempts = 4
+    let attempts = max(policy.startupAttempts, 1)
     for attempt in 1...attempts {
       do {
         return try await body()
@@ -205,10 +205,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     state.withLock { $0.threadRooms = resolved }
   }
 
-  private static let directRoomsKey = "direct_rooms"
-
   private func loadDirectRooms() async {
-    let stored = (try? await store.value(for: Self.directRoomsKey)) ?? nil
+    let stored = (try? await store.value(for: MatrixStateKey.directRooms)) ?? nil
     let rooms = Set((stored ?? "").split(separator: "\n").map(String.init))
     state.withLock { $0.directory.direct = rooms }
   }
@@ -216,7 +214,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
   func saveDirectRooms() async {
     let rooms = state.withLock { $0.directory.direct }.sorted().joined(separator: "\n")
     do {
-      try await store.setValue(rooms.isEmpty ? nil : rooms, for: Self.directRoomsKey)
+      try await store.setValue(rooms.isEmpty ? nil : rooms, for: MatrixStateKey.directRooms)
     } catch {
       logger.warning("could not store direct rooms", metadata: ["error": "\(error)"])
     }

@@ -22,7 +22,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   /// Device id for the password login; default: one generated on the first login and kept in the store.
   package var deviceID: String?
   package var deviceName: String
-  /// Rooms joined at start, by id (`!abc:example.org`) or alias (`#room:example.org`).
+  /// Rooms joined at start, by id (`!abc:example.org`, or `!abc` in room version 12) or alias (`#room:example.org`).
   package var rooms: [String]
   /// Whose invites are accepted: user ids (`@alice:example.org`), server names (`example.org`), or `*` for anyone.
   /// Invites from anyone else are declined. Empty: only rooms from `rooms` are joined.
@@ -134,10 +134,15 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     if memberPowerLevel > adminPowerLevel {
       errors.append("matrix \(name): memberPowerLevel must not exceed adminPowerLevel")
     }
-    for room in rooms + threadRooms where !(room.hasPrefix("!") || room.hasPrefix("#")) || !room.contains(":") {
-      errors.append("matrix \(name): “\(room)” is neither a room id (!…:server) nor an alias (#…:server)")
+    // Room ids are opaque `!…` (from room version 12 on without a server part); aliases are `#name:server`.
+    for room in rooms + threadRooms where !(room.hasPrefix("!") && room.count > 1) && !Self.isAlias(room) {
+      errors.append("matrix \(name): “\(room)” is neither a room id (!…) nor an alias (#…:server)")
     }
     return errors
+  }
+
+  private static func isAlias(_ room: String) -> Bool {
+    room.hasPrefix("#") && room.dropFirst().contains(":") && !room.hasSuffix(":")
   }
 
   var roleMapping: MatrixRoleMapping {

@@ -34,7 +34,7 @@ enum MatrixStateKey {
   static let accessToken = "access_token"
   static let deviceID = "device_id"
   static let nextBatch = "next_batch"
+  static let directRooms = "direct_rooms"
 
-  static func direct(room: String) -> String { "direct:\(room)" }
   static func thread(room: String, key: String) -> String { "thread:\(room):\(key)" }
 }

@@ -75,7 +75,8 @@ extension MatrixIntegrationTests {
 extension MatrixHuman {
   /// A `/sync` position from now on.
   func syncToken() async throws -> String {
-    let answer = try await call("GET", ["sync"], query: [("timeout", "0"), ("filter", #"{"room":{"timeline":{"limit":1}}}"#)])
+    let answer = try await call(
+      "GET", ["sync"], query: [("timeout", "0"), ("filter", #"{"room":{"timeline":{"limit":1}}}"#)])
     return try #require(answer["next_batch"]?.stringValue)
   }
 
@@ -86,7 +87,9 @@ extension MatrixHuman {
     while ContinuousClock.now < deadline {
       let answer = try await call(
         "GET", ["sync"],
-        query: [("since", since), ("timeout", "10000"), ("filter", #"{"room":{"timeline":{"types":["m.room.message"]}}}"#)])
+        query: [
+          ("since", since), ("timeout", "10000"), ("filter", #"{"room":{"timeline":{"types":["m.room.message"]}}}"#),
+        ])
       since = try #require(answer["next_batch"]?.stringValue)
       let events = answer["rooms"]?["join"]?[room]?["timeline"]?["events"]?.arrayValue ?? []
       if events.contains(where: { $0["content"]?["body"]?.stringValue?.contains(text) == true }) { return since }

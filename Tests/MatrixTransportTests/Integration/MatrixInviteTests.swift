@@ -38,7 +38,9 @@ extension MatrixIntegrationTests {
             try await Task.sleep(for: .milliseconds(100))
           }
           #expect(try await bot.engine.settings(room: bot.room(room)).isPaused)
-          #expect(bot.membershipChanges.contains(MatrixMembershipChange(room: room, kind: .kicked, by: owner.userID, reason: "go away")))
+          #expect(
+            bot.membershipChanges.contains(
+              MatrixMembershipChange(room: room, kind: .kicked, by: owner.userID, reason: "go away")))
           #expect(!bot.transport.joinedRooms.contains(room))
         }
       }

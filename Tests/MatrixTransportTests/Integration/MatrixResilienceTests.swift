@@ -81,7 +81,11 @@ extension MatrixIntegrationTests {
             $0.from(world.botAccount.userID).count >= count
           }
           let bodies = events.from(world.botAccount.userID).compactMap(\.body)
-          let order = bodies.compactMap { body in (1...count).first { body.contains("storm \($0)\n") || body.hasSuffix("storm \($0)") || body.contains("storm \($0) ") } }
+          let order = bodies.compactMap { body in
+            (1...count).first {
+              body.contains("storm \($0)\n") || body.hasSuffix("storm \($0)") || body.contains("storm \($0) ")
+            }
+          }
           #expect(bodies.count == count)
           #expect(order == Array(1...count), "in order: \(bodies)")
           #expect(bot.transport.rateLimitWaits > 0, "the homeserver did answer 429")
@@ -107,7 +111,8 @@ extension MatrixIntegrationTests {
             Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
           #expect(kill(pid, SIGTERM) == 0)
           try await waitForHomeserver(up: false)
-          _ = try await world.forumState.addPost(thread: Self.devThread, author: 1002, body: "written during the restart")
+          _ = try await world.forumState.addPost(
+            thread: Self.devThread, author: 1002, body: "written during the restart")
           await bot.pollBookmarks()
           try await waitForHomeserver(up: true)
 

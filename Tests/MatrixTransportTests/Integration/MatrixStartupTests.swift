@@ -33,7 +33,9 @@ extension MatrixIntegrationTests {
         configuration: MatrixTransportConfiguration(
           homeserver: URL(string: "http://127.0.0.1:9")!, userID: "@bot:localhost", accessToken: "x"),
         stateStore: InMemoryTransportStateStore(),
-        retryPolicy: MatrixRetryPolicy(backoffBase: .milliseconds(20), maximumBackoff: .milliseconds(50)),
+        retryPolicy: MatrixRetryPolicy(
+          backoffBase: .milliseconds(20), maximumBackoff: .milliseconds(50), startupAttempts: 2,
+          startupRequestTimeout: .seconds(1)),
         logger: matrixTestLogger)
       await #expect {
         try await transport.run()

@@ -1,7 +1,7 @@
 import AwfulScraping
 import BotCore
-import Foundation
 import ForumsClient
+import Foundation
 
 /// The engine's `Forum` seam over the HTTP client: a copy of the app's `ForumsClientForum`, so these tests do not
 /// depend on the whole app target.

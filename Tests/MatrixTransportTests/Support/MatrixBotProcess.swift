@@ -1,15 +1,13 @@
 import BotCore
 import BotStore
 import FakeForum
-import Foundation
 import ForumsClient
+import Foundation
 import Logging
 import MatrixTransport
 import ServiceLifecycle
 import Synchronization
 import Testing
-
-
 
 /// One run of the bot against the test world, wired like the app: database file, forum client, engine, the Matrix
 /// transport, its dispatcher and command listener, and the kick/ban → pause wiring, all in one `ServiceGroup`.
@@ -66,7 +64,9 @@ final class MatrixBotProcess: Sendable {
     let commands = CommandService(transport: transport, router: router, logger: matrixTestLogger) { reply, message in
       try? await engine.enqueueReply(reply, answering: message)
     }
-    var services: [any Service] = [transport, commands, MembershipWiring(transport: transport, engine: engine, record: changes)]
+    var services: [any Service] = [
+      transport, commands, MembershipWiring(transport: transport, engine: engine, record: changes),
+    ]
     if runsDispatcher { services.append(dispatcher) }
     group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
@@ -110,8 +110,8 @@ final class MatrixBotProcess: Sendable {
 
   /// Runs `body` with a started bot and always stops it.
   func run<T>(_ body: (MatrixBotProcess) async throws -> T) async throws -> T {
-    try await start()
     do {
+      try await start()
       let result = try await body(self)
       await stop()
       return result
@@ -168,7 +168,7 @@ private struct MembershipWiring: Service {
   let record: MembershipLog
 
   func run() async throws {
-    for await change in transport.membershipChanges {
+    for await change in transport.membershipChanges.cancelOnGracefulShutdown() {
       record.append(change)
       if change.kind == .kicked || change.kind == .banned {
         _ = try? await engine.setPaused(room: RoomRef(transport: transport.name, room: change.room), to: true)

@@ -45,6 +45,7 @@ struct MatrixTestWorld: Sendable {
 /// Expected failures (a homeserver going away on purpose) would fill the output; warnings and up are shown.
 let matrixTestLogger: Logger = {
   var logger = Logger(label: "awfulbot.matrix.test")
-  logger.logLevel = ProcessInfo.processInfo.environment["AWFULBOT_TEST_LOG"] == "debug" ? .debug : .error
+  logger.logLevel =
+    ProcessInfo.processInfo.environment["AWFULBOT_TEST_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
   return logger
 }()
