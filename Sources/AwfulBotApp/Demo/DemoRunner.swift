@@ -27,7 +27,9 @@ package func runDemo(
     rooms: [.init(transport: "console", room: "console", subscriptions: ["bookmarks", "announcements"])])
 
   let console = ConsoleTransport(name: "console", input: input, write: write)
-  let application = try BotApplication(configuration: configuration, transports: [console])
+  // The console chat owns the terminal: no progress line over it.
+  let application = try BotApplication(
+    configuration: configuration, transports: [console], progress: ProgressReporter(enabled: false))
   write(
     """
     AwfulBot demo

@@ -6,8 +6,11 @@ package struct ProgressReporter: Sendable {
   private let isEnabled: Bool
   private let write: @Sendable (String) -> Void
 
+  /// Whether standard error is a terminal.
+  package static var isTerminal: Bool { isatty(FileHandle.standardError.fileDescriptor) != 0 }
+
   package init(
-    enabled: Bool = isatty(FileHandle.standardError.fileDescriptor) != 0,
+    enabled: Bool = ProgressReporter.isTerminal,
     write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) {
     self.isEnabled = enabled

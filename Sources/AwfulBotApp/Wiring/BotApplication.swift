@@ -28,9 +28,11 @@ package final class BotApplication: Sendable {
   /// - Parameters:
   ///   - transports: the chat connections, already built (see `TransportFactory`).
   ///   - databasePath: overrides `dataDirectory/awfulbot.sqlite` (tests).
+  ///   - progress: where the first full bookmarks fetch shows progress (standard error when it is a terminal).
   package init(
     configuration: AppConfiguration, transports: [any ChatTransport], databasePath: String? = nil,
-    logger: Logger = Logger(label: "awfulbot"), environment: [String: String] = ProcessInfo.processInfo.environment
+    logger: Logger = Logger(label: "awfulbot"), environment: [String: String] = ProcessInfo.processInfo.environment,
+    progress: ProgressReporter = ProgressReporter()
   ) throws {
     self.configuration = configuration
     self.logger = logger
@@ -57,6 +59,11 @@ package final class BotApplication: Sendable {
     }
     if let zone = configuration.chatTimeZone.flatMap(TimeZone.init(identifier:)) {
       engineConfiguration.timeZone = zone
+    }
+    let firstFetch = FirstFetchProgress(
+      isFirstFetch: try database.readNow { try $0.threadCount() } == 0, reporter: progress)
+    engineConfiguration.bookmarksPageRead = { page, total, isLast in
+      firstFetch.pageRead(page, total: total, isLast: isLast)
     }
     engine = BotEngine(
       database: database, forum: ForumsClientForum(client: client),

@@ -16,7 +16,11 @@ package func runBot(configurationPath: String, logLevel: String? = nil, logForma
   }
   let transports = try TransportFactory.makeTransports(
     for: configuration, context: TransportBuildContext(logger: logger))
-  let application = try BotApplication(configuration: configuration, transports: transports, logger: logger)
+  // A console transport owns the terminal: no progress line over its chat.
+  let progress = ProgressReporter(
+    enabled: !configuration.transports.contains { $0.type == "console" } && ProgressReporter.isTerminal)
+  let application = try BotApplication(
+    configuration: configuration, transports: transports, logger: logger, progress: progress)
   logger.info(
     "starting",
     metadata: [

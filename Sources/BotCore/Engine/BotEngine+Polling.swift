@@ -79,7 +79,9 @@ extension BotEngine {
       let result = try await forum.bookmarks(page: page)
       for thread in result.threads where seen.insert(thread.id).inserted { listed.append(thread) }
       let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
-      if page >= total || result.threads.isEmpty {
+      let isLast = page >= total || result.threads.isEmpty
+      configuration.bookmarksPageRead?(page, result.page?.total, isLast)
+      if isLast {
         complete = true
         break
       }

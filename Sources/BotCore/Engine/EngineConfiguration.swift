@@ -27,6 +27,10 @@ package struct EngineConfiguration: Sendable {
   /// Characters of a post body shown in chat before it is cut with a link.
   package var excerptLength: Int = 400
 
+  /// Called after each bookmarks page is read (page number, page count when the forum shows it, whether it was the
+  /// last page), so a terminal can show progress through a long first fetch.
+  package var bookmarksPageRead: (@Sendable (_ page: Int, _ total: Int?, _ isLast: Bool) -> Void)?
+
   package init() {}
 
   var calendar: Calendar {

@@ -11,6 +11,10 @@ extension StoreTransaction {
     return Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
+  package func threadCount() throws -> Int {
+    try ThreadRecord.fetchCount(db)
+  }
+
   package func allThreads() throws -> [ThreadRecord] {
     try ThreadRecord.order(Column("lastPostAt").desc).fetchAll(db)
   }
