@@ -1,7 +1,7 @@
 import AwfulScraping
 import BotCore
-import Foundation
 import ForumsClient
+import Foundation
 
 /// The engine's `Forum` seam served by the HTTP client. `BotCore` cannot import `ForumsClient` (it must not depend
 /// on AsyncHTTPClient), so the few types that differ are mapped here.
@@ -21,19 +21,11 @@ package struct ForumsClientForum: Forum {
   package func removeBookmark(threadID: String) async throws { try await client.removeBookmark(threadID: threadID) }
 
   package func threadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage {
-    let selector: ForumsClient.PageSelector =
-      switch page {
-      case .number(let number): .number(number)
-      case .last: .last
-      }
-    return try await client.threadPage(threadID: threadID, page: selector)
+    try await client.threadPage(threadID: threadID, page: page)
   }
 
   package func posts(threadID: String, after index: Int) async throws -> PostsAfter {
-    let result = try await client.posts(threadID: threadID, after: index)
-    return PostsAfter(
-      threadID: result.threadID, threadTitle: result.threadTitle, forumID: result.forumID, isClosed: result.isClosed,
-      posts: result.posts, pagesFetched: result.pagesFetched)
+    try await client.posts(threadID: threadID, after: index)
   }
 
   package func announcements() async throws -> [Announcement] { try await client.announcements() }

@@ -1,35 +1,6 @@
 import AwfulScraping
 import Foundation
 
-/// Which page of a thread to load.
-package enum ThreadPageSelector: Sendable, Hashable {
-  case number(Int)
-  case last
-}
-
-/// The posts of a thread after a given index, with the thread's page metadata from the last page fetched.
-package struct PostsAfter: Sendable, Hashable {
-  package var threadID: String
-  package var threadTitle: String
-  package var forumID: String?
-  package var isClosed: Bool
-  /// Posts with `index > after`, oldest first.
-  package var posts: [Post]
-  /// Pages requested to get them.
-  package var pagesFetched: Int
-
-  package init(
-    threadID: String, threadTitle: String, forumID: String?, isClosed: Bool, posts: [Post], pagesFetched: Int
-  ) {
-    self.threadID = threadID
-    self.threadTitle = threadTitle
-    self.forumID = forumID
-    self.isClosed = isClosed
-    self.posts = posts
-    self.pagesFetched = pagesFetched
-  }
-}
-
 /// Where a post lives.
 package struct PostLocation: Sendable, Hashable {
   package var threadID: String

@@ -4,12 +4,12 @@ import Foundation
 extension ForumsClient {
   /// One page of a thread, 40 posts a page. Loaded with `noseen=1` unless the configuration updates read markers,
   /// so reading never moves the account's "last read" position by accident.
-  package func threadPage(threadID: String, page: PageSelector) async throws -> PostsPage {
+  package func threadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage {
     try await withSession { try await loadThreadPage(threadID: threadID, page: page) }
   }
 
   /// Every post with an index greater than `index`, from the page holding `index + 1` to the end of the thread.
-  package func posts(threadID: String, after index: Int) async throws -> PostsAfterResult {
+  package func posts(threadID: String, after index: Int) async throws -> PostsAfter {
     try await withSession {
       let firstPage = max(index, 0) / forumPageSize + 1
       var pageNumber = firstPage
@@ -34,7 +34,7 @@ extension ForumsClient {
         // A page that adds nothing after the first means the forum is repeating itself: stop rather than loop.
         let isRepeating = pagesFetched > 1 && posts.count == countBefore
         guard hasMore, !page.posts.isEmpty, !isRepeating else {
-          return PostsAfterResult(
+          return PostsAfter(
             threadID: page.threadID.isEmpty ? threadID : page.threadID, threadTitle: page.threadTitle,
             forumID: page.forumID, isClosed: page.isClosed, posts: posts.sorted { $0.index < $1.index },
             pagesFetched: pagesFetched)
@@ -78,7 +78,7 @@ extension ForumsClient {
     }
   }
 
-  func loadThreadPage(threadID: String, page: PageSelector) async throws -> PostsPage {
+  func loadThreadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage {
     var query: [(String, String)] = [("threadid", threadID), ("perpage", String(forumPageSize))]
     switch page {
     case .number(let number): query.append(("pagenumber", String(max(number, 1))))

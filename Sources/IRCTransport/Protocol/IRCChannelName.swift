@@ -1,6 +1,6 @@
 /// A channel name: starts with a channel prefix (`#`, `&`, `+`, `!`), at most 200 bytes, no spaces, commas, BEL or
 /// control characters.
-package struct IRCChannelName: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct IRCChannelName: Sendable, Hashable, IRCValidatedName {
   package let value: String
 
   package enum Invalid: Error, Sendable, Hashable, CustomStringConvertible {
@@ -26,22 +26,6 @@ package struct IRCChannelName: Sendable, Hashable, Codable, CustomStringConverti
     else { throw .badCharacter(value) }
     self.value = value
   }
-
-  package init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    do {
-      try self.init(text)
-    } catch {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(value)
-  }
-
-  package var description: String { value }
 
   /// The case-folded form: the room id the transport reports, so one channel is one room however it is spelt.
   package var folded: String { IRCCaseMapping.fold(value) }

@@ -1,6 +1,6 @@
 /// A nickname the bot may use: 1–30 characters, no spaces, not starting with a digit, `-`, a channel prefix or `:`,
 /// and none of the characters that separate prefixes and lists (`!@*?,.`).
-package struct IRCNick: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct IRCNick: Sendable, Hashable, IRCValidatedName {
   package let value: String
 
   package enum Invalid: Error, Sendable, Hashable, CustomStringConvertible {
@@ -27,22 +27,6 @@ package struct IRCNick: Sendable, Hashable, Codable, CustomStringConvertible {
     else { throw .badCharacter(value) }
     self.value = value
   }
-
-  package init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    do {
-      try self.init(text)
-    } catch {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(value)
-  }
-
-  package var description: String { value }
 
   /// The case-folded form used to compare nicks (RFC 1459 casemapping, the IRC default).
   package var folded: String { IRCCaseMapping.fold(value) }

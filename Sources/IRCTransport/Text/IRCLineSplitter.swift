@@ -49,18 +49,4 @@ package enum IRCLineSplitter {
     }
     return end
   }
-
-  /// The longest prefix of `text` within `maxBytes`, cut between characters.
-  package static func prefix(_ text: String, maxBytes: Int) -> String {
-    guard text.utf8.count > maxBytes else { return text }
-    var bytes = 0
-    var end = text.startIndex
-    for index in text.indices {
-      let size = text[index].utf8.count
-      if bytes + size > maxBytes { break }
-      bytes += size
-      end = text.index(after: index)
-    }
-    return String(text[..<end])
-  }
 }

@@ -45,7 +45,7 @@ package struct IRCMessageLayout: Sendable, Hashable {
     if let last = kept.popLast() {
       let trimmed = last.hasSuffix(" ") ? String(last.dropLast()) : last
       kept.append(
-        IRCLineSplitter.prefix(trimmed, maxBytes: budget - Self.ellipsis.utf8.count) + Self.ellipsis)
+        ChatText.prefix(trimmed, maxBytes: budget - Self.ellipsis.utf8.count) + Self.ellipsis)
     }
     if room < maxLines { kept += linkPieces }
     return kept

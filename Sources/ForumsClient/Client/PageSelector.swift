@@ -1,8 +1,0 @@
-extension ForumsClient {
-  /// Which page of a thread to load.
-  package enum PageSelector: Sendable, Hashable {
-    case number(Int)
-    /// `goto=lastpost`: the forum redirects to the thread's last page.
-    case last
-  }
-}
