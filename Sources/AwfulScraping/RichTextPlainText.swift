@@ -70,7 +70,8 @@ private struct PlainTextWriter {
     case .spoiler(let children):
       switch spoilers {
       case .shown: write(children)
-      case .hidden: inline(" [spoiler] ")
+      // No padding: the text around an inline spoiler brings its own spaces ("is [spoiler]." not "is [spoiler] .").
+      case .hidden: inline("[spoiler]")
       }
     case .code(let code):
       block { writer in

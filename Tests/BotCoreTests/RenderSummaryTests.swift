@@ -86,6 +86,13 @@ struct RenderSummaryTests {
       .spoiler([.text("hidden")]),
     ]
     #expect(plainText(nodes) == "a b\npara\n> X posted:\n> q1\n>\n> q2\n• one\n• two\nlabel (https://e.com)hidden")
-    #expect(plainText(nodes, spoilers: .hidden).hasSuffix("(https://e.com) [spoiler]"))
+    #expect(plainText(nodes, spoilers: .hidden).hasSuffix("(https://e.com)[spoiler]"))
+  }
+
+  @Test("a hidden spoiler takes the place of its text without adding spaces")
+  func hiddenSpoilerKeepsTheSentence() {
+    let nodes: [RichText] = [.text("the killer is "), .spoiler([.text("the butler")]), .text(".")]
+    #expect(plainText(nodes, spoilers: .hidden) == "the killer is [spoiler].")
+    #expect(plainText(nodes) == "the killer is the butler.")
   }
 }

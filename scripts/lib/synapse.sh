@@ -17,6 +17,9 @@ synapse_install() {
   if [ -x "$SYNAPSE_VENV/bin/python" ] && "$SYNAPSE_VENV/bin/python" -c "import synapse" 2>/dev/null; then
     return 0
   fi
+  # A fresh Debian has python3 but not always its venv module (Debian splits it out).
+  declare -F apt_install_missing >/dev/null || . "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
+  apt_install_missing python3 python3-venv
   echo "==> installing matrix-synapse into $SYNAPSE_VENV (once; cached afterwards)"
   mkdir -p "$SYNAPSE_CACHE"
   python3 -m venv "$SYNAPSE_VENV"
