@@ -10,14 +10,10 @@ extension IRCLiveTests {
   struct Connection {
     @Test("TLS + SASL PLAIN registration, the configured channel is joined, QUIT with a message on shutdown")
     func registrationAndJoin() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#reg-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await tester.join(channel)
+      let (environment, channel, nick, tester) = try await liveChannel("#reg-")
 
       let bot = try RunningBot(botConfiguration(environment, nick: nick, channels: [channel]))
-      try await tester.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await tester.waitForJoin(of: nick)
 
       let mark = await tester.mark()
       try await tester.send("WHOIS \(nick)")
@@ -36,17 +32,13 @@ extension IRCLiveTests {
 
     @Test("SASL EXTERNAL with a TLS client certificate logs the bot in to its account")
     func saslExternal() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#ext-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await tester.join(channel)
+      let (environment, channel, nick, tester) = try await liveChannel("#ext-")
       var configuration = botConfiguration(environment, nick: nick, channels: [channel])
       configuration.sasl = .init(mechanism: .external)
       configuration.clientCertificateFile = environment.clientCertificate
       configuration.clientKeyFile = environment.clientKey
       let bot = try RunningBot(configuration)
-      try await tester.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await tester.waitForJoin(of: nick)
 
       let mark = await tester.mark()
       try await tester.send("WHOIS \(nick)")

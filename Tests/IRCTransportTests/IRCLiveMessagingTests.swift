@@ -13,16 +13,12 @@ extension IRCLiveTests {
   struct Messaging {
     @Test("a command in the channel, addressed by nick, and in a private message is answered where it came from")
     func commandsAnswered() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#cmd-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await tester.join(channel)
+      let (environment, channel, nick, tester) = try await liveChannel("#cmd-")
       let transport = try IRCTransport(
         configuration: botConfiguration(environment, nick: nick, channels: [channel]), logger: testLogger)
       let forum = try await ForumSide.start(transport: transport)
       let bot = RunningBot(transport, with: [forum.commandService(for: transport, nicks: [nick])])
-      try await tester.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await tester.waitForJoin(of: nick)
 
       var mark = await tester.mark()
       try await tester.send("PRIVMSG \(channel) :!help")
@@ -54,16 +50,12 @@ extension IRCLiveTests {
 
     @Test("a new post on the emulator arrives as NOTICE lines; CR/LF in forum text never starts a command")
     func relayedPostAsNotices() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#relay-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await tester.join(channel)
+      let (environment, channel, nick, tester) = try await liveChannel("#relay-")
       let transport = try IRCTransport(
         configuration: botConfiguration(environment, nick: nick, channels: [channel]), logger: testLogger)
       let forum = try await ForumSide.start(transport: transport)
       let bot = RunningBot(transport, with: [forum.dispatcher(for: transport)])
-      try await tester.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await tester.waitForJoin(of: nick)
 
       let room = RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel))
       try await forum.engine.watch(threadID: "3600001", room: room)
@@ -90,17 +82,13 @@ extension IRCLiveTests {
 
     @Test("a 2,000-character multibyte post splits into lines of at most 512 bytes that rejoin to the text")
     func longPostSplit() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#long-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await tester.join(channel)
+      let (environment, channel, nick, tester) = try await liveChannel("#long-")
       var configuration = botConfiguration(environment, nick: nick, channels: [channel])
       configuration.linesPerMessage = 30
       let transport = try IRCTransport(configuration: configuration, logger: testLogger)
       let forum = try await ForumSide.start(transport: transport, excerptLength: 5000)
       let bot = RunningBot(transport, with: [forum.dispatcher(for: transport)])
-      try await tester.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await tester.waitForJoin(of: nick)
 
       let unit = "Zoë’s café — 日本語のテキストです 🎉👍🏽 naïve façade "
       var body = ""
@@ -131,17 +119,13 @@ extension IRCLiveTests {
 
     @Test("flood control: a burst, then one line per interval, measured where the lines arrive")
     func floodControlSpacing() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#flood-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await tester.join(channel)
+      let (environment, channel, nick, tester) = try await liveChannel("#flood-")
       var configuration = botConfiguration(environment, nick: nick, channels: [channel], tls: false)
       configuration.floodBurst = 3
       configuration.floodIntervalSeconds = 0.4
       configuration.linesPerMessage = 10
       let bot = try RunningBot(configuration)
-      try await tester.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await tester.waitForJoin(of: nick)
       try await Task.sleep(for: .seconds(1.5))  // the bucket refills after the JOIN
 
       let mark = await tester.mark()
@@ -167,11 +151,7 @@ extension IRCLiveTests {
 
     @Test("the server restarted mid-run: the bot reconnects, rejoins and delivers what was queued, in order")
     func restartDeliversQueue() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#restart-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let first = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await first.join(channel)
+      let (environment, channel, nick, first) = try await liveChannel("#restart-")
       var configuration = botConfiguration(environment, nick: nick, channels: [channel])
       // Reconnect later than the test client does, so it is in the channel again before the queue drains.
       configuration.reconnectDelaySeconds = 4
@@ -180,7 +160,7 @@ extension IRCLiveTests {
       let transport = try IRCTransport(configuration: configuration, logger: testLogger)
       let forum = try await ForumSide.start(transport: transport)
       let bot = RunningBot(transport, with: [forum.dispatcher(for: transport)])
-      try await first.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await first.waitForJoin(of: nick)
 
       let room = IRCCaseMapping.fold(channel)
       func queue(_ text: String) async throws {
@@ -218,13 +198,9 @@ extension IRCLiveTests {
 
     @Test("CR, LF and NUL in a message never start a new IRC command")
     func injectionIsDefused() async throws {
-      let environment = try IRCTestEnvironment.required
-      let channel = IRCTestEnvironment.unique("#inject-")
-      let nick = IRCTestEnvironment.unique("bot")
-      let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
-      try await tester.join(channel)
+      let (environment, channel, nick, tester) = try await liveChannel("#inject-")
       let bot = try RunningBot(botConfiguration(environment, nick: nick, channels: [channel], tls: false))
-      try await tester.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await tester.waitForJoin(of: nick)
 
       let mark = await tester.mark()
       let evil = "first\r\nQUIT :pwned\rJOIN #evil\nPRIVMSG \(channel) :in\u{0}jected\u{1}"
@@ -261,7 +237,7 @@ extension IRCLiveTests {
       let transport = try IRCTransport(configuration: configuration, logger: testLogger)
       let forum = try await ForumSide.start(transport: transport)
       let bot = RunningBot(transport, with: [forum.commandService(for: transport, nicks: [nick])])
-      try await op.waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+      try await op.waitForJoin(of: nick)
       try await Task.sleep(for: .milliseconds(500))  // NAMES arrives right after the JOIN
 
       func answer(to client: IRCTestClient) async throws -> String {

@@ -35,3 +35,20 @@ extension IRCTestEnvironment {
     return pid
   }
 }
+
+/// The start most live tests share: the test network (or a skip), a fresh channel with a test client in it, and a
+/// fresh nick for the bot.
+func liveChannel(_ prefix: String) async throws -> (IRCTestEnvironment, String, String, IRCTestClient) {
+  let environment = try IRCTestEnvironment.required
+  let channel = IRCTestEnvironment.unique(prefix)
+  let tester = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("t"), environment: environment)
+  try await tester.join(channel)
+  return (environment, channel, IRCTestEnvironment.unique("bot"), tester)
+}
+
+extension IRCTestClient {
+  /// Waits until `nick` has joined the channel this client is in.
+  func waitForJoin(of nick: String) async throws {
+    try await waitFor("the bot's JOIN", timeout: .seconds(15)) { $0.command == "JOIN" && $0.nick == nick }
+  }
+}
