@@ -12,9 +12,9 @@ import ServiceLifecycle
 /// idempotency key, which the transport uses to drop the duplicate.
 package final class Dispatcher: Service, Sendable {
   package let transport: any ChatTransport
-  private let engine: BotEngine
+  let engine: BotEngine
   private let signal: WakeSignal
-  private let logger: Logger
+  let logger: Logger
   /// Longest sleep when nothing is due; rows queued meanwhile wake the dispatcher through its signal anyway.
   private let idleWait: Duration
 
@@ -101,7 +101,7 @@ package final class Dispatcher: Service, Sendable {
   /// Sends one row and records the outcome. Returns false when the row's fate is unknown (cancelled mid-send) or
   /// could not be recorded, so the room stops for this pass and the row is retried as is.
   private func send(_ row: OutboxRecord, id: Int64, to room: String, report: inout DrainReport) async -> Bool {
-    let message: OutgoingMessage
+    var message: OutgoingMessage
     do {
       message = try RelayCoding.decode(OutgoingMessage.self, from: row.payload)
     } catch {
@@ -110,6 +110,10 @@ package final class Dispatcher: Service, Sendable {
       } count: {
         $0.failed += 1
       }
+    }
+    if row.kind == "summary" && transport.capabilities.edits {
+      guard let prepared = await summaryMessage(for: row, id: id, room: room, stored: message) else { return false }
+      message = prepared
     }
 
     let outcome: Result<DeliveryReceipt, any Error>

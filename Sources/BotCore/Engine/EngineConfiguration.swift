@@ -18,6 +18,10 @@ package struct EngineConfiguration: Sendable {
   package var maximumDeliveryAttempts: Int = 8
   package var deliveryBackoffBase: Duration = .seconds(2)
   package var maximumDeliveryBackoff: Duration = .seconds(10 * 60)
+  /// In summary mode on transports with edits, a new summary of the thread whose summary is the room's last
+  /// message edits that message (with the running count) while the burst's first message is younger than this.
+  /// Edits do not notify anyone, so after half an hour a busy thread gets a fresh message people see again.
+  package var summaryEditWindow: Duration = .seconds(30 * 60)
   /// How often held items (quiet hours, digests) are checked for release when nothing else happens.
   package var releaseCheckInterval: Duration = .seconds(60)
   /// How long `undo` can reach back.

@@ -121,8 +121,17 @@ struct Relay {
       threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
       latestPostID: last.id, latestAuthor: last.author.name, capabilities: capabilities,
       afterReplayCap: afterReplayCap)
+    // A summary-mode burst may later be extended by an edit (transports with `edits`), so the row keeps what it
+    // counts. The line after a replay cap follows single posts and is never edited.
+    let burst =
+      afterReplayCap
+      ? nil
+      : SummaryBurst(
+        threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
+        latestPostID: last.id, latestAuthor: last.author.name)
     var row = OutboxRecord(
-      transport: room.transport, room: room.room, kind: "summary", payload: try RelayCoding.encode(message),
+      transport: room.transport, room: room.room, kind: "summary",
+      payload: try RelayCoding.encode(OutboxPayload(message: message, summaryBurst: burst)),
       idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),
       createdAt: now, threadID: threadID, postID: last.id,
       reason: "\(reason); posts: \(posts.map(\.id).joined(separator: " "))")

@@ -34,6 +34,22 @@ extension StoreTransaction {
     try OutboxRecord.filter(Column("idempotencyKey") == idempotencyKey).fetchOne(db)
   }
 
+  /// The row queued just before `id` in the same room, whatever its state. Rows of a room go out in id order, so
+  /// for the head of the queue this is the last thing the room was sent (or refused), nothing pending.
+  package func outboxRow(before id: Int64, transport: String, room: String) throws -> OutboxRecord? {
+    try OutboxRecord
+      .filter(Column("transport") == transport && Column("room") == room && Column("id") < id)
+      .order(Column("id").desc)
+      .fetchOne(db)
+  }
+
+  /// Rewrites a pending row's message before it is sent (a summary turned into an edit), so a resend after a crash
+  /// sends exactly what was decided the first time. Delivered rows are left as they are.
+  package func updatePendingPayload(id: Int64, payload: String) throws {
+    try db.execute(
+      sql: "UPDATE outbox SET payload = ? WHERE id = ? AND state = 'pending'", arguments: [payload, id])
+  }
+
   /// Rooms of a transport with pending rows.
   package func roomsWithPendingRows(transport: String) throws -> [String] {
     try String.fetchAll(
