@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     .systemLibrary(
@@ -97,7 +98,7 @@ let package = Package(
     .target(
       name: "AwfulBotApp",
       dependencies: [
-        "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore", "IRCTransport",
+        "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore", "IRCTransport", "MatrixTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -119,7 +120,11 @@ let package = Package(
       name: "awfulbot-bench",
       dependencies: [
         "AwfulBotApp", "AwfulScraping", "CLibXML2", "FakeForum", "ForumsClient", "BotCore", "BotStore",
+        "MatrixTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -155,8 +160,9 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping",
+        "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -173,7 +179,15 @@ let package = Package(
     ),
     .testTarget(
       name: "AwfulBotAppTests",
-      dependencies: ["AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient"],
+      dependencies: [
+        "AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient", "MatrixTransport", "IRCTransport",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
       swiftSettings: swiftSettings
     ),
   ]

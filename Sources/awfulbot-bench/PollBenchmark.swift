@@ -4,8 +4,8 @@ import AwfulScraping
 import BotCore
 import BotStore
 import FakeForum
-import Foundation
 import ForumsClient
+import Foundation
 
 /// `awfulbot-bench poll --bookmarks 2000 --changed 100`: one bookmarks poll cycle against the emulator, where
 /// `changed` of the bookmarked threads got one new post each since the last cycle. Prints the requests made against
@@ -53,7 +53,8 @@ struct PollBenchmark: AsyncParsableCommand {
         minimumRequestSpacing: .zero))
     let transport = NullTransport()
     let engine = BotEngine(
-      database: database, forum: ForumsClientForum(client: client), transports: [transport.name: transport.capabilities])
+      database: database, forum: ForumsClientForum(client: client), transports: [transport.name: transport.capabilities]
+    )
     let room = RoomRef(transport: transport.name, room: "bench")
     _ = try await engine.subscribe(room: room, to: .bookmarks, filters: .none, backfill: 0, createdBy: "bench")
 

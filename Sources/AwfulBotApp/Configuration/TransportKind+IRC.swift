@@ -19,9 +19,13 @@ extension TransportKind {
     ],
     requiredOptions: ["server", "nick"], secretKeys: ["sasl.password", "nickServPassword"],
     check: checkIRC, prepare: prepareIRC,
-    make: { settings, _ in
-      try IRCTransport(configuration: settings.decodeOptions(IRCTransportConfiguration.self, kind: .irc))
-    })
+    make: { settings, context in
+      try IRCTransport(
+        configuration: settings.decodeOptions(
+          IRCTransportConfiguration.self, kind: .irc, environment: context.environment),
+        logger: context.logger)
+    },
+    probe: { settings, context in await IRCProbeCheck.run(settings, context: context) })
 
   private static func checkIRC(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
     func at(_ key: String) -> String { ConfigReader.join(path, key) }

@@ -1,8 +1,11 @@
+import BotCore
 import Foundation
+import MatrixTransport
 
 extension TransportKind {
-  /// A Matrix account (`MatrixTransport`; keys as in `MatrixTransportConfiguration`).
-  package static let matrix = TransportKind(
+  /// A Matrix account (`MatrixTransport`; keys as in `MatrixTransportConfiguration`). Its token, device id and sync
+  /// position live in the bot's database (`BotDatabaseStateStore`, namespace `transport:<name>`).
+  package static let matrix: TransportKind = TransportKind(
     type: "matrix", summary: "a Matrix account on a homeserver",
     options: [
       "homeserver": .string, "userID": .string, "accessToken": .secret, "password": .secret, "deviceID": .string,
@@ -11,7 +14,32 @@ extension TransportKind {
       "suppressLinkPreviews": .bool,
     ],
     requiredOptions: ["homeserver", "userID"], secretKeys: ["accessToken", "password"],
-    check: checkMatrix)
+    check: checkMatrix, make: makeMatrix,
+    probe: { settings, context in
+      do {
+        let configuration = try settings.decodeOptions(
+          MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
+        return await MatrixProbe(configuration: configuration).run()
+      } catch {
+        return CheckResult(.fail, "matrix \(settings.resolvedName)", detail: "\(error)")
+      }
+    })
+
+  private static func makeMatrix(_ settings: TransportSettings, _ context: TransportBuildContext) throws
+    -> any ChatTransport
+  {
+    let configuration = try settings.decodeOptions(
+      MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
+    guard let database = context.database else {
+      throw ConfigurationError(problems: [
+        "transport \(configuration.name): a Matrix transport needs the bot's database (for its session and sync position)"
+      ])
+    }
+    return MatrixTransport(
+      configuration: configuration,
+      stateStore: BotDatabaseStateStore(database: database, transport: configuration.name),
+      logger: context.logger)
+  }
 
   private static func checkMatrix(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
     func at(_ key: String) -> String { ConfigReader.join(path, key) }
@@ -73,9 +101,12 @@ enum MatrixNames {
       && !text.contains(where: \.isWhitespace)
   }
 
+  /// A room id (`!abc:example.org`, or from room version 12 on an opaque `!abc` without a server) or an alias
+  /// (`#name:example.org`).
   static func isRoom(_ text: String) -> Bool {
+    guard !text.contains(where: \.isWhitespace) else { return false }
+    if text.hasPrefix("!") { return text.count > 1 && !text.hasSuffix(":") }
     let parts = text.split(separator: ":", maxSplits: 1)
-    return (text.hasPrefix("!") || text.hasPrefix("#")) && parts.count == 2 && parts[0].count > 1
-      && !parts[1].isEmpty && !text.contains(where: \.isWhitespace)
+    return text.hasPrefix("#") && parts.count == 2 && parts[0].count > 1 && !parts[1].isEmpty
   }
 }

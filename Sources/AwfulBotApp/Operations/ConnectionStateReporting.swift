@@ -3,4 +3,11 @@
 package protocol ConnectionStateReporting: Sendable {
   /// nil when connected and usable; otherwise why not (`connecting`, `reconnecting (timeout)`).
   func connectionProblem() async -> String?
+  /// How many times the transport has connected since it started, when it counts them itself; nil: the monitor
+  /// counts reconnects from what it sees between heartbeats (which misses a reconnect quicker than one beat).
+  func connectionCount() async -> Int?
+}
+
+extension ConnectionStateReporting {
+  package func connectionCount() async -> Int? { nil }
 }

@@ -68,13 +68,20 @@ package final class OperationsMonitor: Service, Sendable {
     var records: [String: OperationsRecord.Transport] = [:]
     for transport in transports {
       let problem = await Self.problem(of: transport)
+      let connections = await (transport as? any ConnectionStateReporting)?.connectionCount()
       let connected = problem == nil
       AppMetrics.transportConnected(connected, transport: transport.name)
       records[transport.name] = state.withLock { known in
         var record =
           known[transport.name]
           ?? OperationsRecord.Transport(connected: connected, checkedAt: now, lastConnectedAt: nil, reconnects: 0)
-        if connected, !record.connected, record.lastConnectedAt != nil {
+        if let connections {
+          let reconnects = max(connections - 1, 0)
+          for _ in record.reconnects..<max(reconnects, record.reconnects) {
+            AppMetrics.transportReconnected(transport: transport.name)
+          }
+          record.reconnects = max(reconnects, record.reconnects)
+        } else if connected, !record.connected, record.lastConnectedAt != nil {
           record.reconnects += 1
           AppMetrics.transportReconnected(transport: transport.name)
         }

@@ -29,16 +29,42 @@ package final class BotApplication: Sendable {
   ///   - transports: the chat connections, already built (see `TransportFactory`).
   ///   - databasePath: overrides `dataDirectory/awfulbot.sqlite` (tests).
   ///   - progress: where the first full bookmarks fetch shows progress (standard error when it is a terminal).
-  package init(
+  package convenience init(
     configuration: AppConfiguration, transports: [any ChatTransport], databasePath: String? = nil,
     logger: Logger = Logger(label: "awfulbot"), environment: [String: String] = ProcessInfo.processInfo.environment,
     progress: ProgressReporter = ProgressReporter()
   ) throws {
+    let path = try databasePath ?? Self.databasePath(for: configuration)
+    try self.init(
+      configuration: configuration, database: try BotDatabase(path: path), transports: transports, logger: logger,
+      environment: environment, progress: progress)
+  }
+
+  /// Opens the database, then builds the transports the configuration names (`TransportFactory`) with it, since
+  /// some keep their state there (the Matrix session and sync position).
+  package convenience init(
+    configuration: AppConfiguration, transportContext: TransportBuildContext, databasePath: String? = nil,
+    logger: Logger = Logger(label: "awfulbot"), environment: [String: String] = ProcessInfo.processInfo.environment,
+    progress: ProgressReporter = ProgressReporter()
+  ) throws {
+    let path = try databasePath ?? Self.databasePath(for: configuration)
+    let database = try BotDatabase(path: path)
+    var context = transportContext
+    context.database = database
+    let transports = try TransportFactory.makeTransports(for: configuration, context: context)
+    try self.init(
+      configuration: configuration, database: database, transports: transports, logger: logger,
+      environment: environment, progress: progress)
+  }
+
+  private init(
+    configuration: AppConfiguration, database: BotDatabase, transports: [any ChatTransport], logger: Logger,
+    environment: [String: String], progress: ProgressReporter
+  ) throws {
     self.configuration = configuration
     self.logger = logger
     self.transports = transports
-    let path = try databasePath ?? Self.databasePath(for: configuration)
-    database = try BotDatabase(path: path)
+    self.database = database
 
     let clientConfiguration = try configuration.forum.clientConfiguration(environment: environment)
     client = ForumsClient(
@@ -89,6 +115,7 @@ package final class BotApplication: Sendable {
           }
         })
     }
+    services += MatrixMembershipService.services(for: transports, engine: engine, logger: logger)
     let monitor = OperationsMonitor(database: database, client: client, transports: transports)
     self.monitor = monitor
     services.append(monitor)
@@ -107,7 +134,8 @@ package final class BotApplication: Sendable {
   /// subscription a user removed in chat is re-added only if it is still in the config at the next start.
   package func seedRooms() async throws {
     for room in configuration.rooms ?? [] {
-      let ref = RoomRef(transport: room.transport, room: room.room)
+      guard let roomID = await configuredRoomID(room) else { continue }
+      let ref = RoomRef(transport: room.transport, room: roomID)
       for spec in room.subscriptions ?? [] {
         guard let target = RoomSubscriptionSpec(parsing: spec)?.target else { continue }
         let existing = try await engine.subscriptions(room: ref)

@@ -14,13 +14,13 @@ package func runBot(configurationPath: String, logLevel: String? = nil, logForma
   for warning in loaded.warnings {
     logger.warning("configuration warning", metadata: ["warning": "\(warning)"])
   }
-  let transports = try TransportFactory.makeTransports(
-    for: configuration, context: TransportBuildContext(logger: logger))
   // A console transport owns the terminal: no progress line over its chat.
   let progress = ProgressReporter(
     enabled: !configuration.transports.contains { $0.type == "console" } && ProgressReporter.isTerminal)
+  // The transports are built by the application, over its database (the Matrix session and sync position live there).
   let application = try BotApplication(
-    configuration: configuration, transports: transports, logger: logger, progress: progress)
+    configuration: configuration, transportContext: TransportBuildContext(logger: logger), logger: logger,
+    progress: progress)
   logger.info(
     "starting",
     metadata: [

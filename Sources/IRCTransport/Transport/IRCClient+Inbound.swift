@@ -39,7 +39,13 @@ extension IRCClient {
         selfHost = message.parameter(1) ?? selfHost
       }
     case .error:
-      logger.warning("server closes the link", metadata: ["reason": "\(message.parameters.last ?? "")"])
+      // After our own QUIT the ERROR is the goodbye, not a failure.
+      if shuttingDown {
+        logger.debug("server closes the link", metadata: ["reason": "\(message.parameters.last ?? "")"])
+      } else {
+        logger.warning("server closes the link", metadata: ["reason": "\(message.parameters.last ?? "")"])
+        noteFailure(.serverError(message.parameters.last ?? ""))
+      }
     default:
       if let source = message.prefix { learnSelf(source) }
     }
@@ -54,6 +60,9 @@ extension IRCClient {
       if let host = message.parameter(1) { selfHost = host }
     case 353: handleNames(message)
     case 432, 433, 436, 437: await handleNickRefused(message)
+    case 463, 464, 465:
+      // Not allowed from this host, a server password is needed, or banned: the ERROR that follows is less clear.
+      noteFailure(.rejected(numeric: numeric, message: message.parameters.last ?? ""))
     case 900...908: await handleSASLNumeric(numeric, message)
     case 401, 403, 404, 406, 407, 411, 412, 413, 414, 442:
       sendFailed(numeric: numeric, target: message.parameter(1), reason: message.parameters.last ?? "")

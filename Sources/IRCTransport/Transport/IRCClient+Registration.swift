@@ -128,6 +128,12 @@ extension IRCClient {
     case 902, 904, 905, 906:
       // Registration goes on without an account; NickServ IDENTIFY is tried after 001 when a password is known.
       logger.warning("SASL authentication failed", metadata: ["numeric": "\(numeric)"])
+      if mode == .probe {
+        // The check wants to know the credentials are wrong, not that the nick registers without them.
+        noteFailure(.saslFailed(numeric: numeric, message: message.parameters.last ?? ""))
+        link?.channel.close(promise: nil)
+        return
+      }
       await endCapabilityNegotiation()
     default:
       break
@@ -140,6 +146,7 @@ extension IRCClient {
   func handleNickRefused(_ message: IRCMessage) async {
     guard !registered else { return }
     nickAttempt += 1
+    refusedNicks.append(currentNick)
     let alternates = configuration.alternateNicks
     let next: String
     if nickAttempt <= alternates.count {
@@ -167,6 +174,8 @@ extension IRCClient {
   func didRegister(_ message: IRCMessage) async {
     registered = true
     wasRegistered = true
+    registrations += 1
+    lastFailure = nil
     if let nick = message.parameter(0) { currentNick = nick }
     // "Welcome to the … Network nick!user@host": the full prefix others will see, to size lines exactly.
     if let last = message.parameters.last?.split(separator: " ").last, last.contains("!"), last.contains("@"),
@@ -175,6 +184,10 @@ extension IRCClient {
       learnSelf(prefix)
     }
     logger.info("registered", metadata: ["nick": "\(currentNick)", "account": "\(loggedInAccount ?? "-")"])
+    if mode == .probe {
+      await finishProbe()
+      return
+    }
     await identifyWithNickServIfNeeded()
     for channel in configuration.channels { await join(channel.name) }
     lastReclaim = clock.now

@@ -17,6 +17,13 @@ actor IRCClient {
   let permissions: IRCPermissions
   let tlsContext: NIOSSLContext?
   let clock = ContinuousClock()
+  /// A transport keeps its connection; a probe (`awfulbot check`) registers, quits and reports.
+  let mode: Mode
+
+  enum Mode: Sendable {
+    case transport
+    case probe
+  }
 
   /// The open connection, nil between connections.
   struct Link {
@@ -43,6 +50,17 @@ actor IRCClient {
   var selfHost: String?
   var loggedInAccount: String?
   var support = IRCServerSupport()
+  /// Nicks refused during this registration (433 and friends), in the order tried.
+  var refusedNicks: [String] = []
+
+  // Connection state (see `IRCClient+State`): why this connection failed, the reason shown while reconnecting,
+  // how many times the bot registered, and whether the transport has stopped for good.
+  var connectionFailure: IRCConnectionFailure?
+  var lastFailure: IRCConnectionFailure?
+  var registrations = 0
+  var stopped = false
+  /// Set by a probe once 001 arrived.
+  var probeRegistration: IRCProbeRegistration?
 
   // Channels (reset per connection; `kickedFrom` is kept: a kick is not undone by reconnecting).
   var channels: [String: IRCChannelState] = [:]
@@ -80,9 +98,11 @@ actor IRCClient {
   var nextSendID = 0
 
   init(
-    configuration: IRCTransportConfiguration, logger: Logger, emit: @escaping @Sendable (IncomingMessage) -> Void
+    configuration: IRCTransportConfiguration, logger: Logger, mode: Mode = .transport,
+    emit: @escaping @Sendable (IncomingMessage) -> Void
   ) throws {
     self.configuration = configuration
+    self.mode = mode
     self.logger = logger
     self.emit = emit
     self.bucket = IRCTokenBucket(
@@ -101,7 +121,13 @@ actor IRCClient {
   /// Connects, registers and serves one connection until it closes. Returns whether registration completed (the
   /// caller resets its backoff then).
   func runConnection() async throws -> Bool {
-    let lineChannel = try await IRCConnector.connect(configuration, tlsContext: tlsContext)
+    let lineChannel: IRCConnector.LineChannel
+    do {
+      lineChannel = try await IRCConnector.connect(configuration, tlsContext: tlsContext)
+    } catch {
+      lastFailure = IRCConnectionFailure(error, host: configuration.host)
+      throw error
+    }
     let channel = lineChannel.channel
     try await lineChannel.executeThenClose { inbound, outbound in
       await self.open(writer: outbound, channel: channel)
@@ -139,6 +165,8 @@ actor IRCClient {
     saslInProgress = false
     saslSucceeded = false
     nickAttempt = 0
+    refusedNicks = []
+    connectionFailure = nil
     currentNick = configuration.nick
     selfUser = nil
     selfHost = nil
@@ -157,6 +185,7 @@ actor IRCClient {
 
   private func logConnectionError(_ error: any Error) {
     logger.warning("connection failed", metadata: ["error": "\(error)"])
+    noteFailure(IRCConnectionFailure(error, host: configuration.host))
   }
 
   /// The connection is gone: what was being written may or may not have arrived, so it fails as retryable (the
@@ -164,6 +193,7 @@ actor IRCClient {
   private func closed() {
     let wasLink = link?.id
     link = nil
+    lastFailure = connectionFailure ?? .closed
     registered = false
     channels = [:]
     joining = []
@@ -250,12 +280,14 @@ actor IRCClient {
       let now = clock.now
       if !registered, now - link.openedAt > .seconds(configuration.registrationTimeoutSeconds) {
         logger.warning("registration timed out", metadata: ["host": "\(configuration.host)"])
+        noteFailure(.registrationTimedOut(seconds: configuration.registrationTimeoutSeconds))
         link.channel.close(promise: nil)
         return
       }
       if let sent = keepaliveSentAt {
         if now - sent > timeout {
           logger.warning("no PONG, closing the connection", metadata: ["host": "\(configuration.host)"])
+          noteFailure(.pingTimedOut(seconds: configuration.pingTimeoutSeconds))
           link.channel.close(promise: nil)
           return
         }

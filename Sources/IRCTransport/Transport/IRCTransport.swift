@@ -54,7 +54,18 @@ package final class IRCTransport: ChatTransport, Sendable {
       }
     }
     await client.failQueued(ChatSendError.retryable(reason: "the IRC transport stopped", after: nil))
+    await client.markStopped()
     continuation.finish()
+  }
+
+  /// Whether the bot is registered, and if not why (for readiness and `status`).
+  package func connectionState() async -> IRCConnectionState {
+    await client.connectionState()
+  }
+
+  /// How many connections got as far as registering; more than one means the transport reconnected.
+  package func registrationCount() async -> Int {
+    await client.registrationCount()
   }
 
   package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws

@@ -26,6 +26,12 @@ extension MatrixClient {
     return try await call(.v3(.post, ["login"], body: .object(body), timeout: .seconds(30)))
   }
 
+  /// `POST /logout`: ends the session of `token` and deletes its device (used by `awfulbot check` so its test login
+  /// leaves nothing behind).
+  package func logout(token: String) async throws {
+    _ = try await call(.v3(.post, ["logout"], body: [:], accessToken: token), as: MatrixEmptyResponse.self)
+  }
+
   /// Long-polls for events after `since` (nil: the first sync, which returns current state and recent history).
   package func sync(token: String, since: String?, filter: JSONValue, timeout: Duration) async throws
     -> MatrixSyncResponse
@@ -74,8 +80,8 @@ extension MatrixClient {
         accessToken: token))
   }
 
-  /// Resolves `#alias:server` to a room id.
-  package func resolveAlias(token: String, alias: String) async throws -> String {
+  /// Resolves `#alias:server` to a room id (the spec does not require a token here; nil sends none).
+  package func resolveAlias(token: String?, alias: String) async throws -> String {
     try await call(.v3(.get, ["directory", "room", alias], accessToken: token), as: MatrixRoomIDResponse.self)
       .roomID
   }

@@ -81,6 +81,15 @@ package final class MatrixTransport: ChatTransport, Sendable {
     state.withLock { configuration.roleMapping.role(of: userID, in: $0.directory.effectivePowerLevels(in: room)) }
   }
 
+  /// The room id an alias (`#name:server`) stands for; a room id is returned as it is. Works before `run()` has
+  /// signed in (the lookup needs no token), so the app can key configured rooms by id, as messages and membership
+  /// changes name them.
+  package func roomID(for roomIDOrAlias: String) async throws -> String {
+    guard roomIDOrAlias.hasPrefix("#") else { return roomIDOrAlias }
+    let token = await session.currentToken ?? configuration.accessToken
+    return try await client.resolveAlias(token: token, alias: roomIDOrAlias)
+  }
+
   func setStatus(_ status: MatrixTransportStatus) {
     state.withLock { $0.status = status }
   }
@@ -142,7 +151,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     await loadDirectRooms()
     await joinConfiguredRooms()
     await resolveThreadRooms()
-    setStatus(.connected(userID: whoami.userID))
+    // `connected` waits for the first successful sync (see `syncLoop`): only then are rooms and power levels known.
     return MatrixSyncInterpreter(
       transportName: name, ownUserID: whoami.userID, roles: configuration.roleMapping)
   }

@@ -1,7 +1,8 @@
 /// What the transport is doing, for `status` and health checks.
 package enum MatrixTransportStatus: Sendable, Hashable, CustomStringConvertible {
+  /// Not yet signed in, or signed in but the first sync has not come back yet.
   case starting
-  /// Signed in and syncing.
+  /// Signed in, and the last sync succeeded.
   case connected(userID: String)
   /// A sync failed; retrying after a backoff.
   case reconnecting(reason: String)
@@ -14,6 +15,16 @@ package enum MatrixTransportStatus: Sendable, Hashable, CustomStringConvertible 
     case .connected(let user): "connected as \(user)"
     case .reconnecting(let reason): "reconnecting (\(reason))"
     case .stopped(let reason): "stopped: \(reason)"
+    }
+  }
+
+  /// nil when the last sync succeeded; otherwise why the transport is not usable right now (`connecting`,
+  /// `reconnecting (<reason>)`, `stopped: <reason>`), for `/readyz` and `status`.
+  package var connectionProblem: String? {
+    switch self {
+    case .starting: "connecting"
+    case .connected: nil
+    case .reconnecting, .stopped: description
     }
   }
 }

@@ -1,3 +1,4 @@
+import AwfulBotApp
 import BotCore
 import BotStore
 import FakeForum
@@ -10,7 +11,8 @@ import Synchronization
 import Testing
 
 /// One run of the bot against the test world, wired like the app: database file, forum client, engine, the Matrix
-/// transport, its dispatcher and command listener, and the kick/ban → pause wiring, all in one `ServiceGroup`.
+/// transport, its dispatcher and command listener, and the app's kick/ban → pause wiring (`MatrixMembershipService`),
+/// all in one `ServiceGroup`.
 final class MatrixBotProcess: Sendable {
   let world: MatrixTestWorld
   let database: BotDatabase
@@ -21,7 +23,7 @@ final class MatrixBotProcess: Sendable {
   let stateStore: BotDatabaseStateStore
   private let group: ServiceGroup
   private let running = Mutex<Task<Void, any Error>?>(nil)
-  private let changes = MembershipLog()
+  private let changes: MembershipLog
 
   /// - Parameters:
   ///   - dispatchVia: wraps the transport the dispatcher sends through (to simulate a crash mid-send).
@@ -52,7 +54,7 @@ final class MatrixBotProcess: Sendable {
       retryPolicy: MatrixRetryPolicy(backoffBase: .milliseconds(200), maximumBackoff: .seconds(2)),
       logger: matrixTestLogger)
     engine = BotEngine(
-      database: database, forum: ClientForum(client: forumsClient),
+      database: database, forum: ForumsClientForum(client: forumsClient),
       transports: [transport.name: transport.capabilities], configuration: engineConfiguration,
       logger: matrixTestLogger)
     dispatcher = Dispatcher(
@@ -64,8 +66,11 @@ final class MatrixBotProcess: Sendable {
     let commands = CommandService(transport: transport, router: router, logger: matrixTestLogger) { reply, message in
       try? await engine.enqueueReply(reply, answering: message)
     }
+    let changes = MembershipLog()
+    self.changes = changes
     var services: [any Service] = [
-      transport, commands, MembershipWiring(transport: transport, engine: engine, record: changes),
+      transport, commands,
+      MatrixMembershipService(transport: transport, engine: engine, logger: matrixTestLogger) { changes.append($0) },
     ]
     if runsDispatcher { services.append(dispatcher) }
     group = ServiceGroup(
@@ -159,20 +164,4 @@ final class MembershipLog: Sendable {
   private let log = Mutex<[MatrixMembershipChange]>([])
   func append(_ change: MatrixMembershipChange) { log.withLock { $0.append(change) } }
   var entries: [MatrixMembershipChange] { log.withLock { $0 } }
-}
-
-/// The app's wiring of membership changes: a kick or ban pauses the room's subscriptions.
-private struct MembershipWiring: Service {
-  let transport: MatrixTransport
-  let engine: BotEngine
-  let record: MembershipLog
-
-  func run() async throws {
-    for await change in transport.membershipChanges.cancelOnGracefulShutdown() {
-      record.append(change)
-      if change.kind == .kicked || change.kind == .banned {
-        _ = try? await engine.setPaused(room: RoomRef(transport: transport.name, room: change.room), to: true)
-      }
-    }
-  }
 }

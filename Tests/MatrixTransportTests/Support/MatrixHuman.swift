@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Crypto
 import Foundation
 import MatrixTransport
 import Testing
@@ -22,7 +23,8 @@ struct MatrixHuman: Sendable {
     let message =
       Array(nonce.utf8) + [0] + Array(localpart.utf8) + [0] + Array(password.utf8) + [0]
       + Array((admin ? "admin" : "notadmin").utf8)
-    let mac = HMACSHA1.hex(key: Array(secret.utf8), message: message)
+    let mac = HMAC<Insecure.SHA1>.authenticationCode(for: message, using: SymmetricKey(data: Array(secret.utf8)))
+      .map { String(format: "%02x", $0) }.joined()
     let answer = try await raw(
       "POST", "/_synapse/admin/v1/register",
       body: [

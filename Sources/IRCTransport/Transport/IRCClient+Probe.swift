@@ -1,0 +1,23 @@
+import NIOCore
+
+/// The probe's ending: once welcomed, say what registered and leave.
+extension IRCClient {
+  func finishProbe() async {
+    let sasl = configuration.sasl
+    probeRegistration = IRCProbeRegistration(
+      nick: currentNick, refusedNicks: refusedNicks, account: saslSucceeded ? loggedInAccount : nil,
+      saslMechanism: saslSucceeded ? sasl?.mechanism.rawValue : nil,
+      // A SASL failure ends the probe before 001, so being here without success means it was never tried.
+      saslUnavailable: sasl != nil && !saslSucceeded)
+    shuttingDown = true
+    await send(.quit, [IRCTextSanitizer.singleLine(configuration.quitMessage)], charged: false)
+    // The server answers QUIT with ERROR and closes; if it does not, close anyway rather than wait.
+    guard let channel = link?.channel else { return }
+    channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+  }
+
+  func probeResult() -> IRCProbeResult {
+    if let probeRegistration { return .registered(probeRegistration) }
+    return .failed(connectionFailure ?? lastFailure ?? .closed)
+  }
+}

@@ -1,0 +1,20 @@
+/// The connection state others may ask about: readiness, `status`, the reconnect count.
+extension IRCClient {
+  /// Remembers why this connection is failing. The first reason wins: a 465 explains the ERROR and the EOF that
+  /// follow it better than they do.
+  func noteFailure(_ failure: IRCConnectionFailure) {
+    if connectionFailure == nil { connectionFailure = failure }
+  }
+
+  func connectionState() -> IRCConnectionState {
+    if stopped { return .stopped }
+    if registered { return .registered(nick: currentNick) }
+    if let lastFailure { return .reconnecting(lastFailure) }
+    return .connecting
+  }
+
+  /// How many times a connection got as far as 001.
+  func registrationCount() -> Int { registrations }
+
+  func markStopped() { stopped = true }
+}

@@ -1,0 +1,51 @@
+import MatrixTransport
+
+/// The endpoints only the benchmark needs, on the transport's own client: Synapse's shared-secret registration and
+/// rate-limit override, and what the "human" room owner does (create a room).
+extension MatrixClient {
+  /// `GET /_synapse/admin/v1/register`: a one-time nonce for shared-secret registration.
+  func registrationNonce() async throws -> String {
+    let answer: JSONValue = try await call(
+      MatrixRequest(.get, ["_synapse", "admin", "v1", "register"], timeout: .seconds(15)))
+    guard let nonce = answer["nonce"]?.stringValue else {
+      throw MatrixClientError.invalidResponse("the registration answer has no nonce")
+    }
+    return nonce
+  }
+
+  /// `POST /_synapse/admin/v1/register` with the nonce and its HMAC; returns the new user's id and access token.
+  func registerWithSharedSecret(nonce: String, username: String, password: String, admin: Bool, mac: String)
+    async throws -> (userID: String, accessToken: String)
+  {
+    let body: JSONValue = [
+      "nonce": .string(nonce), "username": .string(username), "password": .string(password), "admin": .bool(admin),
+      "mac": .string(mac),
+    ]
+    let answer: JSONValue = try await call(
+      MatrixRequest(.post, ["_synapse", "admin", "v1", "register"], body: body, timeout: .seconds(30)))
+    guard let userID = answer["user_id"]?.stringValue, let token = answer["access_token"]?.stringValue else {
+      throw MatrixClientError.invalidResponse("the registration answer has no user id or access token")
+    }
+    return (userID, token)
+  }
+
+  /// Admin only: lifts (`0`, `0`) or sets one user's message rate limit.
+  func overrideRateLimit(token: String, userID: String, messagesPerSecond: Int, burstCount: Int) async throws {
+    let body: JSONValue = [
+      "messages_per_second": .number(Double(messagesPerSecond)), "burst_count": .number(Double(burstCount)),
+    ]
+    _ = try await call(
+      MatrixRequest(
+        .post, ["_synapse", "admin", "v1", "users", userID, "override_ratelimit"], body: body, accessToken: token),
+      as: JSONValue.self)
+  }
+
+  /// `POST /createRoom`: a private room with `invite` invited; returns the room id.
+  func createRoom(token: String, name: String, invite: [String]) async throws -> String {
+    let body: JSONValue = [
+      "name": .string(name), "preset": "private_chat", "invite": .array(invite.map { .string($0) }),
+    ]
+    return try await call(.v3(.post, ["createRoom"], body: body, accessToken: token), as: MatrixRoomIDResponse.self)
+      .roomID
+  }
+}

@@ -1,0 +1,80 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP relay in front of the IRC server. The bot connects through it, and `cut()` closes the relayed
+/// connections the way a server dropping its clients would, while the real server keeps running for the tests
+/// that share it.
+final class OpsIRCRelay: Sendable {
+  typealias Connection = NIOAsyncChannel<ByteBuffer, ByteBuffer>
+
+  let port: Int
+  private let server: NIOAsyncChannel<Connection, Never>
+  private let open = Mutex<[any Channel]>([])
+
+  private init(server: NIOAsyncChannel<Connection, Never>, port: Int) {
+    self.server = server
+    self.port = port
+  }
+
+  /// Runs `body` with a relay to `host:port` listening on 127.0.0.1; everything is closed when it returns.
+  static func with(
+    upstreamHost host: String, upstreamPort: Int, _ body: (OpsIRCRelay) async throws -> Void
+  ) async throws {
+    let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .bind(host: "127.0.0.1", port: 0) { channel in
+        channel.eventLoop.makeCompletedFuture { try Connection(wrappingChannelSynchronously: channel) }
+      }
+    let relay = OpsIRCRelay(server: server, port: server.channel.localAddress?.port ?? 0)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await relay.accept(host: host, port: upstreamPort) }
+      defer { relay.close() }
+      try await body(relay)
+    }
+  }
+
+  /// Closes every relayed connection (both sides); the relay keeps accepting new ones.
+  func cut() {
+    let channels = open.withLock { open in
+      defer { open = [] }
+      return open
+    }
+    for channel in channels { channel.close(promise: nil) }
+  }
+
+  private func close() {
+    server.channel.close(promise: nil)
+    cut()
+  }
+
+  private func accept(host: String, port: Int) async throws {
+    try await server.executeThenClose { inbound in
+      try await withThrowingDiscardingTaskGroup { group in
+        for try await connection in inbound {
+          group.addTask { try? await self.relay(connection, host: host, port: port) }
+        }
+      }
+    }
+  }
+
+  private func relay(_ connection: Connection, host: String, port: Int) async throws {
+    open.withLock { $0.append(connection.channel) }
+    let upstream = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .connect(host: host, port: port) { channel in
+        channel.eventLoop.makeCompletedFuture { try Connection(wrappingChannelSynchronously: channel) }
+      }
+    open.withLock { $0.append(upstream.channel) }
+    try await connection.executeThenClose { clientIn, clientOut in
+      try await upstream.executeThenClose { serverIn, serverOut in
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask { for try await bytes in clientIn { try await serverOut.write(bytes) } }
+          group.addTask { for try await bytes in serverIn { try await clientOut.write(bytes) } }
+          // Either side ending ends both.
+          _ = try await group.next()
+          group.cancelAll()
+        }
+      }
+    }
+  }
+}

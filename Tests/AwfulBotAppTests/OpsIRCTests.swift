@@ -1,0 +1,203 @@
+import AwfulBotApp
+import BotCore
+import BotStore
+import FakeForum
+import ForumsClient
+import Foundation
+import IRCTransport
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Testing
+
+/// `awfulbot check` and readiness for IRC transports, against the real InspIRCd + Atheme network the scripts start.
+@Suite(
+  "ops: IRC check and readiness on InspIRCd + Atheme",
+  .enabled(if: OpsIRCEnvironment.current != nil, OpsIRCEnvironment.skipReason), .timeLimit(.minutes(3)))
+struct OpsIRCTests {
+  let network: OpsIRCEnvironment
+
+  init() throws {
+    network = try #require(OpsIRCEnvironment.current)
+  }
+
+  // MARK: Probe passes
+
+  @Test("plain TCP: registers, quits, and says as whom and where")
+  func probePlain() async throws {
+    let nick = OpsIRCEnvironment.uniqueNick()
+    let result = try await probeIRC(network.options(nick: nick, tls: false))
+    #expect(result.outcome == .pass, "\(result.line)")
+    #expect(result.detail == "registered as \(nick) on \(network.host):\(network.port) (plain TCP)")
+  }
+
+  @Test("TLS with the configured CA file")
+  func probeTLS() async throws {
+    let nick = OpsIRCEnvironment.uniqueNick()
+    let result = try await probeIRC(network.options(nick: nick, tls: true))
+    #expect(result.outcome == .pass, "\(result.line)")
+    #expect(result.detail == "registered as \(nick) on \(network.host):\(network.tlsPort) (TLS)")
+  }
+
+  @Test("SASL PLAIN with the password from the environment: the account is named, the password never is")
+  func probeSASL() async throws {
+    let nick = OpsIRCEnvironment.uniqueNick()
+    var options = network.options(nick: nick, tls: true)
+    options["sasl"] = .object([
+      "account": .string(network.account), "password": .object(["env": .string("OPS_IRC_PW")]),
+    ])
+    let result = try await probeIRC(options, environment: ["OPS_IRC_PW": network.password])
+    #expect(result.outcome == .pass, "\(result.line)")
+    #expect(
+      result.detail
+        == "registered as \(nick) on \(network.host):\(network.tlsPort) (TLS, SASL PLAIN as \(network.account))")
+    #expect(!result.line.contains(network.password))
+  }
+
+  // MARK: Probe failures
+
+  @Test("a wrong SASL password fails with 904 and points at sasl.password without showing it")
+  func probeWrongSASLPassword() async throws {
+    let wrong = "wrong-\(UUID().uuidString)"
+    var options = network.options(nick: OpsIRCEnvironment.uniqueNick(), tls: true)
+    options["sasl"] = .object(["account": .string(network.account), "password": .string(wrong)])
+    let result = try await probeIRC(options)
+    #expect(result.outcome == .fail)
+    #expect(result.detail.hasPrefix("SASL PLAIN failed (904)"), "\(result.line)")
+    #expect(result.fix == "check sasl.account and sasl.password")
+    #expect(!result.line.contains(wrong) && !result.line.contains(network.password))
+  }
+
+  @Test("a port nobody listens on: connection refused, with the address and what to check")
+  func probeRefused() async throws {
+    let port = try await Self.closedPort()
+    var options = network.options(nick: OpsIRCEnvironment.uniqueNick(), tls: false)
+    options["server"] = .string("127.0.0.1:\(port)")
+    let result = try await probeIRC(options)
+    #expect(result.outcome == .fail)
+    #expect(result.detail == "connection refused at 127.0.0.1:\(port)")
+    #expect(result.fix?.hasPrefix("is the server right?") == true, "\(result.line)")
+  }
+
+  @Test("TLS without the private CA: the handshake fails and the fix is caFile")
+  func probeTLSWithoutCA() async throws {
+    let result = try await probeIRC(network.options(nick: OpsIRCEnvironment.uniqueNick(), tls: true, caFile: false))
+    #expect(result.outcome == .fail)
+    #expect(
+      result.detail
+        == "TLS handshake failed: the server's certificate is not signed by a trusted CA at "
+        + "\(network.host):\(network.tlsPort)", "\(result.line)")
+    #expect(result.fix?.contains("set caFile for a private CA") == true)
+  }
+
+  @Test("plain text to the TLS port does not register, and the check says to look at tls")
+  func probePlainToTLSPort() async throws {
+    var options = network.options(nick: OpsIRCEnvironment.uniqueNick(), tls: false)
+    options["server"] = .string("\(network.host):\(network.tlsPort)")
+    options["registrationTimeoutSeconds"] = .number(3)
+    let result = try await probeIRC(options)
+    #expect(result.outcome == .fail)
+    #expect(result.fix?.hasPrefix("is tls right for this port") == true, "\(result.line)")
+  }
+
+  // MARK: Readiness
+
+  @Test("connectionProblem: connecting, nil once registered, reconnecting after a drop, nil again; alternate nick")
+  func readiness() async throws {
+    let nick = OpsIRCEnvironment.uniqueNick("rdy")
+    try await OpsIRCRelay.with(upstreamHost: network.host, upstreamPort: network.port) { relay in
+      var configuration = IRCTransportConfiguration(
+        name: "irc-ready", host: "127.0.0.1", port: relay.port, tls: false, nick: nick)
+      configuration.reconnectDelaySeconds = 2
+      configuration.maximumReconnectDelaySeconds = 2
+      configuration.reconnectJitter = 0
+      let transport = try IRCTransport(configuration: configuration, logger: opsIRCLogger)
+      let reporting = try #require(
+        (transport as any ChatTransport) as? any ConnectionStateReporting, "the monitor finds the conformance")
+      #expect(await reporting.connectionProblem() == "connecting")
+
+      let group = ServiceGroup(
+        configuration: ServiceGroupConfiguration(services: [transport], logger: opsIRCLogger))
+      let running = Task { try await group.run() }
+      #expect(try await OpsHTTP.eventually(15) { await transport.connectionProblem() == nil })
+
+      var options = network.options(nick: nick, tls: false)
+      options["alternateNicks"] = .array([.string(nick + "_")])
+      let probe = try await probeIRC(options)
+      #expect(
+        probe.detail
+          == "registered as \(nick)_ on \(network.host):\(network.port) (plain TCP); \(nick) refused (in use?)")
+
+      relay.cut()
+      #expect(try await OpsHTTP.eventually(10) { await transport.connectionProblem() != nil })
+      #expect(await transport.connectionProblem() == "reconnecting (the server closed the connection)")
+      #expect(try await OpsHTTP.eventually(15) { await transport.connectionProblem() == nil })
+      #expect(await transport.registrationCount() == 2)
+      // The heartbeat takes the transport's own count: one reconnect, though no beat saw it disconnected.
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-rc-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let databasePath = directory.appendingPathComponent("awfulbot.sqlite").path
+      let database = try BotDatabase(path: databasePath)
+      let client = ForumsClient(
+        configuration: ForumsClientConfiguration(credentials: ForumCredentials(username: "bot", password: "pw")),
+        cookieStore: DatabaseCookieStore(database: database))
+      let monitor = OperationsMonitor(database: database, client: client, transports: [transport])
+      await monitor.beat()
+      try await client.shutdown()
+      try database.close()
+      let status = try StatusReport.read(databasePath: databasePath, transportNames: ["irc-ready"])
+      #expect(status.transports.first { $0.name == "irc-ready" }?.reconnects == 1)
+
+      await group.triggerGracefulShutdown()
+      _ = await running.result
+      #expect(await transport.connectionProblem() == "stopped")
+    }
+  }
+
+  // MARK: The whole check
+
+  @Test("awfulbot check over a config with an IRC transport (TLS, SASL from AWFULBOT_*) and the emulator: all ✓")
+  func wholeCheck() async throws {
+    let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
+    let baseURL = try await forum.start()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-irc-\(UUID())")
+    let nick = OpsIRCEnvironment.uniqueNick()
+    let object: [String: Any] = [
+      "forum": [
+        "baseURL": baseURL.absoluteString, "username": FakeForumSeed.botUsername, "password": ["env": "CHECK_PW"],
+      ],
+      "dataDirectory": directory.path,
+      "transports": [
+        ["type": "console"],
+        [
+          "type": "irc", "name": "irc-ops", "server": "\(network.host):\(network.tlsPort)", "nick": nick,
+          "caFile": network.caFile, "channels": ["#ops-check"], "sasl": ["account": network.account],
+        ],
+      ],
+      "metrics": ["listen": "127.0.0.1:9464"],
+    ]
+    let path = try OpsConfig.temporaryFile(JSONSerialization.data(withJSONObject: object), mode: 0o600)
+    let environment = [
+      "CHECK_PW": FakeForumSeed.botPassword, "AWFULBOT_IRC_OPS_SASL_PASSWORD": network.password,
+    ]
+    let results = await ConfigurationCheck(configurationPath: path, environment: environment).run()
+    await forum.stop()
+
+    #expect(results.allSatisfy { $0.outcome == .pass }, "\(results.map(\.line))")
+    #expect(
+      results.map(\.line).contains(
+        "✓ transport irc-ops (irc): registered as \(nick) on \(network.host):\(network.tlsPort) "
+          + "(TLS, SASL PLAIN as \(network.account))"))
+    #expect(!results.map(\.line).joined().contains(network.password))
+  }
+
+  /// A port that was free a moment ago: bound, then closed.
+  static func closedPort() async throws -> Int {
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .bind(host: "127.0.0.1", port: 0).get()
+    let port = try #require(channel.localAddress?.port)
+    try await channel.close()
+    return port
+  }
+}

@@ -1,0 +1,1 @@
+../../MatrixTransportTests/Support/MatrixHuman.swift
