@@ -6,7 +6,11 @@ struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
     abstract: "Runs the bot from a configuration file until SIGTERM or SIGINT.",
-    discussion: "Migrates the database first. Exit status 78 (EX_CONFIG): the configuration is invalid.")
+    discussion: """
+      Migrates the database first. Exit status 78 (EX_CONFIG): the configuration is invalid or a chat service \
+      refused the configured credentials (restarting cannot help); 75 (EX_TEMPFAIL): a chat service could not be \
+      reached at start (a supervisor may restart later).
+      """)
 
   @Option(name: .shortAndLong, help: "The JSON configuration file (see config.example.json).")
   var config: String
@@ -29,10 +33,11 @@ struct RunCommand: AsyncParsableCommand {
   func run() async throws {
     do {
       try await runBot(configurationPath: config, logLevel: logLevel, logFormat: logFormat)
-    } catch let error as ConfigurationError {
+    } catch {
+      guard let code = StartupFailure.exitCode(for: error) else { throw error }
       FileHandle.standardError.write(Data("awfulbot: \(error)\n".utf8))
       // 78 is EX_CONFIG: systemd and supervisors read it as "fix the configuration, don't restart blindly".
-      throw ExitCode(ConfigurationError.exitCode)
+      throw ExitCode(code)
     }
   }
 }

@@ -25,7 +25,8 @@ struct ScrapeCommand: ParsableCommand {
 
   func run() throws {
     guard let kind = ScrapeKind(rawValue: kind) else {
-      throw ValidationError("unknown kind '\(kind)'; use one of \(ScrapeKind.allCases.map(\.rawValue).joined(separator: ", "))")
+      let kinds = ScrapeKind.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("unknown kind '\(kind)'; use one of \(kinds)")
     }
     guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("unknown time zone '\(timeZone)'") }
     guard let bodyFormat = ScrapeBodyFormat(rawValue: body) else {

@@ -96,8 +96,10 @@ struct OpsMatrixTests {
       let transport = try #require(transports.first as? MatrixTransport)
       let problem = await transport.connectionProblem()
       #expect(problem == "connecting")
-      // The transport's start fails (and with it the group); what matters is what it reports afterwards.
-      _ = try? await transport.run()
+      // The transport's start fails (and with it the group): `awfulbot run` exits 78, which the systemd unit does
+      // not restart, instead of a crash loop.
+      let failure = await #expect(throws: MatrixTransportError.self) { try await transport.run() }
+      #expect(failure.map(StartupFailure.exitCode(for:)) == StartupFailure.configurationExitCode)
       let stopped = await transport.connectionProblem()
       #expect(stopped?.hasPrefix("stopped: ") == true)
       #expect(stopped?.contains("rejected the access token") == true)

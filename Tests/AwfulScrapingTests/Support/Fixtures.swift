@@ -1,5 +1,5 @@
-import Testing
 import Foundation
+import Testing
 
 /// The captured forum pages in `../shared/fixtures/sa` (or `$AWFULBOT_FIXTURES`). They are not in the repository;
 /// conformance tests are skipped with this reason when the folder is missing.

@@ -1,0 +1,25 @@
+import MatrixTransport
+
+/// How `awfulbot run` ends when a transport cannot start, so a supervisor reacts sensibly: credentials the service
+/// refused will be refused again (EX_CONFIG, 78: the systemd unit does not restart), while a service that is down
+/// may be back soon (EX_TEMPFAIL, 75: restarted after `RestartSec`). Either way the one-line reason is printed,
+/// instead of a restart every few seconds with the same stack of log lines.
+package enum StartupFailure {
+  package static let configurationExitCode = ConfigurationError.exitCode
+  package static let temporaryExitCode: Int32 = 75
+
+  /// The exit status for an error that ended the bot, nil for errors with no better status than 1.
+  package static func exitCode(for error: any Error) -> Int32? {
+    switch error {
+    case is ConfigurationError:
+      return configurationExitCode
+    case let error as MatrixTransportError:
+      switch error {
+      case .tokenRejected, .loginFailed, .wrongAccount, .invalidConfiguration: return configurationExitCode
+      case .homeserverUnreachable, .notAMatrixHomeserver: return temporaryExitCode
+      }
+    default:
+      return nil
+    }
+  }
+}
