@@ -1,3 +1,4 @@
+import BotCore
 import MatrixTransport
 
 /// The human side of the benchmark: the room owner, reading the rooms through `/sync` like a chat client would.

@@ -1,3 +1,4 @@
+import BotCore
 import MatrixTransport
 
 /// The endpoints only the benchmark needs, on the transport's own client: Synapse's shared-secret registration and

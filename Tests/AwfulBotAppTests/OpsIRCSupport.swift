@@ -1,4 +1,5 @@
 import AwfulBotApp
+import BotCore
 import Foundation
 import Logging
 import Testing
@@ -31,8 +32,8 @@ struct OpsIRCEnvironment: Sendable {
   }
 
   /// The options of an `irc` transport as the config file writes them: plain or TLS (with the run's CA).
-  func options(nick: String, tls: Bool, caFile: Bool = true) -> [String: ConfigJSON] {
-    var options: [String: ConfigJSON] = [
+  func options(nick: String, tls: Bool, caFile: Bool = true) -> [String: JSONValue] {
+    var options: [String: JSONValue] = [
       "server": .string("\(host):\(tls ? tlsPort : port)"), "tls": .bool(tls), "nick": .string(nick),
       "connectTimeoutSeconds": .number(5), "registrationTimeoutSeconds": .number(15),
     ]
@@ -51,7 +52,7 @@ let opsIRCLogger: Logger = {
 
 /// What `awfulbot check` reports for one IRC transport with these options.
 func probeIRC(
-  _ options: [String: ConfigJSON], name: String = "irc", environment: [String: String] = [:]
+  _ options: [String: JSONValue], name: String = "irc", environment: [String: String] = [:]
 ) async throws -> CheckResult {
   let probe = try #require(TransportKind.irc.probe, "the irc transport kind can be probed")
   return await probe(

@@ -1,3 +1,4 @@
+import BotCore
 import Foundation
 
 /// A loaded configuration and what is worth telling the operator about it without refusing it.
@@ -46,9 +47,9 @@ extension AppConfiguration {
     data: Data, source: String = "configuration", environment: [String: String] = ProcessInfo.processInfo.environment,
     checksSecrets: Bool = true
   ) throws -> AppConfiguration {
-    let json: ConfigJSON
+    let json: JSONValue
     do {
-      json = try JSONDecoder().decode(ConfigJSON.self, from: data)
+      json = try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {
       throw ConfigurationError(problems: ["\(source): not valid JSON (\(Self.reason(error)))"])
     }

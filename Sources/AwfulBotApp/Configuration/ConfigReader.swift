@@ -1,4 +1,6 @@
-/// Reads a `ConfigJSON` tree key by key, collecting every problem as `key.path: reason` instead of stopping at the
+import BotCore
+
+/// Reads a `JSONValue` tree key by key, collecting every problem as `key.path: reason` instead of stopping at the
 /// first. Each accessor returns nil when the value is absent or unusable (the problem is already recorded).
 package struct ConfigReader: Sendable {
   package private(set) var problems: [String] = []
@@ -25,7 +27,7 @@ package struct ConfigReader: Sendable {
 
   /// The members of an object. Keys not in `known` are reported with the closest known key as a hint, because a
   /// misspelt key silently ignored is a setting that does not apply.
-  package mutating func object(_ value: ConfigJSON?, at path: String, known: [String]) -> [String: ConfigJSON]? {
+  package mutating func object(_ value: JSONValue?, at path: String, known: [String]) -> [String: JSONValue]? {
     guard let value else { return nil }
     guard case .object(let members) = value else {
       report(path.isEmpty ? "(top level)" : path, "expected an object, got \(value.kindName)")
@@ -38,7 +40,7 @@ package struct ConfigReader: Sendable {
     return members
   }
 
-  package mutating func required(_ members: [String: ConfigJSON], _ key: String, at path: String) -> ConfigJSON? {
+  package mutating func required(_ members: [String: JSONValue], _ key: String, at path: String) -> JSONValue? {
     guard let value = members[key], value != .null else {
       report(Self.join(path, key), "missing")
       return nil
@@ -46,7 +48,7 @@ package struct ConfigReader: Sendable {
     return value
   }
 
-  package mutating func string(_ members: [String: ConfigJSON], _ key: String, at path: String, required: Bool = false)
+  package mutating func string(_ members: [String: JSONValue], _ key: String, at path: String, required: Bool = false)
     -> String?
   {
     let keyPath = Self.join(path, key)
@@ -60,7 +62,7 @@ package struct ConfigReader: Sendable {
     return text
   }
 
-  package mutating func number(_ members: [String: ConfigJSON], _ key: String, at path: String) -> Double? {
+  package mutating func number(_ members: [String: JSONValue], _ key: String, at path: String) -> Double? {
     guard let value = members[key], value != .null else { return nil }
     guard case .number(let number) = value else {
       report(Self.join(path, key), "expected a number, got \(value.kindName)")
@@ -69,7 +71,7 @@ package struct ConfigReader: Sendable {
     return number
   }
 
-  package mutating func integer(_ members: [String: ConfigJSON], _ key: String, at path: String) -> Int? {
+  package mutating func integer(_ members: [String: JSONValue], _ key: String, at path: String) -> Int? {
     guard let number = number(members, key, at: path) else { return nil }
     guard number.rounded() == number, abs(number) < 1e15 else {
       report(Self.join(path, key), "expected a whole number, got \(number)")
@@ -78,7 +80,7 @@ package struct ConfigReader: Sendable {
     return Int(number)
   }
 
-  package mutating func bool(_ members: [String: ConfigJSON], _ key: String, at path: String) -> Bool? {
+  package mutating func bool(_ members: [String: JSONValue], _ key: String, at path: String) -> Bool? {
     guard let value = members[key], value != .null else { return nil }
     guard case .bool(let flag) = value else {
       report(Self.join(path, key), "expected true or false, got \(value.kindName)")
@@ -87,7 +89,7 @@ package struct ConfigReader: Sendable {
     return flag
   }
 
-  package mutating func array(_ members: [String: ConfigJSON], _ key: String, at path: String) -> [ConfigJSON]? {
+  package mutating func array(_ members: [String: JSONValue], _ key: String, at path: String) -> [JSONValue]? {
     guard let value = members[key], value != .null else { return nil }
     guard case .array(let items) = value else {
       report(Self.join(path, key), "expected a list, got \(value.kindName)")
@@ -96,7 +98,7 @@ package struct ConfigReader: Sendable {
     return items
   }
 
-  package mutating func strings(_ members: [String: ConfigJSON], _ key: String, at path: String) -> [String]? {
+  package mutating func strings(_ members: [String: JSONValue], _ key: String, at path: String) -> [String]? {
     guard let items = array(members, key, at: path) else { return nil }
     var strings: [String] = []
     for (index, item) in items.enumerated() {
@@ -110,7 +112,7 @@ package struct ConfigReader: Sendable {
   }
 
   /// A secret: a string, or `{"env": "NAME"}`.
-  package mutating func secret(_ members: [String: ConfigJSON], _ key: String, at path: String) -> SecretValue? {
+  package mutating func secret(_ members: [String: JSONValue], _ key: String, at path: String) -> SecretValue? {
     guard let value = members[key], value != .null else { return nil }
     let keyPath = Self.join(path, key)
     switch value {

@@ -1,3 +1,4 @@
+import BotCore
 import Foundation
 
 /// Builds an `AppConfiguration` from the JSON tree, checking every key in file order so all problems come out at
@@ -8,7 +9,7 @@ enum ConfigurationParser {
     "chatTimeZone",
   ]
 
-  static func parse(_ json: ConfigJSON, environment: [String: String], reader: inout ConfigReader)
+  static func parse(_ json: JSONValue, environment: [String: String], reader: inout ConfigReader)
     -> AppConfiguration?
   {
     guard let top = reader.object(json, at: "", known: topLevelKeys) else { return nil }
@@ -38,7 +39,7 @@ enum ConfigurationParser {
 
   // MARK: Sections
 
-  private static func parseForum(_ top: [String: ConfigJSON], environment: [String: String], reader: inout ConfigReader)
+  private static func parseForum(_ top: [String: JSONValue], environment: [String: String], reader: inout ConfigReader)
     -> AppConfiguration.ForumSettings
   {
     let path = "forum"
@@ -85,7 +86,7 @@ enum ConfigurationParser {
       updateReadMarkers: reader.bool(forum, "updateReadMarkers", at: path))
   }
 
-  private static func parsePolling(_ top: [String: ConfigJSON], reader: inout ConfigReader)
+  private static func parsePolling(_ top: [String: JSONValue], reader: inout ConfigReader)
     -> AppConfiguration.PollingSettings?
   {
     let path = "polling"
@@ -110,7 +111,7 @@ enum ConfigurationParser {
       forumsSeconds: values["forumsSeconds"], replayCap: replayCap, maximumBackoffSeconds: backoff)
   }
 
-  private static func parseCommands(_ top: [String: ConfigJSON], reader: inout ConfigReader)
+  private static func parseCommands(_ top: [String: JSONValue], reader: inout ConfigReader)
     -> AppConfiguration.CommandSettings?
   {
     guard let commands = reader.object(top["commands"], at: "commands", known: ["prefix", "botName"]) else {
@@ -128,7 +129,7 @@ enum ConfigurationParser {
   }
 
   private static func parseTransports(
-    _ top: [String: ConfigJSON], environment: [String: String], reader: inout ConfigReader
+    _ top: [String: JSONValue], environment: [String: String], reader: inout ConfigReader
   ) -> [TransportSettings] {
     guard reader.required(top, "transports", at: "") != nil, let items = reader.array(top, "transports", at: "") else {
       return []
@@ -166,7 +167,7 @@ enum ConfigurationParser {
     return transports
   }
 
-  private static func parseRoles(_ top: [String: ConfigJSON], transports: Set<String>, reader: inout ConfigReader)
+  private static func parseRoles(_ top: [String: JSONValue], transports: Set<String>, reader: inout ConfigReader)
     -> [AppConfiguration.RoleGrant]?
   {
     guard let items = reader.array(top, "roles", at: "") else { return nil }
@@ -189,7 +190,7 @@ enum ConfigurationParser {
     return grants
   }
 
-  private static func parseRooms(_ top: [String: ConfigJSON], transports: Set<String>, reader: inout ConfigReader)
+  private static func parseRooms(_ top: [String: JSONValue], transports: Set<String>, reader: inout ConfigReader)
     -> [AppConfiguration.RoomSettings]?
   {
     guard let items = reader.array(top, "rooms", at: "") else { return nil }
@@ -224,7 +225,7 @@ enum ConfigurationParser {
     return rooms
   }
 
-  private static func parseLogging(_ top: [String: ConfigJSON], reader: inout ConfigReader) -> LoggingSettings? {
+  private static func parseLogging(_ top: [String: JSONValue], reader: inout ConfigReader) -> LoggingSettings? {
     guard let logging = reader.object(top["logging"], at: "logging", known: ["level", "format"]) else { return nil }
     let level = reader.string(logging, "level", at: "logging")
     if let level, !LoggingSettings.levels.contains(level) {
@@ -239,7 +240,7 @@ enum ConfigurationParser {
   }
 
   /// A file without a `metrics` section gets the listener on its default address: operators expect it there.
-  private static func parseMetrics(_ top: [String: ConfigJSON], reader: inout ConfigReader) -> MetricsSettings? {
+  private static func parseMetrics(_ top: [String: JSONValue], reader: inout ConfigReader) -> MetricsSettings? {
     if top["metrics"] == nil { return MetricsSettings() }
     guard let metrics = reader.object(top["metrics"], at: "metrics", known: ["enabled", "listen"]) else { return nil }
     let listen = reader.string(metrics, "listen", at: "metrics")
@@ -250,7 +251,7 @@ enum ConfigurationParser {
   }
 
   private static func timeZone(
-    _ members: [String: ConfigJSON], _ key: String, at path: String,
+    _ members: [String: JSONValue], _ key: String, at path: String,
     reader: inout ConfigReader
   ) -> String? {
     guard let zone = reader.string(members, key, at: path) else { return nil }

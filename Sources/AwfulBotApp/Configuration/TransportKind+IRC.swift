@@ -1,3 +1,4 @@
+import BotCore
 import IRCTransport
 
 extension TransportKind {
@@ -27,7 +28,7 @@ extension TransportKind {
     },
     probe: { settings, context in await IRCProbeCheck.run(settings, context: context) })
 
-  private static func checkIRC(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
+  private static func checkIRC(_ options: [String: JSONValue], path: String, reader: inout ConfigReader) {
     func at(_ key: String) -> String { ConfigReader.join(path, key) }
     if case .string(let server)? = options["server"], HostPort(parsing: server) == nil || server.hasSuffix(":0") {
       reader.report(at("server"), "expected host:port, got \"\(server)\"")
@@ -68,7 +69,7 @@ extension TransportKind {
     }
   }
 
-  private static func checkChannels(_ value: ConfigJSON?, at path: String, reader: inout ConfigReader) {
+  private static func checkChannels(_ value: JSONValue?, at path: String, reader: inout ConfigReader) {
     guard let value else { return }
     guard case .array(let channels) = value else {
       reader.report(path, "expected a list of channels, got \(value.kindName)")
@@ -95,7 +96,7 @@ extension TransportKind {
     }
   }
 
-  private static func checkSASL(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
+  private static func checkSASL(_ options: [String: JSONValue], path: String, reader: inout ConfigReader) {
     let saslPath = ConfigReader.join(path, "sasl")
     guard let sasl = reader.object(options["sasl"], at: saslPath, known: ["mechanism", "account", "password"]) else {
       return
@@ -124,7 +125,7 @@ extension TransportKind {
     }
   }
 
-  private static func prepareIRC(_ options: [String: ConfigJSON]) -> [String: ConfigJSON] {
+  private static func prepareIRC(_ options: [String: JSONValue]) -> [String: JSONValue] {
     var out = options
     if case .string(let server)? = out.removeValue(forKey: "server"), let address = HostPort(parsing: server) {
       out["host"] = .string(address.host)

@@ -41,7 +41,7 @@ extension TransportKind {
       logger: context.logger)
   }
 
-  private static func checkMatrix(_ options: [String: ConfigJSON], path: String, reader: inout ConfigReader) {
+  private static func checkMatrix(_ options: [String: JSONValue], path: String, reader: inout ConfigReader) {
     func at(_ key: String) -> String { ConfigReader.join(path, key) }
     if case .string(let text)? = options["homeserver"] {
       if let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),

@@ -21,9 +21,9 @@ package struct TransportKind: Sendable {
   /// from `AWFULBOT_<NAME>_<KEY>`.
   package var secretKeys: [String]
   /// Checks beyond the shape, on options whose secrets are resolved; reports under `path`.
-  package var check: @Sendable (_ options: [String: ConfigJSON], _ path: String, _ reader: inout ConfigReader) -> Void
+  package var check: @Sendable (_ options: [String: JSONValue], _ path: String, _ reader: inout ConfigReader) -> Void
   /// Rewrites the config's keys into the keys the transport module's configuration type decodes.
-  package var prepare: @Sendable ([String: ConfigJSON]) -> [String: ConfigJSON]
+  package var prepare: @Sendable ([String: JSONValue]) -> [String: JSONValue]
   /// Builds the transport; nil when this build knows the config schema but has no transport wired for it.
   package var make: (@Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport)?
   /// Reaches the service the way `check` should (Matrix `whoami`, IRC connect-register-quit); nil: nothing to probe.
@@ -32,9 +32,9 @@ package struct TransportKind: Sendable {
   package init(
     type: String, summary: String, options: [String: OptionType], requiredOptions: [String] = [],
     secretKeys: [String] = [],
-    check: @escaping @Sendable (_ options: [String: ConfigJSON], _ path: String, _ reader: inout ConfigReader) -> Void =
+    check: @escaping @Sendable (_ options: [String: JSONValue], _ path: String, _ reader: inout ConfigReader) -> Void =
       { _, _, _ in },
-    prepare: @escaping @Sendable ([String: ConfigJSON]) -> [String: ConfigJSON] = { $0 },
+    prepare: @escaping @Sendable ([String: JSONValue]) -> [String: JSONValue] = { $0 },
     make: (@Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport)? = nil,
     probe: (@Sendable (TransportSettings, TransportBuildContext) async -> CheckResult)? = nil
   ) {

@@ -1,3 +1,4 @@
+import BotCore
 import Foundation
 
 /// One chat connection in the `transports` list: its `type`, its unique `name` (the `transport` of rooms and role
@@ -7,9 +8,9 @@ package struct TransportSettings: Sendable, Codable, Hashable {
   package var type: String
   package var name: String?
   /// The transport's own keys (everything but `type` and `name`); secrets may still be `{"env": "NAME"}`.
-  package var options: [String: ConfigJSON]
+  package var options: [String: JSONValue]
 
-  package init(type: String, name: String? = nil, options: [String: ConfigJSON] = [:]) {
+  package init(type: String, name: String? = nil, options: [String: JSONValue] = [:]) {
     self.type = type
     self.name = name
     self.options = options
@@ -25,7 +26,7 @@ package struct TransportSettings: Sendable, Codable, Hashable {
   }
 
   package init(from decoder: any Decoder) throws {
-    var members = try [String: ConfigJSON](from: decoder)
+    var members = try [String: JSONValue](from: decoder)
     guard case .string(let type)? = members.removeValue(forKey: "type") else {
       throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "missing type"))
     }
@@ -70,8 +71,8 @@ package struct TransportSettings: Sendable, Codable, Hashable {
   /// taken from `AWFULBOT_<NAME>_<KEY>` when that is set. Problems name the key path under `path`.
   package func resolvedOptions(
     secretKeys: [String], environment: [String: String], path: String = "", reader: inout ConfigReader
-  ) -> [String: ConfigJSON] {
-    var resolved: [String: ConfigJSON] = [:]
+  ) -> [String: JSONValue] {
+    var resolved: [String: JSONValue] = [:]
     for (key, value) in options {
       resolved[key] = Self.resolve(value, at: ConfigReader.join(path, key), environment: environment, reader: &reader)
     }
@@ -97,15 +98,15 @@ package struct TransportSettings: Sendable, Codable, Hashable {
     options = kind.prepare(options.filter { !ConfigReader.isComment($0.key) })
     options["name"] = .string(resolvedName)
     do {
-      return try ConfigJSON.object(options).decode(T.self)
+      return try JSONValue.object(options).decode(T.self)
     } catch {
       throw ConfigurationError(problems: ["transport \(resolvedName): \(error)"])
     }
   }
 
   private static func resolve(
-    _ value: ConfigJSON, at path: String, environment: [String: String], reader: inout ConfigReader
-  ) -> ConfigJSON {
+    _ value: JSONValue, at path: String, environment: [String: String], reader: inout ConfigReader
+  ) -> JSONValue {
     switch value {
     case .object(let members):
       if members.count == 1, case .string(let variable)? = members["env"] {
@@ -116,7 +117,7 @@ package struct TransportSettings: Sendable, Codable, Hashable {
         }
         return .string(resolved)
       }
-      var out: [String: ConfigJSON] = [:]
+      var out: [String: JSONValue] = [:]
       for (key, member) in members {
         out[key] = resolve(member, at: ConfigReader.join(path, key), environment: environment, reader: &reader)
       }
@@ -131,21 +132,21 @@ package struct TransportSettings: Sendable, Codable, Hashable {
     }
   }
 
-  static func value(at parts: [String], in json: ConfigJSON) -> ConfigJSON? {
-    var current: ConfigJSON? = json
+  static func value(at parts: [String], in json: JSONValue) -> JSONValue? {
+    var current: JSONValue? = json
     for part in parts { current = current?[part] }
     return current == .null ? nil : current
   }
 
-  private static func setting(_ value: ConfigJSON, at parts: [String], in members: [String: ConfigJSON])
-    -> [String: ConfigJSON]
+  private static func setting(_ value: JSONValue, at parts: [String], in members: [String: JSONValue])
+    -> [String: JSONValue]
   {
     guard let first = parts.first else { return members }
     var out = members
     if parts.count == 1 {
       out[first] = value
     } else {
-      var inner: [String: ConfigJSON] = [:]
+      var inner: [String: JSONValue] = [:]
       if case .object(let existing)? = members[first] { inner = existing }
       out[first] = .object(setting(value, at: Array(parts.dropFirst()), in: inner))
     }

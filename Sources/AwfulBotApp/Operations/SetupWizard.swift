@@ -1,3 +1,4 @@
+import BotCore
 import Foundation
 
 /// `awfulbot setup`: asks for what a first configuration needs (or takes it from flags), writes the config file
@@ -117,7 +118,7 @@ package struct SetupWizard: Sendable {
   /// the configuration itself).
   package static func configuration(from answers: SetupAnswers) throws -> (AppConfiguration, [String: String]) {
     var secrets: [String: String] = [:]
-    func secret(_ value: String?, variable: String) -> ConfigJSON {
+    func secret(_ value: String?, variable: String) -> JSONValue {
       if answers.secretsInConfig { return .string(value ?? "") }
       secrets[variable] = value ?? ""
       return .object(["env": .string(variable)])
@@ -147,7 +148,7 @@ package struct SetupWizard: Sendable {
       if let admin = answers.adminUser { roles.append(.init(transport: "matrix", user: admin, role: "admin")) }
     case "irc":
       let channel = answers.ircChannel ?? ""
-      var options: [String: ConfigJSON] = [
+      var options: [String: JSONValue] = [
         "server": .string(answers.ircServer ?? ""), "nick": .string(answers.ircNick ?? ""),
         "tls": .bool(answers.ircTLS ?? true), "channels": .array([.string(channel)]),
       ]

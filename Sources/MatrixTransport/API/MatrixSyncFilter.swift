@@ -1,3 +1,5 @@
+import BotCore
+
 /// The `/sync` filter: room messages, membership, power levels and room creation; no presence, receipts, typing or account
 /// data. Sent inline (JSON in the `filter` parameter) so no filter has to be uploaded and remembered.
 package enum MatrixSyncFilter {

@@ -1,3 +1,5 @@
+import BotCore
+
 /// The parts of a `/sync` answer the bot reads (spec: GET /_matrix/client/v3/sync).
 package struct MatrixSyncResponse: Sendable, Hashable, Decodable {
   package var nextBatch: String

@@ -1,3 +1,4 @@
+import BotCore
 import Foundation
 
 /// One method per endpoint the bot uses, each a thin wrapper over `call`.

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BotCore
 import Crypto
 import Foundation
 import MatrixTransport

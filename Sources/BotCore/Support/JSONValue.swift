@@ -1,7 +1,8 @@
 import Foundation
 
-/// Any JSON value. Matrix event content is open-ended (every event type and every client adds its own keys), so
-/// events are decoded into this and read with the typed accessors; outgoing content is built the same way.
+/// Any JSON value, kept as a tree. Matrix event content is open-ended (every event type and every client adds its own
+/// keys), so events are decoded into this and read with the typed accessors; the config file is read into it so
+/// loading can report every problem with its key path instead of stopping at the first one, as `JSONDecoder` would.
 package enum JSONValue: Sendable, Hashable, Codable {
   case null
   case bool(Bool)
@@ -77,6 +78,28 @@ package enum JSONValue: Sendable, Hashable, Codable {
   package var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
+  }
+
+  /// What the value is, for "expected a string, got a number" messages.
+  package var kindName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "a list"
+    case .object: "an object"
+    }
+  }
+
+  /// Decodes the tree into `T` (a transport's options into its own configuration type).
+  package func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
+  }
+
+  /// Encodes any value as a tree (a configuration written back out).
+  package static func encoding<T: Encodable>(_ value: T) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
   }
 }
 
