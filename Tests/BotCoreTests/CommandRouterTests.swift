@@ -42,6 +42,7 @@ struct CommandRouterTests {
     arguments: [
       ("!watch 100", "member"), ("!bookmark 100", "member"), ("!subscribe announcements", "member"),
       ("!quiet off", "member"), ("!mode each", "member"), ("!reply 100 hi", "admin"), ("!unfurl off", "admin"),
+      ("!pause", "member"), ("!resume", "member"),
     ])
   func denials(_ command: String, _ role: String) async throws {
     let bot = try await CommandHarness()
@@ -241,6 +242,21 @@ struct CommandRouterTests {
     #expect(settings.quietHours == nil && settings.quietUntil == nil)
     #expect(await bot.say("!quiet 25:00-07:00").contains("Usage: !quiet"))
     #expect(await bot.say("!quiet for ever").contains("Give a duration"))
+  }
+
+  @Test("pause and resume: the room's state follows, repeats are answered, undo reverts, arguments are refused")
+  func pauseAndResume() async throws {
+    let bot = try await CommandHarness()
+    #expect(await bot.say("!resume").contains("not paused"))
+    #expect(await bot.say("!pause").contains("Paused: new posts are held"))
+    #expect(try await bot.engine.settings(room: bot.room).isPaused)
+    #expect(await bot.say("!pause").contains("already paused"))
+    #expect(await bot.say("!status").contains("paused"))
+    #expect(await bot.say("!resume").contains("Resumed"))
+    #expect(try await bot.engine.settings(room: bot.room).isPaused == false)
+    _ = await bot.say("!undo")
+    #expect(try await bot.engine.settings(room: bot.room).isPaused, "undo of resume pauses again")
+    #expect(await bot.say("!pause now").contains("Usage: !pause"))
   }
 
   @Test("mode: each, summary with K, digest hourly and daily; bad input")

@@ -20,6 +20,7 @@ package protocol CommandEngine: Sendable {
   func setMode(room: RoomRef, to mode: RelayMode) async throws -> RelayMode
   func setQuiet(room: RoomRef, to quiet: QuietHours?) async throws -> (daily: QuietHours?, until: Date?)
   func setUnfurl(room: RoomRef, to enabled: Bool) async throws -> Bool
+  func setPaused(room: RoomRef, to paused: Bool) async throws -> Bool
 
   func addAlert(room: RoomRef, username: String, createdBy: String?) async throws -> Bool
   func removeAlert(room: RoomRef, username: String) async throws -> Bool

@@ -10,7 +10,7 @@ package enum CommandRegistry {
     BrowseCommands.forums, BrowseCommands.threads, BrowseCommands.latest,
     ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel,
     StatusCommands.status, StatusCommands.why,
-    RoomCommands.quiet, RoomCommands.mode,
+    RoomCommands.quiet, RoomCommands.mode, RoomCommands.pause, RoomCommands.resume,
     AlertCommands.alert, AlertCommands.list, AlertCommands.unalert,
     RoomCommands.unfurl,
   ]

@@ -43,6 +43,7 @@ extension BotEngine {
       case .setMode(let mode): try await setMode(room: room, to: mode)
       case .setQuiet(let daily, let until): try await restoreQuiet(room: room, daily: daily, until: until)
       case .setUnfurl(let enabled): try await setUnfurl(room: room, to: enabled)
+      case .setPaused(let paused): try await setPaused(room: room, to: paused)
       case .removeAlert(let username): try await removeAlert(room: room, username: username)
       case .addAlert(let username): try await addAlert(room: room, username: username, createdBy: entry.userID)
       }

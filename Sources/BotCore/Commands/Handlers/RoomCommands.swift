@@ -14,6 +14,30 @@ enum RoomCommands {
     name: "unfurl", usage: "on | off", summary: "Answer forum links pasted here with their title and author.",
     role: .admin, run: runUnfurl)
 
+  static let pause = CommandSpec(
+    name: "pause", usage: "", summary: "Hold every relay to this room until !resume (then one digest of what came).",
+    role: .member, run: { input, context in try await setPaused(true, input, context) })
+
+  static let resume = CommandSpec(
+    name: "resume", usage: "",
+    summary: "Relay again after !pause (or after the bot was kicked and invited back); held posts come as one digest.",
+    role: .member, run: { input, context in try await setPaused(false, input, context) })
+
+  static func setPaused(_ paused: Bool, _ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    guard input.values.isEmpty else { throw CommandError.usage(nil) }
+    let previous = try await context.engine.setPaused(room: context.room, to: paused)
+    guard previous != paused else {
+      return CommandReply(paused ? "This room is already paused." : "This room is not paused.")
+    }
+    try await context.engine.recordUndo(
+      room: context.room, userID: context.userID, summary: paused ? "paused the room" : "resumed the room",
+      actions: [.setPaused(previous)])
+    return CommandReply(
+      paused
+        ? "Paused: new posts are held for this room until !resume."
+        : "Resumed: posts held while paused arrive as one digest; new posts are relayed as before.")
+  }
+
   static func runQuiet(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let values = input.values
     guard let first = values.first?.lowercased() else {
