@@ -13,10 +13,12 @@ enum StatusCommands {
     let status = try await context.engine.status(room: context.room)
     let dates = context.renderer.dates
     var reply = CommandReply()
-    let quiet = QuietText.describe(status.settings, now: context.now) + (status.isQuietNow ? " (quiet now)" : "")
+    // A paused room holds everything anyway: "quiet now" would only blur why nothing arrives.
+    let quietNow = status.isQuietNow && !status.settings.isPaused
+    let quiet = QuietText.describe(status.settings, now: context.now) + (quietNow ? " (quiet now)" : "")
     reply.add(
       "Mode: \(status.settings.mode) · quiet: \(quiet) · unfurl: \(status.settings.unfurl ? "on" : "off")"
-        + (status.settings.isPaused ? " · paused" : ""))
+        + (status.settings.isPaused ? " · paused (!resume to relay again)" : ""))
     let follows = status.subscriptions.map(\.description)
     reply.add("Follows: " + (follows.isEmpty ? "nothing" : follows.joined(separator: "; ")))
     if !status.alerts.isEmpty { reply.add("Alerts: " + status.alerts.joined(separator: ", ")) }
