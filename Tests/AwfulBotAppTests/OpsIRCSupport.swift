@@ -4,32 +4,14 @@ import Foundation
 import Logging
 import Testing
 
-/// The IRC network `scripts/test` (or `scripts/with-ircd`) started, read from the environment; nil when it is not
-/// running, and the IRC ops suite is skipped with the reason.
-struct OpsIRCEnvironment: Sendable {
-  let host: String
-  let port: Int
-  let tlsPort: Int
-  let caFile: String
-  let account: String
-  let password: String
+/// The shared reader of the test network (a link to IRCTransportTests' file), plus what the ops tests need.
+typealias OpsIRCEnvironment = IRCTestEnvironment
 
-  static let current: OpsIRCEnvironment? = {
-    let env = ProcessInfo.processInfo.environment
-    guard let host = env["AWFULBOT_IRC_HOST"], let port = env["AWFULBOT_IRC_PORT"].flatMap(Int.init),
-      let tlsPort = env["AWFULBOT_IRC_TLS_PORT"].flatMap(Int.init), let caFile = env["AWFULBOT_IRC_CA_FILE"],
-      let account = env["AWFULBOT_IRC_ACCOUNT"], let password = env["AWFULBOT_IRC_PASSWORD"]
-    else { return nil }
-    return OpsIRCEnvironment(
-      host: host, port: port, tlsPort: tlsPort, caFile: caFile, account: account, password: password)
-  }()
-
+extension IRCTestEnvironment {
   static let skipReason: Comment = "AWFULBOT_IRC_HOST is not set: run under scripts/test or scripts/with-ircd"
 
   /// A nick no other test (or earlier run) uses.
-  static func uniqueNick(_ prefix: String = "chk") -> String {
-    prefix + String((0..<6).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement()! })
-  }
+  static func uniqueNick(_ prefix: String = "chk") -> String { unique(prefix) }
 
   /// The options of an `irc` transport as the config file writes them: plain or TLS (with the run's CA).
   func options(nick: String, tls: Bool, caFile: Bool = true) -> [String: JSONValue] {

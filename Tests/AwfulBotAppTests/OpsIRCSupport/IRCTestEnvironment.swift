@@ -1,0 +1,1 @@
+../../IRCTransportTests/IRCTestEnvironment.swift
