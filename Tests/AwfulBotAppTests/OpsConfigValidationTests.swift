@@ -205,9 +205,9 @@ struct OpsConfigValidationTests {
         "floodIntervalSeconds": -1, "clientCertificateFile": "/c.pem",
       ]) == [
         "transports[0].server: expected host:port, got \"irc.example.org:99999\"",
-        "transports[0].nick: \"9lives\" is not a valid nick (letters, digits and []\\`_^{|}- , not starting with a digit or -)",
-        "transports[0].alternateNicks[1]: \"bad nick\" is not a valid nick (letters, digits and []\\`_^{|}- , not starting with a digit or -)",
-        "transports[0].channels[0]: expected a channel like #room, got \"goons\"",
+        "transports[0].nick: nick “9lives” contains a character IRC does not allow in nicks",
+        "transports[0].alternateNicks[1]: nick “bad nick” contains a character IRC does not allow in nicks",
+        "transports[0].channels[0]: “goons” is not a channel name (it must start with #, &, + or !)",
         "transports[0].channels[1].key: must not be empty or contain spaces or commas",
         "transports[0].channels[2]: expected a channel name or {\"name\", \"key\"}, got a number",
         "transports[0].sasl.account: missing (SASL PLAIN needs the services account)",

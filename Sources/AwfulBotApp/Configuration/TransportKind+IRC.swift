@@ -40,9 +40,9 @@ extension TransportKind {
         if case .string(let nick) = item { nicks.append(("\(at("alternateNicks"))[\(index)]", nick)) }
       }
     }
-    for (keyPath, nick) in nicks where !IRCNames.isNick(nick) {
-      reader.report(
-        keyPath, "\"\(nick)\" is not a valid nick (letters, digits and []\\`_^{|}- , not starting with a digit or -)")
+    // The transport's own checks, so the config accepts exactly the names the transport will use.
+    for (keyPath, nick) in nicks {
+      do { _ = try IRCNick(nick) } catch { reader.report(keyPath, error.description) }
     }
     checkChannels(options["channels"], at: at("channels"), reader: &reader)
     checkSASL(options, path: path, reader: &reader)
@@ -79,11 +79,11 @@ extension TransportKind {
       let itemPath = "\(path)[\(index)]"
       switch channel {
       case .string(let name):
-        if !IRCNames.isChannel(name) { reader.report(itemPath, "expected a channel like #room, got \"\(name)\"") }
+        if let problem = channelProblem(name) { reader.report(itemPath, problem) }
       case .object:
         guard let members = reader.object(channel, at: itemPath, known: ["name", "key"]) else { continue }
-        if let name = reader.string(members, "name", at: itemPath, required: true), !IRCNames.isChannel(name) {
-          reader.report("\(itemPath).name", "expected a channel like #room, got \"\(name)\"")
+        if let name = reader.string(members, "name", at: itemPath, required: true), let problem = channelProblem(name) {
+          reader.report("\(itemPath).name", problem)
         }
         if let key = reader.string(members, "key", at: itemPath),
           key.isEmpty || key.contains(" ") || key.contains(",")
@@ -93,6 +93,15 @@ extension TransportKind {
       default:
         reader.report(itemPath, "expected a channel name or {\"name\", \"key\"}, got \(channel.kindName)")
       }
+    }
+  }
+
+  private static func channelProblem(_ name: String) -> String? {
+    do {
+      _ = try IRCChannelName(name)
+      return nil
+    } catch {
+      return error.description
     }
   }
 
@@ -139,22 +148,5 @@ extension TransportKind {
         })
     }
     return out
-  }
-}
-
-/// IRC names as the config may write them (RFC 2812 nicks; `#`/`&` channels).
-enum IRCNames {
-  static func isNick(_ nick: String) -> Bool {
-    let special = Set("[]\\`_^{|}")
-    guard let first = nick.first, !nick.isEmpty, nick.count <= 30 else { return false }
-    guard first.isASCII && (first.isLetter || special.contains(first)) else { return false }
-    return nick.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || special.contains($0) || $0 == "-") }
-  }
-
-  static func isChannel(_ name: String) -> Bool {
-    guard let first = name.first, first == "#" || first == "&", name.count > 1, name.utf8.count <= 200 else {
-      return false
-    }
-    return !name.contains(where: { $0 == " " || $0 == "," || $0 == "\u{07}" || $0.isNewline })
   }
 }
