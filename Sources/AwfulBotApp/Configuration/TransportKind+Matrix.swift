@@ -51,7 +51,7 @@ extension TransportKind {
         reader.report(at("homeserver"), "expected an http(s) URL, got \"\(text)\"")
       }
     }
-    if case .string(let user)? = options["userID"], !MatrixNames.isUserID(user) {
+    if case .string(let user)? = options["userID"], !MatrixIdentifiers.isUserID(user) {
       reader.report(at("userID"), "expected a full Matrix user id like @awfulbot:example.org, got \"\(user)\"")
     }
     let hasToken = options["accessToken"].map { $0 != .null } ?? false
@@ -64,7 +64,7 @@ extension TransportKind {
     for key in ["rooms", "threadRooms"] {
       guard case .array(let rooms)? = options[key] else { continue }
       for (index, room) in rooms.enumerated() {
-        if case .string(let name) = room, !MatrixNames.isRoom(name) {
+        if case .string(let name) = room, !MatrixIdentifiers.isRoom(name) {
           reader.report(
             "\(at(key))[\(index)]", "expected a room id (!id:server) or alias (#name:server), got \"\(name)\"")
         }
@@ -90,23 +90,5 @@ extension TransportKind {
     if case .number(let seconds)? = options["syncTimeoutSeconds"], seconds <= 0 || seconds > 300 {
       reader.report(at("syncTimeoutSeconds"), "expected 1 to 300 seconds, got \(seconds)")
     }
-  }
-}
-
-/// Matrix identifiers as the config may write them.
-enum MatrixNames {
-  static func isUserID(_ text: String) -> Bool {
-    let parts = text.split(separator: ":", maxSplits: 1)
-    return text.hasPrefix("@") && parts.count == 2 && parts[0].count > 1 && !parts[1].isEmpty
-      && !text.contains(where: \.isWhitespace)
-  }
-
-  /// A room id (`!abc:example.org`, or from room version 12 on an opaque `!abc` without a server) or an alias
-  /// (`#name:example.org`).
-  static func isRoom(_ text: String) -> Bool {
-    guard !text.contains(where: \.isWhitespace) else { return false }
-    if text.hasPrefix("!") { return text.count > 1 && !text.hasSuffix(":") }
-    let parts = text.split(separator: ":", maxSplits: 1)
-    return text.hasPrefix("#") && parts.count == 2 && parts[0].count > 1 && !parts[1].isEmpty
   }
 }

@@ -121,7 +121,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   /// Problems that make the transport unusable, as sentences for the operator (empty: fine).
   package func validationErrors() -> [String] {
     var errors: [String] = []
-    if !userID.hasPrefix("@") || !userID.contains(":") {
+    if !MatrixIdentifiers.isUserID(userID) {
       errors.append("matrix \(name): userID must be a full Matrix id like @awfulbot:example.org")
     }
     if accessToken?.isEmpty ?? true, password?.isEmpty ?? true {
@@ -135,14 +135,10 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
       errors.append("matrix \(name): memberPowerLevel must not exceed adminPowerLevel")
     }
     // Room ids are opaque `!…` (from room version 12 on without a server part); aliases are `#name:server`.
-    for room in rooms + threadRooms where !(room.hasPrefix("!") && room.count > 1) && !Self.isAlias(room) {
+    for room in rooms + threadRooms where !MatrixIdentifiers.isRoom(room) {
       errors.append("matrix \(name): “\(room)” is neither a room id (!…) nor an alias (#…:server)")
     }
     return errors
-  }
-
-  private static func isAlias(_ room: String) -> Bool {
-    room.hasPrefix("#") && room.dropFirst().contains(":") && !room.hasSuffix(":")
   }
 
   var roleMapping: MatrixRoleMapping {
