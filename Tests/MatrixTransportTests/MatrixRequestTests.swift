@@ -40,14 +40,18 @@ struct MatrixRequestTests {
     #expect(!request.logPath.contains("secret"))
   }
 
-  @Test("the sync filter asks for messages, membership and power levels only")
+  @Test("the sync filter asks for messages, membership, power levels and encryption only")
   func filter() throws {
     let json = MatrixClient.compactJSON(MatrixSyncFilter.filter(timelineLimit: 10))
     let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
     #expect(decoded["presence"]?["not_types"] == ["*"])
     #expect(decoded["room"]?["ephemeral"]?["not_types"] == ["*"])
     #expect(decoded["room"]?["timeline"]?["limit"]?.intValue == 10)
-    #expect(decoded["room"]?["timeline"]?["types"] == ["m.room.message", "m.room.member", "m.room.power_levels"])
+    #expect(
+      decoded["room"]?["timeline"]?["types"] == [
+        "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encrypted", "m.room.encryption",
+      ])
+    #expect(decoded["room"]?["state"]?["types"]?.arrayValue?.contains("m.room.encryption") == true)
     #expect(json.contains(#""limit":10"#), "integers stay integers on the wire")
   }
 

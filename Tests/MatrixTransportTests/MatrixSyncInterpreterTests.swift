@@ -131,6 +131,83 @@ struct MatrixSyncInterpreterTests {
     #expect(batch.roomsWithoutPowerLevels == ["!q:example.org"])
   }
 
+  static let encryptedRoom = #"""
+    {"next_batch": "s6", "rooms": {"join": {
+      "!e2ee:example.org": {
+        "state": {"events": [
+          {"type": "m.room.encryption", "state_key": "", "sender": "@alice:example.org", "event_id": "$enc",
+           "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
+        ]},
+        "timeline": {"events": [
+          {"type": "m.room.encrypted", "sender": "@alice:example.org", "event_id": "$x1",
+           "content": {"algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "AwgAEn", "session_id": "s",
+                       "device_id": "D", "sender_key": "k"}}
+        ]}
+      },
+      "!plain:example.org": {"timeline": {"events": [
+        {"type": "m.room.message", "sender": "@alice:example.org", "event_id": "$p1",
+         "content": {"msgtype": "m.text", "body": "!help"}}
+      ]}}
+    }}}
+    """#
+
+  @Test("encryption state marks a room encrypted, also on the first sync; encrypted events are never commands")
+  func encryptionState() throws {
+    for isInitial in [true, false] {
+      var directory = MatrixRoomDirectory()
+      let batch = interpreter.interpret(try decode(Self.encryptedRoom), directory: &directory, isInitial: isInitial)
+      #expect(batch.encryptedRooms == ["!e2ee:example.org"])
+      #expect(directory.encrypted == ["!e2ee:example.org"])
+      #expect(batch.messages.map(\.messageID) == (isInitial ? [] : ["$p1"]))
+    }
+  }
+
+  /// A room whose state was missed: only its timeline shows encryption.
+  static func encryptedTimeline(sender: String) -> String {
+    #"""
+    {"next_batch": "s7", "rooms": {"join": {"!e2ee:example.org": {"timeline": {"events": [
+      {"type": "m.room.encrypted", "sender": "\#(sender)", "event_id": "$x2",
+       "content": {"algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "AwgAEn"}},
+      {"type": "m.room.encrypted", "sender": "\#(sender)", "event_id": "$x3", "content": {}}
+    ]}}}}}
+    """#
+  }
+
+  @Test("an encrypted event from someone else marks the room; the bot's own and old ones do not")
+  func encryptedEvents() throws {
+    var directory = MatrixRoomDirectory()
+    let other = interpreter.interpret(
+      try decode(Self.encryptedTimeline(sender: "@alice:example.org")), directory: &directory, isInitial: false)
+    #expect(other.encryptedRooms == ["!e2ee:example.org"], "one entry per room, however many events")
+    #expect(other.messages.isEmpty)
+    #expect(directory.encrypted == ["!e2ee:example.org"])
+
+    var ownDirectory = MatrixRoomDirectory()
+    let own = interpreter.interpret(
+      try decode(Self.encryptedTimeline(sender: "@bot:example.org")), directory: &ownDirectory, isInitial: false)
+    #expect(own.encryptedRooms.isEmpty)
+    #expect(ownDirectory.encrypted.isEmpty)
+
+    var historyDirectory = MatrixRoomDirectory()
+    let history = interpreter.interpret(
+      try decode(Self.encryptedTimeline(sender: "@alice:example.org")), directory: &historyDirectory, isInitial: true)
+    #expect(history.encryptedRooms.isEmpty, "skipped history does not count")
+  }
+
+  @Test("leaving an encrypted room forgets its encryption")
+  func leavingForgetsEncryption() throws {
+    let json = #"""
+      {"next_batch": "s8", "rooms": {"leave": {"!e2ee:example.org": {"timeline": {"events": [
+        {"type": "m.room.member", "state_key": "@bot:example.org", "sender": "@bot:example.org", "event_id": "$l",
+         "content": {"membership": "leave"}}]}}}}}
+      """#
+    var directory = MatrixRoomDirectory()
+    directory.joined = ["!e2ee:example.org"]
+    directory.encrypted = ["!e2ee:example.org"]
+    _ = interpreter.interpret(try decode(json), directory: &directory, isInitial: false)
+    #expect(directory.encrypted.isEmpty)
+  }
+
   @Test("creators are privileged only from room version 12 on")
   func creators() {
     #expect(MatrixPowerLevels.privilegedCreators(createEvent: ["room_version": "11"], sender: "@a:x").isEmpty)

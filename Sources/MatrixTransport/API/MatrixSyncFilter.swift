@@ -1,11 +1,18 @@
 import BotCore
 
-/// The `/sync` filter: room messages, membership, power levels and room creation; no presence, receipts, typing or account
-/// data. Sent inline (JSON in the `filter` parameter) so no filter has to be uploaded and remembered.
+/// The `/sync` filter: room messages, membership, power levels, room creation and encryption; no presence, receipts,
+/// typing or account data. Sent inline (JSON in the `filter` parameter) so no filter has to be uploaded and remembered.
 package enum MatrixSyncFilter {
-  package static let eventTypes: [JSONValue] = ["m.room.message", "m.room.member", "m.room.power_levels"]
+  /// Encrypted events are asked for although the bot cannot read them: one from someone else tells it the room is
+  /// encrypted (see `MatrixEncryptionNotice`). `m.room.encryption` is listed here too because state changes arrive in
+  /// the timeline.
+  package static let eventTypes: [JSONValue] = [
+    "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encrypted", "m.room.encryption",
+  ]
   /// State also includes the create event: from room version 12 on, the creators' power comes from it.
-  package static let stateTypes: [JSONValue] = eventTypes + ["m.room.create"]
+  package static let stateTypes: [JSONValue] = [
+    "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encryption", "m.room.create",
+  ]
 
   package static func filter(timelineLimit: Int = 50) -> JSONValue {
     [

@@ -51,7 +51,8 @@ package enum MatrixMessageContent {
     return .object(base)
   }
 
-  private static func plainContent(text: String, html: String?) -> [String: JSONValue] {
+  /// A plain `m.notice` without relation (also the encryption notice).
+  static func plainContent(text: String, html: String?) -> [String: JSONValue] {
     var content: [String: JSONValue] = [
       "msgtype": "m.notice",
       "body": .string(MatrixMentionSafety.defuseText(text)),

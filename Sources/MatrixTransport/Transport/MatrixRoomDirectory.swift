@@ -1,5 +1,5 @@
 /// What the transport knows about its rooms, kept current from sync: the bot's joined rooms, each room's power
-/// levels and member display names, and which rooms are direct chats.
+/// levels and member display names, which rooms are direct chats, and which are end-to-end encrypted.
 package struct MatrixRoomDirectory: Sendable, Hashable {
   package var joined: Set<String> = []
   package var powerLevels: [String: MatrixPowerLevels] = [:]
@@ -7,6 +7,8 @@ package struct MatrixRoomDirectory: Sendable, Hashable {
   package var direct: Set<String> = []
   /// Privileged creators per room (room version 12 and later).
   package var creators: [String: Set<String>] = [:]
+  /// Joined rooms with `m.room.encryption` state (or encrypted traffic): the bot cannot read commands there.
+  package var encrypted: Set<String> = []
 
   package init() {}
 
@@ -15,6 +17,7 @@ package struct MatrixRoomDirectory: Sendable, Hashable {
     powerLevels[room] = nil
     displayNames[room] = nil
     creators[room] = nil
+    encrypted.remove(room)
   }
 
   /// The room's power levels with its creators folded in; nil while the power levels are unknown.

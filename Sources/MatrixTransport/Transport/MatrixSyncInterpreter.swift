@@ -15,6 +15,9 @@ package struct MatrixSyncBatch: Sendable, Hashable {
   package var membershipChanges: [MatrixMembershipChange] = []
   /// Joined rooms whose power levels are still unknown (not in the answer), to be fetched.
   package var roomsWithoutPowerLevels: [String] = []
+  /// Joined rooms this answer shows to be end-to-end encrypted: their `m.room.encryption` state (also on the first
+  /// sync), or an encrypted event from someone else (not in skipped history). Each may need the encryption notice.
+  package var encryptedRooms: [String] = []
 }
 
 /// Reads sync answers. Pure apart from the directory it keeps current, so it is tested on hand-written JSON.
@@ -49,14 +52,27 @@ package struct MatrixSyncInterpreter: Sendable {
       if !wasJoined && !isInitial {
         batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .joined, by: ownUserID))
       }
-      for event in joined.state?.events ?? [] { apply(state: event, room: room, directory: &directory) }
+      var encrypted = false
+      for event in joined.state?.events ?? [] {
+        apply(state: event, room: room, directory: &directory)
+        encrypted = encrypted || Self.isEncryptionState(event)
+      }
       for event in joined.timeline?.events ?? [] {
         if event.stateKey != nil {
           apply(state: event, room: room, directory: &directory)
+          encrypted = encrypted || Self.isEncryptionState(event)
           continue
         }
-        guard !isInitial, let message = message(from: event, room: room, directory: directory) else { continue }
-        batch.messages.append(message)
+        guard !isInitial else { continue }
+        if event.type == "m.room.encrypted", event.sender != ownUserID {
+          encrypted = true
+        } else if let message = message(from: event, room: room, directory: directory) {
+          batch.messages.append(message)
+        }
+      }
+      if encrypted {
+        directory.encrypted.insert(room)
+        batch.encryptedRooms.append(room)
       }
       if directory.powerLevels[room] == nil || directory.creators[room] == nil {
         batch.roomsWithoutPowerLevels.append(room)
@@ -84,6 +100,11 @@ package struct MatrixSyncInterpreter: Sendable {
       }
     }
     return batch
+  }
+
+  /// Any `m.room.encryption` state, even redacted: encryption cannot be turned off again, so once seen it holds.
+  private static func isEncryptionState(_ event: MatrixEvent) -> Bool {
+    event.type == "m.room.encryption" && event.stateKey == ""
   }
 
   private func apply(state event: MatrixEvent, room: String, directory: inout MatrixRoomDirectory) {

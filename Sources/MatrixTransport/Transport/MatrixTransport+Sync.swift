@@ -59,12 +59,15 @@ extension MatrixTransport {
     await session.stop(reason: reason)
   }
 
-  /// Applies one sync answer: invites, state, then the new position, then messages. The position is stored before
-  /// messages are handed on, so a crash can lose a command but never runs one twice.
+  /// Applies one sync answer: invites, state, encryption notices, then the new position, then messages. The position
+  /// is stored before messages are handed on, so a crash can lose a command but never runs one twice.
   func handle(_ response: MatrixSyncResponse, interpreter: MatrixSyncInterpreter, isInitial: Bool) async throws {
-    var batch = state.withLock { state in
-      interpreter.interpret(response, directory: &state.directory, isInitial: isInitial)
+    let (interpreted, encryptedChanged) = state.withLock { state in
+      let before = state.directory.encrypted
+      let batch = interpreter.interpret(response, directory: &state.directory, isInitial: isInitial)
+      return (batch, state.directory.encrypted != before)
     }
+    var batch = interpreted
     for invite in batch.invites { await answer(invite) }
     if !batch.roomsWithoutPowerLevels.isEmpty {
       await fetchPowerLevels(batch.roomsWithoutPowerLevels)
@@ -79,6 +82,9 @@ extension MatrixTransport {
         }
       }
     }
+    if encryptedChanged { await saveEncryptedRooms() }
+    // Before the position is stored: the encryption state of a room arrives once, and must not be lost to a crash.
+    try await sendEncryptionNotices(to: batch.encryptedRooms)
     try await store.setValue(response.nextBatch, for: MatrixStateKey.nextBatch)
     for change in batch.membershipChanges {
       logger.notice(

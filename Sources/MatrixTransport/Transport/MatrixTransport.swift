@@ -149,6 +149,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     state.withLock { $0.ownUserID = whoami.userID }
     logger.info("signed in", metadata: ["user": "\(whoami.userID)", "device": "\(whoami.deviceID ?? "-")"])
     await loadDirectRooms()
+    await loadEncryptedRooms()
     await joinConfiguredRooms()
     await resolveThreadRooms()
     // `connected` waits for the first successful sync (see `syncLoop`): only then are rooms and power levels known.

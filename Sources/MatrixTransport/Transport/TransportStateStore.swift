@@ -35,6 +35,9 @@ enum MatrixStateKey {
   static let deviceID = "device_id"
   static let nextBatch = "next_batch"
   static let directRooms = "direct_rooms"
+  static let encryptedRooms = "encrypted_rooms"
 
   static func thread(room: String, key: String) -> String { "thread:\(room):\(key)" }
+  /// Set once the encryption notice went to the room: it is sent once per room ever.
+  static func encryptionNotice(room: String) -> String { "encryption-notice:\(room)" }
 }

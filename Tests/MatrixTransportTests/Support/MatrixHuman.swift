@@ -40,13 +40,16 @@ struct MatrixHuman: Sendable {
 
   // MARK: Rooms
 
-  /// A private room with these power levels (the creator has full power anyway).
-  func createRoom(name: String = "test room", invite: [String] = [], power: [String: Int] = [:], alias: String? = nil)
-    async throws -> String
-  {
+  /// A private room with these power levels (the creator has full power anyway) and extra initial state events
+  /// (`{"type", "state_key", "content"}`).
+  func createRoom(
+    name: String = "test room", invite: [String] = [], power: [String: Int] = [:], alias: String? = nil,
+    initialState: [JSONValue] = []
+  ) async throws -> String {
     var body: [String: JSONValue] = [
       "name": .string(name), "preset": "private_chat", "invite": .array(invite.map { .string($0) }),
     ]
+    if !initialState.isEmpty { body["initial_state"] = .array(initialState) }
     if !power.isEmpty {
       // Room version 12 gives the creator unlimited power itself and refuses the creator in `users`.
       body["power_level_content_override"] = ["users": .object(power.mapValues { .number(Double($0)) })]
@@ -91,6 +94,13 @@ struct MatrixHuman: Sendable {
     let answer = try await call(
       "PUT", ["rooms", room, "send", "m.room.message", UUID().uuidString],
       body: ["msgtype": "m.text", "body": .string(text)])
+    return try #require(answer["event_id"]?.stringValue)
+  }
+
+  /// Sends an event of any type (e.g. `m.room.encrypted` with made-up ciphertext); returns its id.
+  @discardableResult
+  func send(_ type: String, content: JSONValue, in room: String) async throws -> String {
+    let answer = try await call("PUT", ["rooms", room, "send", type, UUID().uuidString], body: content)
     return try #require(answer["event_id"]?.stringValue)
   }
 
