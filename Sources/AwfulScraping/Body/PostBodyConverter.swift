@@ -27,55 +27,52 @@ struct PostBodyConverter {
 
   private func append(_ node: HTMLNode, to out: inout [RichText]) {
     if node.isText {
-      let text = node.nodeContent
-      if !text.isEmpty { out.append(.text(Self.collapse(text))) }
+      if let text = Self.collapsedContent(node) { out.append(.text(text)) }
       return
     }
     guard node.isElement else { return }
-    switch node.name {
-    case "br":
+    switch BodyElement(node) {
+    case .lineBreak:
       out.append(.lineBreak)
-    case "b", "strong":
+    case .bold:
       wrap(RichText.bold, node, &out)
-    case "i", "em", "cite":
+    case .italic:
       wrap(RichText.italic, node, &out)
-    case "u", "ins":
+    case .underline:
       wrap(RichText.underline, node, &out)
-    case "s", "strike", "del":
+    case .strike:
       wrap(RichText.strike, node, &out)
-    case "a":
+    case .link:
       link(node, &out)
-    case "img":
+    case .image:
       image(node, &out)
-    case "pre":
+    case .preformatted:
       out.append(.code(Self.codeText(node.textContent)))
-    case "code", "tt":
+    case .code:
       // Inline code outside `pre` keeps its text; a block of it reads as code.
       let text = node.textContent
       if text.contains("\n") { out.append(.code(Self.codeText(text))) } else { out.append(.text(Self.collapse(text))) }
-    case "blockquote":
+    case .blockquote:
       out.append(.quote(author: nil, postID: nil, children(node, isBlock: true)))
-    case "ul", "ol":
+    case .list:
       list(node, &out)
-    case "iframe", "embed", "video", "object":
+    case .media:
       if let url = mediaURL(node) { out.append(.video(url: url)) }
-    case "span":
+    case .span:
       if node.hasClassToken("bbc-spoiler") {
         out.append(.spoiler(children(node)))
       } else {
         out.append(contentsOf: children(node))
       }
-    case "div":
+    case .div:
       div(node, &out)
-    case "p", "center", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "table", "tr", "li", "dl", "dd",
-      "dt", "fieldset", "figure", "figcaption", "address", "form":
+    case .paragraph:
       if node.hasClassToken("editedby") { return }
       let content = children(node, isBlock: true)
       if !content.isEmpty { out.append(.paragraph(content)) }
-    case "script", "style", "noscript", "head", "title", "input", "select", "textarea", "button", "hr", "meta",
-      "link":
+    case .ignored:
       return
-    default:
+    case .other:
       out.append(contentsOf: children(node))
     }
   }
@@ -87,8 +84,7 @@ struct PostBodyConverter {
 
   private func link(_ node: HTMLNode, _ out: inout [RichText]) {
     let content = children(node)
-    guard let href = node.attribute("href")?.trimmed, !href.isEmpty, !href.lowercased().hasPrefix("javascript:")
-    else {
+    guard let href = node.attribute("href")?.trimmed, !href.isEmpty, !Self.isJavaScript(href) else {
       out.append(contentsOf: content)
       return
     }
@@ -99,12 +95,34 @@ struct PostBodyConverter {
   private func image(_ node: HTMLNode, _ out: inout [RichText]) {
     guard let src = node.attribute("src")?.trimmed, !src.isEmpty else { return }
     let url = LinkParsing.absolute(src, base: baseURL)
-    let code = [node.attribute("title"), node.attribute("alt")].lazy.compactMap { $0?.trimmed }.first { !$0.isEmpty }
-    if SmilieHosts.isSmilie(url), let code {
+    if SmilieHosts.isSmilie(url), let code = smilieCode(node) {
       out.append(.smilie(code: code, url: url))
     } else {
       out.append(.image(url: url))
     }
+  }
+
+  /// A smilie's text code: its title, else its alt text.
+  private func smilieCode(_ node: HTMLNode) -> String? {
+    if let title = node.attribute("title")?.trimmed, !title.isEmpty { return title }
+    if let alt = node.attribute("alt")?.trimmed, !alt.isEmpty { return alt }
+    return nil
+  }
+
+  /// `href.lowercased().hasPrefix("javascript:")`, by bytes when the prefix is followed by ASCII (or nothing).
+  static func isJavaScript(_ href: String) -> Bool {
+    let scheme = "javascript:".utf8
+    var bytes = href.utf8.makeIterator()
+    for expected in scheme {
+      guard let byte = bytes.next() else { return false }
+      let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+      // A non-ASCII byte may lower-case or combine differently: let the character-level check decide.
+      if byte >= 0x80 { return href.lowercased().hasPrefix("javascript:") }
+      if lower != expected { return false }
+    }
+    // A combining mark after the colon would make it part of a different character.
+    if let next = bytes.next(), next >= 0x80 { return href.lowercased().hasPrefix("javascript:") }
+    return true
   }
 
   private func list(_ node: HTMLNode, _ out: inout [RichText]) {
@@ -202,6 +220,43 @@ struct PostBodyConverter {
 
   // MARK: - Whitespace
 
+  /// A text node's content with whitespace runs collapsed (`collapse`), read straight from the tree so the text is
+  /// copied once; nil when empty.
+  static func collapsedContent(_ node: HTMLNode) -> String? {
+    guard let content = node.pointer.pointee.content, content.pointee != 0 else { return nil }
+    let length = strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
+    let bytes = UnsafeBufferPointer(start: content, count: length)
+    var needsWork = false
+    var previousSpace = false
+    for byte in bytes {
+      let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+      if isSpace && (previousSpace || byte != 0x20) {
+        needsWork = true
+        break
+      }
+      previousSpace = isSpace
+    }
+    if !needsWork { return String(decoding: bytes, as: UTF8.self) }
+    return String(unsafeUninitializedCapacity: length) { out in
+      var count = 0
+      var inSpace = false
+      for byte in bytes {
+        if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+          if !inSpace {
+            out[count] = 0x20
+            count += 1
+          }
+          inSpace = true
+        } else {
+          out[count] = byte
+          count += 1
+          inSpace = false
+        }
+      }
+      return count
+    }
+  }
+
   /// Whitespace runs (including newlines and non-breaking spaces from `&nbsp;` runs) become one space.
   static func collapse(_ text: String) -> String {
     var needsWork = false
@@ -240,6 +295,50 @@ struct PostBodyConverter {
     return lines.joined(separator: "\n")
   }
 
+  // The space checks below read bytes: a space next to an ASCII byte (or to nothing) is a character of its own.
+  // Next to a non-ASCII byte it might not be (a combining mark joins it), so those take the character-level path.
+
+  /// `text.hasSuffix(" ")`.
+  private static func endsWithSpace(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard bytes.last == 0x20 else { return false }
+    let space = bytes.index(before: bytes.endIndex)
+    if space == bytes.startIndex || bytes[bytes.index(before: space)] < 0x80 { return true }
+    return text.hasSuffix(" ")
+  }
+
+  /// `text.hasPrefix(" ")`.
+  private static func startsWithSpace(_ text: String) -> Bool {
+    let bytes = text.utf8
+    guard bytes.first == 0x20 else { return false }
+    let next = bytes.index(after: bytes.startIndex)
+    if next == bytes.endIndex || bytes[next] < 0x80 { return true }
+    return text.hasPrefix(" ")
+  }
+
+  /// `String(text.drop(while: { $0 == " " }))`.
+  private static func droppingLeadingSpaces(_ text: String) -> String {
+    let bytes = text.utf8
+    guard bytes.first == 0x20 else { return text }
+    let end = bytes.firstIndex(where: { $0 != 0x20 }) ?? bytes.endIndex
+    if end == bytes.endIndex { return "" }
+    if bytes[end] < 0x80 { return String(Substring(bytes[end...])) }
+    return String(text.drop(while: { $0 == " " }))
+  }
+
+  /// `text` after `while text.hasSuffix(" ") { text.removeLast() }`.
+  private static func droppingTrailingSpaces(_ text: String) -> String {
+    let bytes = text.utf8
+    guard bytes.last == 0x20 else { return text }
+    var end = bytes.endIndex
+    while end > bytes.startIndex, bytes[bytes.index(before: end)] == 0x20 { end = bytes.index(before: end) }
+    if end == bytes.startIndex { return "" }
+    if bytes[bytes.index(before: end)] < 0x80 { return String(Substring(bytes[..<end])) }
+    var text = text
+    while text.hasSuffix(" ") { text.removeLast() }
+    return text
+  }
+
   private static func isBoundary(_ node: RichText) -> Bool {
     switch node {
     case .lineBreak, .paragraph, .quote, .code, .list, .video: true
@@ -257,7 +356,7 @@ struct PostBodyConverter {
         if text.isEmpty { continue }
         if case .text(let previous)? = merged.last {
           merged[merged.count - 1] = .text(
-            previous.hasSuffix(" ") && text.hasPrefix(" ") ? previous + text.dropFirst() : previous + text)
+            endsWithSpace(previous) && startsWithSpace(text) ? previous + text.dropFirst() : previous + text)
           continue
         }
       }
@@ -272,10 +371,8 @@ struct PostBodyConverter {
       case .text(var text):
         let atStart = out.isEmpty || isBoundary(out.last!)
         let atEnd = index + 1 == merged.count || isBoundary(merged[index + 1])
-        if atStart && (isBlock || !out.isEmpty) { text = String(text.drop(while: { $0 == " " })) }
-        if atEnd && (isBlock || index + 1 < merged.count) {
-          while text.hasSuffix(" ") { text.removeLast() }
-        }
+        if atStart && (isBlock || !out.isEmpty) { text = droppingLeadingSpaces(text) }
+        if atEnd && (isBlock || index + 1 < merged.count) { text = droppingTrailingSpaces(text) }
         if text.isEmpty { continue }
         out.append(.text(text))
         breaks = 0
@@ -299,6 +396,72 @@ struct PostBodyConverter {
 /// The forum's smilie image hosts (docs/forum-protocol.md §4); an image there with a title or alt is a smilie.
 enum SmilieHosts {
   static func isSmilie(_ url: String) -> Bool {
+    if let ascii = isSmilieASCII(url) { return ascii }
+    return isSmilieByCharacters(url)
+  }
+
+  /// The same test on the bytes of an all-ASCII URL (where bytes and characters agree), without lower-casing and
+  /// splitting into new strings; nil for any other URL.
+  private static func isSmilieASCII(_ url: String) -> Bool? {
+    var url = url
+    return url.withUTF8 { bytes -> Bool? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+      var schemeEnd: Int?
+      var i = 0
+      while i + 3 <= bytes.count {
+        if bytes[i] == UInt8(ascii: ":"), bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") {
+          schemeEnd = i + 3
+          break
+        }
+        i += 1
+      }
+      guard let start = schemeEnd else { return false }
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+      var slash = start
+      while slash < end, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
+      func equalsLowered(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        for (k, index) in range.enumerated() where lower(bytes[index]) != text.utf8Start[k] { return false }
+        return true
+      }
+      func hasLoweredPrefix(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count >= text.utf8CodeUnitCount else { return false }
+        return equalsLowered(range.lowerBound..<(range.lowerBound + text.utf8CodeUnitCount), text)
+      }
+      // Path segments, empty ones omitted (as `split` does).
+      var parts: [Range<Int>] = []
+      var segment = slash
+      while segment < end {
+        while segment < end, bytes[segment] == UInt8(ascii: "/") { segment += 1 }
+        let segmentStart = segment
+        while segment < end, bytes[segment] != UInt8(ascii: "/") { segment += 1 }
+        if segment > segmentStart { parts.append(segmentStart..<segment) }
+      }
+      let host = start..<slash
+      if equalsLowered(host, "fi.somethingawful.com") {
+        return parts.contains {
+          equalsLowered($0, "smilies") || equalsLowered($0, "posticons") || equalsLowered($0, "customtitles")
+        }
+      }
+      if equalsLowered(host, "i.somethingawful.com") {
+        if parts.contains(where: {
+          equalsLowered($0, "emot") || equalsLowered($0, "emoticons") || equalsLowered($0, "images")
+        }) {
+          return true
+        }
+        return parts.count >= 2 && equalsLowered(parts[0], "u")
+          && (equalsLowered(parts[1], "adminuploads") || equalsLowered(parts[1], "garbageday"))
+      }
+      if equalsLowered(host, "forumimages.somethingawful.com") {
+        return parts.contains { hasLoweredPrefix($0, "images") || equalsLowered($0, "posticons") }
+      }
+      return false
+    }
+  }
+
+  private static func isSmilieByCharacters(_ url: String) -> Bool {
     // Split "scheme://host/path?query" by hand: this runs for every image of every post.
     guard let schemeEnd = url.utf8Range(of: "://") else { return false }
     let rest = url[schemeEnd.upperBound...].prefix(while: { $0 != "?" && $0 != "#" })

@@ -64,14 +64,28 @@ struct ForumDateParts: Hashable {
   var hour: Int
   var minute: Int
 
-  private static let months: [String: Int] = [
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
-    "nov": 11, "dec": 12,
+  /// The months' three-letter names, each packed into an integer as `month(_:_:_:)` packs the word's letters.
+  private static let months: [UInt32] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
   ]
+  .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+
+  /// The month (1...12) whose name starts with these three lower-case letters.
+  private static func month(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int? {
+    let key = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
+    return months.firstIndex(of: key).map { $0 + 1 }
+  }
 
   /// Tokenizes `raw` into words, numbers, `H:MM` times and `M/D/Y` dates, then assembles the parts. Words other
   /// than month names and AM/PM ("at") are ignored; a date needs a month and day and a year.
   init?(_ raw: String) {
+    // Read in place: the text is already contiguous UTF-8 (dates are read for every post and thread row).
+    var raw = raw
+    guard let parts = raw.withUTF8({ Self.parse($0) }) else { return nil }
+    self = parts
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ForumDateParts? {
     var month: Int?
     var day: Int?
     var year: Int?
@@ -79,8 +93,6 @@ struct ForumDateParts: Hashable {
     var minute = 0
     var meridiem: Character?
     var numbers: [Int] = []
-
-    let bytes = Array(raw.utf8)
     var i = 0
     while i < bytes.count {
       let byte = bytes[i]
@@ -132,12 +144,14 @@ struct ForumDateParts: Hashable {
       } else if Self.isLetter(byte) {
         let start = i
         while i < bytes.count, Self.isLetter(bytes[i]) { i += 1 }
-        let word = String(decoding: bytes[start..<i], as: UTF8.self).lowercased()
-        if word == "am" || word == "a" {
+        // Letters here are ASCII, so lower-casing is `| 0x20` and bytes are characters.
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
+        let first = word[0] | 0x20
+        if word.count <= 2, first == UInt8(ascii: "a"), word.count == 1 || word[1] | 0x20 == UInt8(ascii: "m") {
           meridiem = "a"
-        } else if word == "pm" || word == "p" {
+        } else if word.count <= 2, first == UInt8(ascii: "p"), word.count == 1 || word[1] | 0x20 == UInt8(ascii: "m") {
           meridiem = "p"
-        } else if word.count >= 3, let value = Self.months[String(word.prefix(3))] {
+        } else if word.count >= 3, let value = Self.month(first, word[1] | 0x20, word[2] | 0x20) {
           month = value
         }
       } else {
@@ -146,6 +160,10 @@ struct ForumDateParts: Hashable {
     }
     if day == nil, let first = numbers.first { day = first }
     guard let month, let day, let year else { return nil }
+    return ForumDateParts(month: month, day: day, year: year, hour: hour, minute: minute, meridiem: meridiem)
+  }
+
+  private init?(month: Int, day: Int, year: Int, hour: Int?, minute: Int, meridiem: Character?) {
     var hour24 = hour ?? 0
     if let meridiem, hour != nil {
       guard (1...12).contains(hour24) else { return nil }

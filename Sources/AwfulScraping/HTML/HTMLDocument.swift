@@ -93,6 +93,67 @@ package final class HTMLDocument {
   /// Picks the charset: declared (HTTP header) first, then a `<meta>` in the first 2 KB, then windows-1252.
   static func chooseEncoding(data: Data, declared: String?) -> String {
     if let declared = normalizedCharset(declared) { return declared }
+    switch metaCharset(in: data) {
+    case .name(let name):
+      if let meta = normalizedCharset(name) { return meta }
+      return "windows-1252"
+    case .none:
+      return "windows-1252"
+    case .needsText:
+      return chooseEncodingFromText(data)
+    }
+  }
+
+  private enum MetaCharset {
+    case name(String)
+    case none
+    /// Non-ASCII text next to the name: only the character-level reading below decides it the same way.
+    case needsText
+  }
+
+  /// The `charset=` name of the first 2 KB read byte by byte, without decoding and lower-casing the whole head.
+  /// Gives up (`.needsText`) when a non-ASCII byte borders the name, where characters and bytes could disagree.
+  private static func metaCharset(in data: Data) -> MetaCharset {
+    data.prefix(2048).withUnsafeBytes { raw -> MetaCharset in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let pattern: StaticString = "charset="
+      let count = pattern.utf8CodeUnitCount
+      func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+      var found: Int?
+      var i = 0
+      search: while i + count <= bytes.count {
+        for k in 0..<count where lower(bytes[i + k]) != pattern.utf8Start[k] {
+          i += 1
+          continue search
+        }
+        found = i + count
+        break
+      }
+      guard var index = found else { return .none }
+      while index < bytes.count,
+        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+          || bytes[index] == UInt8(ascii: " ")
+      {
+        index += 1
+      }
+      var name: [UInt8] = []
+      while index < bytes.count {
+        let byte = lower(bytes[index])
+        let isNameByte =
+          (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        guard isNameByte else { break }
+        name.append(byte)
+        index += 1
+      }
+      if index < bytes.count, bytes[index] >= 0x80 { return .needsText }
+      return .name(String(decoding: name, as: UTF8.self))
+    }
+  }
+
+  /// The character-level reading of the `<meta>` charset, for heads where bytes alone are not conclusive.
+  private static func chooseEncodingFromText(_ data: Data) -> String {
     let head = String(decoding: data.prefix(2048), as: UTF8.self).lowercased()
     if let range = head.utf8Range(of: "charset=") {
       let rest = head[range.upperBound...].drop(while: { $0 == "\"" || $0 == "'" || $0 == " " })

@@ -9,24 +9,48 @@ extension HTMLNode {
   }
 
   /// True for an element named `tag` (lower case, as libxml2's HTML parser stores names).
+  @inline(__always)
   package func isElement(_ tag: String) -> Bool {
     guard pointer.pointee.type == XML_ELEMENT_NODE, let name = pointer.pointee.name else { return false }
-    // Most comparisons fail on the first byte; skip the call for those.
-    guard let first = tag.utf8.first, name.pointee == first else { return false }
-    return xmlStrEqual(name, tag) != 0
+    // Compared inline: the walks ask this about every node several times, and most answers fail on the first byte.
+    return Self.equals(name, tag)
+  }
+
+  /// True when the NUL-terminated `raw` is exactly `text` (byte for byte).
+  @inline(__always)
+  static func equals(_ raw: UnsafePointer<xmlChar>, _ text: String) -> Bool {
+    var i = 0
+    for byte in text.utf8 {
+      // A NUL in `raw` ends it early and never equals a byte of `text` (tag and attribute names have none).
+      guard raw[i] == byte else { return false }
+      i += 1
+    }
+    return raw[i] == 0
+  }
+
+  /// The element's attribute named `name`, looked up inline. Same result as `xmlHasProp` for HTML pages, whose
+  /// DTD never declares default attribute values (libxml2's HTML parser does not read declarations), minus the call
+  /// and the DTD lookup it makes for every absent attribute.
+  func property(_ name: String) -> xmlAttrPtr? {
+    guard pointer.pointee.type == XML_ELEMENT_NODE else { return nil }
+    var property = pointer.pointee.properties
+    while let current = property {
+      if let propertyName = current.pointee.name, Self.equals(propertyName, name) { return current }
+      property = current.pointee.next
+    }
+    return nil
   }
 
   /// The attribute's value without copying it out of the tree; nil when absent or empty.
   func rawAttribute(_ name: String) -> UnsafePointer<xmlChar>? {
-    guard pointer.pointee.type == XML_ELEMENT_NODE, let attribute = xmlHasProp(pointer, name) else { return nil }
-    guard let value = attribute.pointee.children else { return nil }
+    guard let attribute = property(name), let value = attribute.pointee.children else { return nil }
     if value.pointee.next == nil, let content = value.pointee.content { return UnsafePointer(content) }
     return nil
   }
 
   /// True when the element has the attribute at all (even empty).
   package func hasAttribute(_ name: String) -> Bool {
-    pointer.pointee.type == XML_ELEMENT_NODE && xmlHasProp(pointer, name) != nil
+    property(name) != nil
   }
 
   /// True when the whitespace-separated `class` attribute contains `name`. Does not allocate.
@@ -66,6 +90,12 @@ extension HTMLNode {
     return String(cString: content)
   }
 
+  /// True when the node's own text (a text or comment node) contains `fragment`. Does not allocate.
+  func contentContains(_ fragment: String) -> Bool {
+    guard let content = pointer.pointee.content else { return false }
+    return xmlStrstr(content, fragment) != nil
+  }
+
   /// Visits descendants in document order. `visit` returns whether to descend into the node's children.
   package func walkDescendants(_ visit: (HTMLNode) -> WalkDecision) {
     var stack: [xmlNodePtr] = []
@@ -86,6 +116,17 @@ extension HTMLNode {
         next = current.pointee.next
       }
     }
+  }
+
+  /// The first child node satisfying `predicate`, without building the list of children.
+  package func firstChild(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
+    var child = pointer.pointee.children
+    while let current = child {
+      let node = HTMLNode(document, current)
+      if predicate(node) { return node }
+      child = current.pointee.next
+    }
+    return nil
   }
 
   /// The first descendant (document order) satisfying `predicate`.

@@ -25,11 +25,10 @@ package struct HTMLNode {
   package func attribute(_ name: String) -> String? {
     // Fast path: a plain attribute value is one text node; read it in place instead of copying it out (xmlGetProp
     // allocates), since scrapers read thousands of attributes per page.
-    if pointer.pointee.type == XML_ELEMENT_NODE, let property = xmlHasProp(pointer, name) {
-      guard let text = property.pointee.children else { return "" }
-      if text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE, let content = text.pointee.content {
-        return String(cString: content)
-      }
+    guard let property = property(name) else { return nil }
+    guard let text = property.pointee.children else { return "" }
+    if text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE, let content = text.pointee.content {
+      return String(cString: content)
     }
     guard let value = xmlGetProp(pointer, name) else { return nil }
     defer { awful_xml_free(value) }

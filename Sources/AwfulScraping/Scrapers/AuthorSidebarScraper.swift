@@ -88,6 +88,6 @@ struct AuthorSidebarScraper {
   /// The custom title's children serialised, without the `br.pb` spacer the forum appends.
   private func customTitleHTML(_ title: HTMLNode) -> String {
     let children = title.children.filter { !($0.isElement("br") && $0.hasClassToken("pb")) }
-    return HTMLNode.serialize(children).trimmed
+    return HTMLNode.serializeTrimmed(children)
   }
 }

@@ -56,6 +56,15 @@ extension String {
     guard let first = bytes.first, let last = bytes.last else { return self }
     func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
     if !isASCIISpace(first) && !isASCIISpace(last) && first < 0x80 && last < 0x80 { return self }
+    // ASCII whitespace by bytes; only an edge that is not ASCII needs the scalar properties.
+    var lower = bytes.startIndex
+    var upper = bytes.endIndex
+    while lower < upper, isASCIISpace(bytes[lower]) { lower = bytes.index(after: lower) }
+    while upper > lower, isASCIISpace(bytes[bytes.index(before: upper)]) { upper = bytes.index(before: upper) }
+    if lower == upper { return "" }
+    if bytes[lower] < 0x80 && bytes[bytes.index(before: upper)] < 0x80 {
+      return String(Substring(bytes[lower..<upper]))
+    }
     let scalars = unicodeScalars
     guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
@@ -64,19 +73,26 @@ extension String {
 
   /// The range of `needle` in the string, by UTF-8 comparison (no Foundation).
   func utf8Range(of needle: String) -> Range<String.Index>? {
-    let haystack = Array(utf8)
-    let pattern = Array(needle.utf8)
-    guard !pattern.isEmpty, pattern.count <= haystack.count else { return nil }
+    // In place: `withUTF8` only copies a string that is not already contiguous UTF-8 (native strings are).
+    var haystack = self
+    var pattern = needle
+    let offset = haystack.withUTF8 { haystack in pattern.withUTF8 { Self.firstOffset(of: $0, in: haystack) } }
+    guard let offset else { return nil }
+    let start = utf8.index(utf8.startIndex, offsetBy: offset)
+    let end = utf8.index(start, offsetBy: needle.utf8.count)
+    return start..<end
+  }
+
+  private static func firstOffset(of pattern: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>)
+    -> Int?
+  {
+    guard let head = pattern.first, pattern.count <= haystack.count else { return nil }
     var i = 0
     while i + pattern.count <= haystack.count {
-      if haystack[i] == pattern[0] {
+      if haystack[i] == head {
         var k = 1
         while k < pattern.count && haystack[i + k] == pattern[k] { k += 1 }
-        if k == pattern.count {
-          let start = utf8.index(utf8.startIndex, offsetBy: i)
-          let end = utf8.index(start, offsetBy: pattern.count)
-          return start..<end
-        }
+        if k == pattern.count { return i }
       }
       i += 1
     }

@@ -39,7 +39,7 @@ struct PostScraper {
         if postBody == nil, node.hasClassToken("postbody") {
           postBody = node
           // The FYAD layout puts the sidebar inside the body cell: look for it without reading the content.
-          if let userinfo = node.elementChildren.first(where: { $0.isElement("div") && $0.hasClassToken("userinfo") }) {
+          if let userinfo = node.firstChild(where: { $0.isElement("div") && $0.hasClassToken("userinfo") }) {
             sidebar.userinfo = sidebar.userinfo ?? userinfo
             userinfo.walkDescendants { inner in
               if inner.isElement { sidebar.visit(inner) }
@@ -89,7 +89,7 @@ struct PostScraper {
       isIgnored: table.hasClassToken("ignored"),
       isEditable: editable,
       authorCanReceivePrivateMessages: canMessage,
-      bodyHTML: HTMLNode.serialize(content.nodes).trimmed,
+      bodyHTML: HTMLNode.serializeTrimmed(content.nodes),
       body: PostBodyConverter(baseURL: baseURL).convert(content.nodes),
       editNote: content.editNote)
     return Scraped(
@@ -126,9 +126,8 @@ struct PostContent {
     var begin: Int?
     var end: Int?
     for (index, child) in children.enumerated() where child.isComment {
-      let text = child.nodeContent
-      if begin == nil, text.utf8Range(of: "BeginContentMarker") != nil { begin = index }
-      if text.utf8Range(of: "EndContentMarker") != nil { end = index }
+      if begin == nil, child.contentContains("BeginContentMarker") { begin = index }
+      if child.contentContains("EndContentMarker") { end = index }
     }
     var selected: ArraySlice<HTMLNode> = children[...]
     if let begin, let end, begin < end { selected = children[(begin + 1)..<end] }
@@ -136,7 +135,7 @@ struct PostContent {
     var note: String?
     // The edit note sits after the end marker, as a child of the body cell or of `div.complete_shit`.
     let isEditNote = { (node: HTMLNode) in node.isElement("p") && node.hasClassToken("editedby") }
-    let editedBy = children.first(where: isEditNote) ?? postBody.elementChildren.first(where: isEditNote)
+    let editedBy = children.first(where: isEditNote) ?? postBody.firstChild(where: isEditNote)
     if let editedBy {
       let text = editedBy.normalizedText
       note = text.isEmpty ? nil : text

@@ -5,22 +5,33 @@ enum LinkParsing {
   /// The value of query parameter `name` in `href` (`userid` in `member.php?action=getinfo&userid=27691`).
   /// Reads raw text rather than building a `URL`, because forum hrefs are not always valid URLs.
   static func queryValue(_ name: String, in href: String) -> String? {
-    let bytes = href.utf8
+    // On the bytes in place: this runs for several links of every post.
+    var href = href
+    var name = name
+    let found = href.withUTF8 { bytes in name.withUTF8 { key in rawQueryValue(key, in: bytes) } }
+    guard let value = found else { return nil }
+    guard value.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return value }
+    let spaced = String(value.map { $0 == "+" ? " " : $0 })
+    return spaced.removingPercentEncoding ?? spaced
+  }
+
+  /// The undecoded value of the first `key=` pair of the query (between `?` and `#`).
+  private static func rawQueryValue(_ key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> String?
+  {
     guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-    let end = bytes[question...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-    let key = name.utf8
-    var start = bytes.index(after: question)
+    var end = question + 1
+    while end < bytes.count, bytes[end] != UInt8(ascii: "#") { end += 1 }
+    var start = question + 1
     while start < end {
-      let pairEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
-      let equals = bytes[start..<pairEnd].firstIndex(of: UInt8(ascii: "=")) ?? pairEnd
+      var pairEnd = start
+      while pairEnd < end, bytes[pairEnd] != UInt8(ascii: "&") { pairEnd += 1 }
+      var equals = start
+      while equals < pairEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
       if bytes[start..<equals].elementsEqual(key) {
-        let valueStart = equals < pairEnd ? bytes.index(after: equals) : pairEnd
-        let value = String(Substring(bytes[valueStart..<pairEnd]))
-        guard value.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return value }
-        let spaced = String(value.map { $0 == "+" ? " " : $0 })
-        return spaced.removingPercentEncoding ?? spaced
+        let valueStart = equals < pairEnd ? equals + 1 : pairEnd
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<pairEnd]), as: UTF8.self)
       }
-      start = pairEnd < end ? bytes.index(after: pairEnd) : end
+      start = pairEnd < end ? pairEnd + 1 : end
     }
     return nil
   }
