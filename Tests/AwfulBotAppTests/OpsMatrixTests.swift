@@ -65,6 +65,28 @@ struct OpsMatrixTests {
     }
   }
 
+  @Test("status lists the encrypted rooms the bot is in, where it cannot read commands")
+  func statusShowsEncryptedRooms() async throws {
+    try await OpsMatrixHarness.with { harness in
+      let encrypted = try await harness.owner.createRoom(
+        name: "secret", invite: [harness.bot.userID],
+        initialState: [
+          ["type": "m.room.encryption", "state_key": "", "content": ["algorithm": "m.megolm.v1.aes-sha2"]]
+        ])
+      let application = try harness.application()
+      let transport = try application.matrixTransport
+      try await harness.running(application) {
+        #expect(try await opsEventually { transport.encryptedRooms.contains(encrypted) })
+        await application.monitor.beat()
+        let report = try StatusReport.read(
+          databasePath: application.configuration.databasePath, transportNames: ["matrix"])
+        let matrix = try #require(report.transports.first { $0.name == "matrix" })
+        #expect(matrix.unreadableRooms == [encrypted])
+        #expect(report.text().contains("encrypted rooms, commands there cannot be read: \(encrypted)"))
+      }
+    }
+  }
+
   @Test("readiness: the transport reports a problem before it starts and none once a sync succeeded")
   func readiness() async throws {
     try await OpsMatrixHarness.with { harness in

@@ -6,8 +6,11 @@ package protocol ConnectionStateReporting: Sendable {
   /// How many times the transport has connected since it started, when it counts them itself; nil: the monitor
   /// counts reconnects from what it sees between heartbeats (which misses a reconnect quicker than one beat).
   func connectionCount() async -> Int?
+  /// Rooms where the transport cannot read commands (Matrix rooms with end-to-end encryption), for `status`.
+  func unreadableRooms() async -> [String]
 }
 
 extension ConnectionStateReporting {
   package func connectionCount() async -> Int? { nil }
+  package func unreadableRooms() async -> [String] { [] }
 }

@@ -5,4 +5,7 @@ extension MatrixTransport: ConnectionStateReporting {
   package func connectionProblem() async -> String? {
     status.connectionProblem
   }
+
+  /// The bot has no end-to-end encryption: commands in these rooms never reach it.
+  package func unreadableRooms() async -> [String] { encryptedRooms.sorted() }
 }

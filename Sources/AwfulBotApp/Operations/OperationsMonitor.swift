@@ -69,6 +69,7 @@ package final class OperationsMonitor: Service, Sendable {
     for transport in transports {
       let problem = await Self.problem(of: transport)
       let connections = await (transport as? any ConnectionStateReporting)?.connectionCount()
+      let unreadable = await (transport as? any ConnectionStateReporting)?.unreadableRooms() ?? []
       let connected = problem == nil
       AppMetrics.transportConnected(connected, transport: transport.name)
       records[transport.name] = state.withLock { known in
@@ -87,6 +88,7 @@ package final class OperationsMonitor: Service, Sendable {
         }
         record.connected = connected
         record.problem = problem
+        record.unreadableRooms = unreadable.isEmpty ? nil : unreadable
         record.checkedAt = now
         if connected { record.lastConnectedAt = now }
         known[transport.name] = record

@@ -35,6 +35,8 @@ package enum OperationsRecord {
     /// The last time it was seen connected: its last contact with the chat service.
     package var lastConnectedAt: Date?
     package var reconnects: Int
+    /// Rooms where commands cannot be read (encrypted Matrix rooms); absent in records of older versions.
+    package var unreadableRooms: [String]?
   }
 
   static let encoder: JSONEncoder = {

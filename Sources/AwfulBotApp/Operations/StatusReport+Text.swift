@@ -63,6 +63,9 @@ extension StatusReport {
       line += ", last contact \(ago(transport.lastConnected)), last delivery \(ago(transport.lastDelivery))"
       if let reconnects = transport.reconnects, reconnects > 0 { line += ", \(reconnects) reconnects" }
       lines.append(line)
+      if let rooms = transport.unreadableRooms, !rooms.isEmpty {
+        lines.append("    encrypted rooms, commands there cannot be read: \(rooms.joined(separator: ", "))")
+      }
     }
     return lines.joined(separator: "\n")
   }

@@ -60,6 +60,8 @@ package struct StatusReport: Sendable, Codable, Hashable {
     /// Last message the chat service acknowledged.
     package var lastDelivery: Date?
     package var reconnects: Int?
+    /// Rooms where the bot cannot read commands (encrypted Matrix rooms).
+    package var unreadableRooms: [String]?
   }
 
   package var databasePath: String
@@ -123,7 +125,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
           OperationsRecord.Transport.self, from: ops[OperationsRecord.transportKey(name)])
         return Transport(
           name: name, connected: record?.connected, problem: record?.problem, lastConnected: record?.lastConnectedAt,
-          lastDelivery: deliveries[name], reconnects: record?.reconnects)
+          lastDelivery: deliveries[name], reconnects: record?.reconnects, unreadableRooms: record?.unreadableRooms)
       }
       return StatusReport(
         databasePath: path, pendingMigrations: migrations.pending, daemon: daemon, forum: forum, sources: sources,
