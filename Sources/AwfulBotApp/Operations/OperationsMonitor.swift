@@ -32,8 +32,10 @@ package final class OperationsMonitor: Service, Sendable {
   package func run() async throws {
     AppMetrics.buildInfo(version: AppInfo.version)
     while !Task.isShuttingDownGracefully && !Task.isCancelled {
-      await beat()
-      let interval = self.interval
+      // While something is not up yet (the first login, a transport's first sync, a reconnect), beat often, so
+      // `status` run next to the daemon does not show a start-up snapshot for a whole interval.
+      let settled = await beat()
+      let interval = settled ? self.interval : min(self.interval, Self.unsettledInterval)
       _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
     }
     recordStopped()
@@ -60,8 +62,12 @@ package final class OperationsMonitor: Service, Sendable {
     }
   }
 
-  /// One heartbeat: look at the session and the transports, update the metrics, write the records.
-  package func beat() async {
+  static let unsettledInterval: Duration = .seconds(1)
+
+  /// One heartbeat: look at the session and the transports, update the metrics, write the records. Returns whether
+  /// everything was up (logged in, every transport connected).
+  @discardableResult
+  package func beat() async -> Bool {
     let now = Date()
     let loggedIn = await client.hasSession()
     AppMetrics.forumLoggedIn(loggedIn)
@@ -114,6 +120,7 @@ package final class OperationsMonitor: Service, Sendable {
     } catch {
       logger.warning("could not write the heartbeat", metadata: ["error": "\(error)"])
     }
+    return loggedIn && transportRecords.values.allSatisfy(\.connected)
   }
 
   private func recordStopped() {
