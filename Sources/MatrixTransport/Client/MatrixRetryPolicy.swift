@@ -23,13 +23,15 @@ package struct MatrixRetryPolicy: Sendable, Hashable {
   /// When the homeserver says 429 without saying how long.
   package var defaultRateLimitWait: Duration
   /// At start, how often `/versions` and sign-in are tried before the homeserver is declared unreachable, and how
-  /// long each try may take (a refused connection is retried by the HTTP client until then).
+  /// long each try may take (a refused connection is retried by the HTTP client until then). The default (8, with
+  /// the backoff about a minute of waiting) rides out a homeserver that boots next to the bot (the compose file, one
+  /// host after a reboot); giving up sooner would end the bot — and its IRC connections — over and over.
   package var startupAttempts: Int
   package var startupRequestTimeout: Duration
 
   package init(
     maximumRateLimitWait: Duration = .seconds(120), sendAttempts: Int = 3, backoffBase: Duration = .milliseconds(500),
-    maximumBackoff: Duration = .seconds(30), defaultRateLimitWait: Duration = .seconds(1), startupAttempts: Int = 3,
+    maximumBackoff: Duration = .seconds(30), defaultRateLimitWait: Duration = .seconds(1), startupAttempts: Int = 8,
     startupRequestTimeout: Duration = .seconds(10)
   ) {
     self.startupAttempts = startupAttempts
