@@ -97,7 +97,11 @@ final class ForumTestClient: @unchecked Sendable {
       guard let pair = value.split(separator: ";").first else { continue }
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else { continue }
-      let expired = value.contains("Max-Age=0") || value.contains("1970")
+      // Only the attributes say whether the cookie is cleared: a random session token may well contain "1970".
+      let attributes = value.split(separator: ";").dropFirst().map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
+      }
+      let expired = attributes.contains { $0 == "max-age=0" || ($0.hasPrefix("expires=") && $0.contains("1970")) }
       lock.withLock { cookies[parts[0]] = expired ? nil : parts[1] }
     }
     return Reply(status: Int(response.status.code), headers: headers, body: Array(collected.readableBytesView))
