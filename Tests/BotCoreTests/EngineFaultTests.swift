@@ -1,6 +1,8 @@
 import AwfulScraping
 import BotStore
 import Foundation
+import Logging
+import Synchronization
 import Testing
 
 @testable import BotCore
@@ -13,6 +15,28 @@ struct EngineFaultTests {
     ("HTTP 500", EngineTestHTTPError(status: 500)),
     ("page not understood", ScrapeError(page: "bookmarks", reason: "no thread table")),
   ]
+
+  @Test("a poll cut short by shutdown is not reported as a forum failure")
+  func cancelledPollIsNotAnError() async throws {
+    let messages = LogLines()
+    let forum = EngineTestForum(clock: EngineTestClock())
+    forum.addThread("1", posts: 1)
+    forum.setFault(CancellationError())
+    let engine = BotEngine(
+      database: try BotDatabase(), forum: forum, transports: [:],
+      logger: Logger(label: "test") { _ in RecordingLogHandler(messages: messages) })
+    let poll = Task {
+      // Cancelled before it polls: the forum call fails the way an interrupted request does.
+      try? await Task.sleep(for: .seconds(30))
+      return await engine.poll(.bookmarks)
+    }
+    poll.cancel()
+    let report = await poll.value
+    #expect(!report.succeeded)
+    let logged = messages.lines.withLock { $0 }
+    #expect(logged.contains("poll interrupted by shutdown"))
+    #expect(!logged.contains("poll failed") && !logged.contains("could not record poll health"), "\(logged)")
+  }
 
   @Test("a failing bookmarks poll is an error: nothing lost, health shows it, the source backs off", arguments: 0..<4)
   func bookmarksFault(_ which: Int) async throws {
@@ -78,4 +102,22 @@ struct EngineFaultTests {
       try await h.engine.subscribe(room: RoomRef(transport: "nope", room: "#x"), to: .bookmarks)
     }
   }
+}
+
+/// The messages a logger wrote, at any level.
+final class LogLines: Sendable {
+  let lines = Mutex<[String]>([])
+}
+
+struct RecordingLogHandler: LogHandler {
+  let messages: LogLines
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) { messages.lines.withLock { $0.append(event.message.description) } }
 }

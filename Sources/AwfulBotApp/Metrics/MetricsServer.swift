@@ -48,8 +48,10 @@ package final class MetricsServer: Service, Sendable {
         "not ready\n" + state.problems.map { "- \($0)\n" }.joined(), status: .serviceUnavailable)
     }
     var serverLogger = logger
-    // Hummingbird logs every keep-alive channel it closes at shutdown; only real failures matter here.
-    serverLogger.logLevel = .error
+    // Hummingbird logs every keep-alive channel it closes at shutdown, and at error level when the group is torn
+    // down by another service's failure ("Server shutdown error: Already closed"), which buries the real message.
+    // A listener that cannot start throws from `run()` and is logged below, so its own logs add nothing.
+    serverLogger.logLevel = .critical
     let application = Application(
       router: router,
       configuration: ApplicationConfiguration(

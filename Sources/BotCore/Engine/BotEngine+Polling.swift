@@ -20,6 +20,12 @@ extension BotEngine {
       }
     } catch {
       report.error = Self.describe(error)
+      // Shutdown interrupted the poll: not a forum failure, so no error in the source's health, no backoff and no
+      // warning (the transport that stopped the bot has the message that matters).
+      if Task.isCancelled {
+        logger.debug("poll interrupted by shutdown", metadata: ["source": "\(source)"])
+        return report
+      }
     }
     EngineMetrics.pollDuration(clock.now - startedInstant, source: source.name)
     EngineMetrics.forumRequests(report.requests, source: source.name)

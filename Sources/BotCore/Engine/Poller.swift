@@ -56,8 +56,10 @@ package final class Poller: Service, Sendable {
       }
       do {
         try await engine.releaseHeld()
-      } catch {
+      } catch  where !Task.isCancelled {
         logger.error("could not release held messages", metadata: ["error": "\(error)"])
+      } catch {
+        return
       }
       // Forget sources no room follows any more.
       due = due.filter { sources.contains($0.key) }
