@@ -65,13 +65,9 @@ struct OpsDatabaseTests {
   func statusWhileRunning() async throws {
     let databasePath = path("awfulbot.sqlite")
     let database = try populatedDatabase(at: databasePath)
-    let client = ForumsClient(
-      configuration: ForumsClientConfiguration(credentials: ForumCredentials(username: "bot", password: "pw")),
-      cookieStore: DatabaseCookieStore(database: database))
-    let monitor = OperationsMonitor(
-      database: database, client: client,
-      transports: [ConsoleTransport(name: "console", input: Pipe().fileHandleForReading)])
-    await monitor.beat()
+    let daemon = OpsDaemonStandIn(
+      database: database, transports: [ConsoleTransport(name: "console", input: Pipe().fileHandleForReading)])
+    await daemon.monitor.beat()
 
     let report = try StatusReport.read(databasePath: databasePath, transportNames: ["matrix", "irc", "console"])
     #expect(report.daemon?.state == "running")
@@ -101,7 +97,7 @@ struct OpsDatabaseTests {
     #expect(text.contains("matrix !goons:example.org: 1 waiting"))
     #expect(text.contains("✗ dead irc #goons post post 512000090"))
     #expect(text.contains("✓ console: connected"))
-    try await client.shutdown()
+    try await daemon.shutdown()
     try database.close()
   }
 
@@ -115,16 +111,13 @@ struct OpsDatabaseTests {
     let fresh = try StatusReport.read(databasePath: databasePath)
     #expect(fresh.daemon == nil)
     #expect(fresh.text().contains("daemon: - no heartbeat recorded"))
-    let client = ForumsClient(
-      configuration: ForumsClientConfiguration(credentials: ForumCredentials(username: "bot", password: "pw")),
-      cookieStore: DatabaseCookieStore(database: database))
-    let monitor = OperationsMonitor(database: database, client: client, transports: [], interval: .milliseconds(10))
-    let running = Task { try await monitor.run() }
+    let daemon = OpsDaemonStandIn(database: database, transports: [], interval: .milliseconds(10))
+    let running = Task { try await daemon.monitor.run() }
     #expect(try await OpsHTTP.eventually { try StatusReport.read(databasePath: databasePath).daemon != nil })
     running.cancel()
     _ = await running.result
     #expect(try StatusReport.read(databasePath: databasePath).daemon?.state == "stopped")
-    try await client.shutdown()
+    try await daemon.shutdown()
     try database.close()
   }
 

@@ -25,29 +25,21 @@ struct OpsHeartbeatTests {
 
   @Test("until everything is up the heartbeat comes every second, so status soon shows the transport connected")
   func beatsOftenWhileUnsettled() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-hb-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let databasePath = directory.appendingPathComponent("awfulbot.sqlite").path
-    let database = try BotDatabase(path: databasePath)
-    let client = ForumsClient(
-      configuration: ForumsClientConfiguration(credentials: ForumCredentials(username: "bot", password: "pw")),
-      cookieStore: DatabaseCookieStore(database: database))
-    let transport = SwitchableTransport()
-    // An hour between settled beats: only the start-up rhythm can make the change visible within the test.
-    let monitor = OperationsMonitor(
-      database: database, client: client, transports: [transport], interval: .seconds(3600))
-    let running = Task { try await monitor.run() }
-    func switchLine() throws -> StatusReport.Transport? {
-      try StatusReport.read(databasePath: databasePath, transportNames: ["switch"]).transports.first
+    try await OpsDaemonStandIn.withDatabase { databasePath, database in
+      let transport = SwitchableTransport()
+      // An hour between settled beats: only the start-up rhythm can make the change visible within the test.
+      let daemon = OpsDaemonStandIn(database: database, transports: [transport], interval: .seconds(3600))
+      let running = Task { try await daemon.monitor.run() }
+      func switchLine() throws -> StatusReport.Transport? {
+        try StatusReport.read(databasePath: databasePath, transportNames: ["switch"]).transports.first
+      }
+      #expect(try await OpsHTTP.eventually { try switchLine()?.connected == false })
+      #expect(try switchLine()?.problem == "connecting")
+      transport.problem.withLock { $0 = nil }
+      #expect(try await OpsHTTP.eventually(5) { try switchLine()?.connected == true })
+      running.cancel()
+      _ = await running.result
+      try await daemon.shutdown()
     }
-    #expect(try await OpsHTTP.eventually { try switchLine()?.connected == false })
-    #expect(try switchLine()?.problem == "connecting")
-    transport.problem.withLock { $0 = nil }
-    #expect(try await OpsHTTP.eventually(5) { try switchLine()?.connected == true })
-    running.cancel()
-    _ = await running.result
-    try await client.shutdown()
-    try database.close()
   }
 }

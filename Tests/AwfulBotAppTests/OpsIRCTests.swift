@@ -134,20 +134,13 @@ struct OpsIRCTests {
       #expect(try await OpsHTTP.eventually(15) { await transport.connectionProblem() == nil })
       #expect(await transport.registrationCount() == 2)
       // The heartbeat takes the transport's own count: one reconnect, though no beat saw it disconnected.
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-rc-\(UUID())")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let databasePath = directory.appendingPathComponent("awfulbot.sqlite").path
-      let database = try BotDatabase(path: databasePath)
-      let client = ForumsClient(
-        configuration: ForumsClientConfiguration(credentials: ForumCredentials(username: "bot", password: "pw")),
-        cookieStore: DatabaseCookieStore(database: database))
-      let monitor = OperationsMonitor(database: database, client: client, transports: [transport])
-      await monitor.beat()
-      try await client.shutdown()
-      try database.close()
-      let status = try StatusReport.read(databasePath: databasePath, transportNames: ["irc-ready"])
-      #expect(status.transports.first { $0.name == "irc-ready" }?.reconnects == 1)
+      try await OpsDaemonStandIn.withDatabase { databasePath, database in
+        let daemon = OpsDaemonStandIn(database: database, transports: [transport])
+        await daemon.monitor.beat()
+        try await daemon.shutdown()
+        let status = try StatusReport.read(databasePath: databasePath, transportNames: ["irc-ready"])
+        #expect(status.transports.first { $0.name == "irc-ready" }?.reconnects == 1)
+      }
 
       await group.triggerGracefulShutdown()
       _ = await running.result
