@@ -33,8 +33,8 @@ package enum AppMetrics {
   }
 
   /// A transport came back after being disconnected.
-  static func transportReconnected(transport: String) {
-    Counter(label: "awfulbot_transport_reconnects_total", dimensions: [("transport", transport)]).increment()
+  static func transportReconnected(transport: String, times: Int = 1) {
+    Counter(label: "awfulbot_transport_reconnects_total", dimensions: [("transport", transport)]).increment(by: times)
   }
 
   /// Rows waiting per room and in total, rows dead-lettered (current counts from the database).

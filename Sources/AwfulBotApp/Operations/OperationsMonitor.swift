@@ -73,9 +73,10 @@ package final class OperationsMonitor: Service, Sendable {
     AppMetrics.forumLoggedIn(loggedIn)
     var records: [String: OperationsRecord.Transport] = [:]
     for transport in transports {
-      let problem = await Self.problem(of: transport)
-      let connections = await (transport as? any ConnectionStateReporting)?.connectionCount()
-      let unreadable = await (transport as? any ConnectionStateReporting)?.unreadableRooms() ?? []
+      let reporting = transport as? any ConnectionStateReporting
+      let problem = await reporting?.connectionProblem()
+      let connections = await reporting?.connectionCount()
+      let unreadable = await reporting?.unreadableRooms() ?? []
       let connected = problem == nil
       AppMetrics.transportConnected(connected, transport: transport.name)
       records[transport.name] = state.withLock { known in
@@ -83,11 +84,11 @@ package final class OperationsMonitor: Service, Sendable {
           known[transport.name]
           ?? OperationsRecord.Transport(connected: connected, checkedAt: now, lastConnectedAt: nil, reconnects: 0)
         if let connections {
-          let reconnects = max(connections - 1, 0)
-          for _ in record.reconnects..<max(reconnects, record.reconnects) {
-            AppMetrics.transportReconnected(transport: transport.name)
+          let reconnects = max(connections - 1, record.reconnects)
+          if reconnects > record.reconnects {
+            AppMetrics.transportReconnected(transport: transport.name, times: reconnects - record.reconnects)
           }
-          record.reconnects = max(reconnects, record.reconnects)
+          record.reconnects = reconnects
         } else if connected, !record.connected, record.lastConnectedAt != nil {
           record.reconnects += 1
           AppMetrics.transportReconnected(transport: transport.name)
