@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import IRCTransport
 
 extension TransportKind {

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import BotStore
 import Foundation
 import Logging

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import FakeForum
 import Foundation
 import Logging

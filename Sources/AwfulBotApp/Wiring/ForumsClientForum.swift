@@ -1,5 +1,6 @@
 import AwfulScraping
 import BotCore
+import ChatBridge
 import ForumsClient
 import Foundation
 

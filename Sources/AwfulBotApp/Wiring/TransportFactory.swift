@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 
 /// Builds the chat connections a configuration names, each through its `TransportKind`.
 package enum TransportFactory {

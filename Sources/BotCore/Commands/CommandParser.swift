@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Recognises lines addressed to the bot: `!command args` (configurable prefix), `botname: command args` (also

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 import Logging
 
@@ -9,7 +10,7 @@ package struct CommandRouter: Sendable {
   package var permissions: PermissionPolicy
   package var forum: any Forum
   package var engine: any CommandEngine
-  package var renderer: PostRenderer
+  package var composer: MessageComposer
   package var commands: [CommandSpec]
   package var pendingReplies: PendingReplies
   package var logger: Logger
@@ -17,7 +18,7 @@ package struct CommandRouter: Sendable {
 
   package init(
     parser: CommandParser, permissions: PermissionPolicy, forum: any Forum, engine: any CommandEngine,
-    renderer: PostRenderer, commands: [CommandSpec] = CommandRegistry.all,
+    composer: MessageComposer, commands: [CommandSpec] = CommandRegistry.all,
     pendingReplies: PendingReplies = PendingReplies(), logger: Logger = Logger(label: "awfulbot.commands"),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -25,7 +26,7 @@ package struct CommandRouter: Sendable {
     self.permissions = permissions
     self.forum = forum
     self.engine = engine
-    self.renderer = renderer
+    self.composer = composer
     self.commands = commands
     self.pendingReplies = pendingReplies
     self.logger = logger
@@ -35,7 +36,7 @@ package struct CommandRouter: Sendable {
   /// The answer to send, or nil when the message needs none.
   package func handle(_ message: IncomingMessage, capabilities: ChatCapabilities) async -> OutgoingMessage? {
     guard let reply = await reply(to: message, capabilities: capabilities) else { return nil }
-    return reply.message(inReplyTo: message.messageID, capabilities: capabilities)
+    return OutgoingMessage(.answer(reply), inReplyTo: message.messageID)
   }
 
   /// The answer as reply lines (for tests and transports that format themselves).
@@ -68,7 +69,7 @@ package struct CommandRouter: Sendable {
     }
     let context = CommandContext(
       message: message, room: RoomRef(transport: message.transport, room: message.room),
-      role: permissions.role(of: message), capabilities: capabilities, forum: forum, engine: engine, renderer: renderer,
+      role: permissions.role(of: message), capabilities: capabilities, forum: forum, engine: engine, composer: composer,
       now: now(),
       pendingReplies: pendingReplies, prefix: prefix, commands: commands)
     do {
@@ -96,6 +97,6 @@ package struct CommandRouter: Sendable {
     guard message.text.contains("showthread.php") else { return nil }
     let room = RoomRef(transport: message.transport, room: message.room)
     guard let settings = try? await engine.settings(room: room), settings.unfurl else { return nil }
-    return await LinkUnfurler(forum: forum, dates: renderer.dates).unfurl(message.text)
+    return await LinkUnfurler(forum: forum, dates: composer.dates).unfurl(message.text)
   }
 }

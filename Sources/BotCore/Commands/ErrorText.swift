@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// Turns any error into one line fit for chat: the forum's and engine's own errors by their description, anything

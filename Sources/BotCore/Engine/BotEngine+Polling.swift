@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 
@@ -185,28 +186,32 @@ extension BotEngine {
   private func pollAnnouncements(_ report: inout PollReport) async throws {
     let set = try await AnnouncementSet.fetch(from: forum, requests: &report.requests)
     let relay = Relay(engine: self, now: now())
-    let renderer = renderer
+    let composer = composer
     let transports = transports
     let now = now()
     let (outcome, fresh) = try await database.write { tx -> (RelayOutcome, Int) in
-      let isSeeded = try tx.value(namespace: "engine", key: "announcementsSeeded") != nil
+      // "2": announcements known by author and body (see `AnnouncementHash`). Hashes of the earlier scheme (with
+      // the title) never match, so after an upgrade the current ones are recorded again without being relayed.
+      let isSeeded = try tx.value(namespace: "engine", key: "announcementsSeeded") == AnnouncementHash.scheme
       let rooms = try tx.subscriptions(kind: "announcements").compactMap(BotEngine.subscription(from:))
       var outcome = RelayOutcome()
       var fresh = 0
       for item in set.items where !(try tx.hasSeenAnnouncement(hash: item.hash)) {
         fresh += 1
-        try tx.markAnnouncementSeen(SeenAnnouncementRecord(hash: item.hash, title: item.title, seenAt: now))
+        try tx.markAnnouncementSeen(SeenAnnouncementRecord(hash: item.hash, title: item.announcement.title, seenAt: now))
         guard isSeeded else { continue }
         for subscription in rooms {
           guard let capabilities = transports[subscription.room.transport] else { continue }
-          let message = renderer.renderAnnouncement(item.announcement, title: item.title, capabilities: capabilities)
+          let message = OutgoingMessage(.announcement(composer.announcement(item.announcement)))
           outcome.merge(
             try relay.deliver(
               message, kind: "announcement", key: OutboxKey.announcement(subscription.room, hash: item.hash),
               to: subscription.room, reason: subscription.description, in: tx))
         }
       }
-      if !isSeeded { try tx.setValue("1", namespace: "engine", key: "announcementsSeeded", now: now) }
+      if !isSeeded {
+        try tx.setValue(AnnouncementHash.scheme, namespace: "engine", key: "announcementsSeeded", now: now)
+      }
       return (outcome, fresh)
     }
     report.changed = fresh
@@ -223,7 +228,7 @@ extension BotEngine {
     report.requests += 1
     let page = try await forum.threads(forumID: forumID, page: 1)
     let relay = Relay(engine: self, now: now())
-    let renderer = renderer
+    let composer = composer
     let transports = transports
     let now = now()
     let (outcome, fresh) = try await database.write { tx -> (RelayOutcome, Int) in
@@ -241,9 +246,9 @@ extension BotEngine {
       for thread in newThreads {
         for subscription in subscriptions
         where subscription.filters.admits(author: thread.authorName, isOriginalPoster: true, text: { thread.title }) {
-          guard let capabilities = transports[subscription.room.transport] else { continue }
-          let message = NewThreadMessage.render(
-            thread, forumTitle: title ?? watermark.title, renderer: renderer, capabilities: capabilities)
+          guard transports[subscription.room.transport] != nil else { continue }
+          let message = OutgoingMessage(
+            .newThread(composer.newThread(thread, forumTitle: title ?? watermark.title)), threadKey: thread.id)
           outcome.merge(
             try relay.deliver(
               message, kind: "thread", key: OutboxKey.newThread(subscription.room, threadID: thread.id),

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 import Logging
@@ -11,7 +12,7 @@ package final class BotEngine: Sendable {
   package let database: BotDatabase
   package let forum: any Forum
   package let configuration: EngineConfiguration
-  package let renderer: PostRenderer
+  package let composer: MessageComposer
   /// Capabilities of each configured transport by name; rows are rendered for the room's transport.
   package let transports: [String: ChatCapabilities]
   let logger: Logger
@@ -33,7 +34,7 @@ package final class BotEngine: Sendable {
     self.configuration = configuration
     self.logger = logger
     self.now = now
-    self.renderer = PostRenderer(
+    self.composer = MessageComposer(
       baseURL: forum.baseURL, excerptLength: configuration.excerptLength, timeZone: configuration.timeZone)
     self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
   }

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Tunables of the poller, relay and dispatchers. Defaults follow the design; tests shorten them.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// A ready message held while a room is quiet, queued unchanged (same idempotency key) when quiet ends.

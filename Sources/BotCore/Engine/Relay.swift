@@ -1,18 +1,19 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 
 /// Turns new forum content into outbox rows (or held items) inside the caller's transaction, so the cursor advance
 /// and the rows commit together. Pure apart from the transaction: the clock reading is passed in.
 struct Relay {
-  var renderer: PostRenderer
+  var composer: MessageComposer
   var transports: [String: ChatCapabilities]
   var calendar: Calendar
   var defaultReplayCap: Int
   var now: Date
 
   init(engine: BotEngine, now: Date) {
-    self.renderer = engine.renderer
+    self.composer = engine.composer
     self.transports = engine.transports
     self.calendar = engine.calendar
     self.defaultReplayCap = engine.configuration.replayCap
@@ -70,7 +71,7 @@ struct Relay {
     _ posts: [(post: Post, reason: String)], threadID: String, threadTitle: String, to room: RoomRef,
     in tx: StoreTransaction
   ) throws -> RelayOutcome {
-    guard let capabilities = transports[room.transport], !posts.isEmpty else { return RelayOutcome() }
+    guard transports[room.transport] != nil, !posts.isEmpty else { return RelayOutcome() }
     let settings = BotEngine.settings(
       from: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
     var outcome = RelayOutcome()
@@ -85,16 +86,17 @@ struct Relay {
     if case .summary(let threshold) = settings.mode, posts.count > threshold {
       try queueSummary(
         of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
-        capabilities: capabilities, reason: posts[0].reason, outcome: &outcome, in: tx)
+        reason: posts[0].reason, outcome: &outcome, in: tx)
       return outcome
     }
 
     let cap = max(settings.replayCap, 0)
     for (post, reason) in posts.prefix(cap) {
+      let message = OutgoingMessage(
+        .post(composer.post(post, threadID: threadID, threadTitle: threadTitle)), threadKey: threadID)
       var row = OutboxRecord(
         transport: room.transport, room: room.room, kind: "post",
-        payload: try RelayCoding.encode(
-          renderer.render(post: post, threadID: threadID, threadTitle: threadTitle, capabilities: capabilities)),
+        payload: try RelayCoding.encode(message),
         idempotencyKey: OutboxKey.post(room, postID: post.id), createdAt: now, threadID: threadID, postID: post.id,
         reason: reason)
       if try tx.enqueue(&row) {
@@ -105,7 +107,7 @@ struct Relay {
     if posts.count > cap {
       let rest = posts.dropFirst(cap)
       try queueSummary(
-        of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room, capabilities: capabilities,
+        of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
         reason: "more than \(cap) new posts in one cycle (the room's replay cap)", afterReplayCap: true,
         outcome: &outcome, in: tx)
     }
@@ -113,14 +115,16 @@ struct Relay {
   }
 
   private func queueSummary(
-    of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, capabilities: ChatCapabilities,
-    reason: String, afterReplayCap: Bool = false, outcome: inout RelayOutcome, in tx: StoreTransaction
+    of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, reason: String,
+    afterReplayCap: Bool = false, outcome: inout RelayOutcome, in tx: StoreTransaction
   ) throws {
     guard let first = posts.first, let last = posts.last else { return }
-    let message = renderer.renderSummary(
-      threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
-      latestPostID: last.id, latestAuthor: last.author.name, capabilities: capabilities,
-      afterReplayCap: afterReplayCap)
+    let message = OutgoingMessage(
+      .summary(
+        composer.summary(
+          threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
+          latest: last, afterReplayCap: afterReplayCap)),
+      threadKey: threadID)
     // A summary-mode burst may later be extended by an edit (transports with `edits`), so the row keeps what it
     // counts. The line after a replay cap follows single posts and is never edited.
     let burst =
@@ -197,7 +201,7 @@ struct Relay {
       let quoted = Set(RichText.quotedAuthors(in: post.body).map { $0.lowercased() })
       let text = post.body.plainText
       for (room, entries) in byRoom {
-        guard let capabilities = transports[room.transport] else { continue }
+        guard transports[room.transport] != nil else { continue }
         var reasons: [String] = []
         for entry in entries where entry.username.lowercased() != post.author.name.lowercased() {
           if quoted.contains(entry.username.lowercased()) {
@@ -208,11 +212,9 @@ struct Relay {
         }
         guard !reasons.isEmpty else { continue }
         let why = reasons.joined(separator: ", ")
-        var message = renderer.render(
-          post: post, threadID: threadID, threadTitle: threadTitle, capabilities: capabilities)
-        message.text = "Alert: \(ChatText.safeLine(why))\n" + message.text
-        message.html = message.html.map { "<p><b>Alert:</b> \(ChatText.escapeHTML(ChatText.safeLine(why)))</p>" + $0 }
-        message = MessageFit.forceFit(message, capabilities)
+        let message = OutgoingMessage(
+          .alert(PostAlert(reasons: reasons, post: composer.post(post, threadID: threadID, threadTitle: threadTitle))),
+          threadKey: threadID)
         outcome.merge(
           try deliver(
             message, kind: "alert", key: OutboxKey.alert(room, postID: post.id), to: room, threadID: threadID,

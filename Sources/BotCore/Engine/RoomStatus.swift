@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// What `status` shows for one room.

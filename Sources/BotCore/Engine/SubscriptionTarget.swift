@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 
 /// What a room follows.
 package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConvertible {

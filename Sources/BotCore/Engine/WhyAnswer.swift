@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Why a post did (or did not) reach a room.

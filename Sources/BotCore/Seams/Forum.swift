@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// Where a post lives.

@@ -28,11 +28,16 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   package var rejoinOnKick: Bool = false
   /// How relayed posts are sent; command replies are always PRIVMSG.
   package var relayAs: RelayCommand = .notice
-  /// Lines one message may take before it is cut and ends with the post link.
+  /// How relayed posts look: `compact` (one line per post, the default) or `full` (header, excerpt, link).
+  package var relayStyle: IRCRenderer.RelayStyle = .compact
+  /// Lines a relayed post may take in the `full` style before its excerpt is cut (it ends with the post link).
+  /// Command answers are never cut.
   package var linesPerMessage: Int = 4
-  /// Flood control: lines that may go at once, then one line per `floodIntervalSeconds`.
-  package var floodBurst: Int = 4
-  package var floodIntervalSeconds: Double = 2
+  /// Flood control: lines that may go at once, then one line per `floodIntervalSeconds`. The defaults keep well
+  /// within ordinary network limits (about one line a second sustained) and still relay a thread getting 30 posts a
+  /// minute in compact style as they come (a post is one line; one PING acknowledges several).
+  package var floodBurst: Int = 5
+  package var floodIntervalSeconds: Double = 1.5
   /// mIRC bold (and colour, when `titleColour` is set) for the titles of relayed posts.
   package var mircFormatting: Bool = false
   package var titleColour: Int?
@@ -166,7 +171,7 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
 extension IRCTransportConfiguration {
   private enum CodingKeys: String, CodingKey {
     case name, host, port, tls, caFile, nick, alternateNicks, username, realname, sasl, clientCertificateFile
-    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, linesPerMessage, floodBurst
+    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, relayStyle, linesPerMessage, floodBurst
     case floodIntervalSeconds, mircFormatting, titleColour, admins, members, quitMessage, pingIntervalSeconds
     case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter
     case nickReclaimSeconds, sendWaitSeconds, connectTimeoutSeconds, registrationTimeoutSeconds
@@ -192,6 +197,7 @@ extension IRCTransportConfiguration {
     channels = try c.decodeIfPresent([Channel].self, forKey: .channels) ?? []
     rejoinOnKick = try c.decodeIfPresent(Bool.self, forKey: .rejoinOnKick) ?? false
     relayAs = try c.decodeIfPresent(RelayCommand.self, forKey: .relayAs) ?? .notice
+    relayStyle = try c.decodeIfPresent(IRCRenderer.RelayStyle.self, forKey: .relayStyle) ?? defaults.relayStyle
     linesPerMessage = try c.decodeIfPresent(Int.self, forKey: .linesPerMessage) ?? defaults.linesPerMessage
     floodBurst = try c.decodeIfPresent(Int.self, forKey: .floodBurst) ?? defaults.floodBurst
     floodIntervalSeconds =

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 
@@ -128,6 +128,11 @@ extension IRCClient {
     } else {
       kickedFrom.insert(folded)
       wakeWriter()
+      emit(
+        .membership(
+          MembershipChange(
+            transport: configuration.name, room: folded, kind: .kicked, by: message.sourceNick,
+            reason: message.parameter(2))))
     }
   }
 
@@ -225,9 +230,10 @@ extension IRCClient {
     let role = permissions.role(account: account, source: source, isChannelOperator: isOperator)
     incomingCounter += 1
     emit(
-      IncomingMessage(
-        transport: configuration.name, room: room, senderID: account ?? source.description,
-        senderName: source.name, text: text, messageID: message.tags["msgid"] ?? "irc-\(incomingCounter)",
-        isDirect: !isChannel, transportRole: role))
+      .message(
+        IncomingMessage(
+          transport: configuration.name, room: room, senderID: account ?? source.description,
+          senderName: source.name, text: text, messageID: message.tags["msgid"] ?? "irc-\(incomingCounter)",
+          isDirect: !isChannel, transportRole: role)))
   }
 }

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 import NIOCore
@@ -11,9 +11,9 @@ import ServiceLifecycle
 actor IRCClient {
   let configuration: IRCTransportConfiguration
   let logger: Logger
-  let emit: @Sendable (IncomingMessage) -> Void
+  let emit: @Sendable (ChatEvent) -> Void
   let bucket: IRCTokenBucket
-  let layout: IRCMessageLayout
+  let renderer: IRCRenderer
   let permissions: IRCPermissions
   let tlsContext: NIOSSLContext?
   let clock = ContinuousClock()
@@ -91,7 +91,9 @@ actor IRCClient {
   }
   var queue: [PendingSend] = []
   var inFlight: [Int: InFlight] = [:]
-  var ackTokens: [String: Int] = [:]
+  /// Sends written since the last acknowledging PING, and each PING's token with the sends it acknowledges.
+  var unacknowledged: [Int] = []
+  var ackTokens: [String: [Int]] = [:]
   var writerWaiter: CheckedContinuation<Void, Never>?
   var receipts: [String: DeliveryReceipt] = [:]
   var receiptOrder: [String] = []
@@ -99,7 +101,7 @@ actor IRCClient {
 
   init(
     configuration: IRCTransportConfiguration, logger: Logger, mode: Mode = .transport,
-    emit: @escaping @Sendable (IncomingMessage) -> Void
+    emit: @escaping @Sendable (ChatEvent) -> Void
   ) throws {
     self.configuration = configuration
     self.mode = mode
@@ -107,9 +109,9 @@ actor IRCClient {
     self.emit = emit
     self.bucket = IRCTokenBucket(
       burst: configuration.floodBurst, interval: .milliseconds(Int64(configuration.floodIntervalSeconds * 1000)))
-    self.layout = IRCMessageLayout(
-      maxLines: configuration.linesPerMessage, mircFormatting: configuration.mircFormatting,
-      titleColour: configuration.titleColour)
+    self.renderer = IRCRenderer(
+      style: configuration.relayStyle, maxRelayLines: configuration.linesPerMessage,
+      mircFormatting: configuration.mircFormatting, titleColour: configuration.titleColour)
     self.permissions = IRCPermissions(admins: configuration.admins, members: configuration.members)
     self.tlsContext = try IRCConnector.makeTLSContext(configuration)
     self.currentNick = configuration.nick
@@ -202,7 +204,11 @@ actor IRCClient {
       flight.send.continuation.resume(
         throwing: ChatSendError.retryable(reason: "the IRC connection closed while sending", after: nil))
     }
-    ackTokens = ackTokens.filter { inFlight[$0.value] != nil }
+    unacknowledged = []
+    ackTokens = ackTokens.compactMapValues { ids in
+      let open = ids.filter { inFlight[$0] != nil }
+      return open.isEmpty ? nil : open
+    }
     wakeWriter()
     logger.info("disconnected", metadata: ["host": "\(configuration.host)"])
   }

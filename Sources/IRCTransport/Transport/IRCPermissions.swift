@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 /// The role the IRC transport itself grants a sender: `admin`/`member` from the configured account names (the
 /// IRCv3 `account` tag, i.e. the services account the sender logged in with via SASL or NickServ) or

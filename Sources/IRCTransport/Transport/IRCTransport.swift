@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -6,14 +6,14 @@ import ServiceLifecycle
 /// IRC as a chat transport: rooms are channels (case-folded, `#awful`) and nicks (private queries). Running it
 /// connects, registers (SASL when configured), joins the configured channels and keeps the connection, reconnecting
 /// with exponential backoff and jitter. Relayed posts go out as NOTICE (configurable), command replies as PRIVMSG,
-/// split to fit IRC's 512-byte lines and paced by a shared token bucket.
+/// rendered by `IRCRenderer` at send time to fit IRC's 512-byte lines and paced by a shared token bucket.
 package final class IRCTransport: ChatTransport, Sendable {
   package let name: String
   package let capabilities: ChatCapabilities
-  package let incoming: AsyncStream<IncomingMessage>
+  package let events: AsyncStream<ChatEvent>
   package let configuration: IRCTransportConfiguration
 
-  private let continuation: AsyncStream<IncomingMessage>.Continuation
+  private let continuation: AsyncStream<ChatEvent>.Continuation
   private let client: IRCClient
   private let logger: Logger
 
@@ -25,12 +25,9 @@ package final class IRCTransport: ChatTransport, Sendable {
     self.logger = logger
     self.configuration = configuration
     self.name = configuration.name
-    // A cut message keeps about 400 bytes per line; the renderer shrinks what it can to this.
-    self.capabilities = ChatCapabilities(
-      html: false, edits: false, threads: false, maxMessageBytes: configuration.linesPerMessage * 400,
-      notices: configuration.relayAs == .notice)
-    let (stream, continuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
-    self.incoming = stream
+    self.capabilities = ChatCapabilities(edits: false, threads: false)
+    let (stream, continuation) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
+    self.events = stream
     self.continuation = continuation
     self.client = try IRCClient(configuration: configuration, logger: logger) { continuation.yield($0) }
   }
@@ -57,6 +54,19 @@ package final class IRCTransport: ChatTransport, Sendable {
     await client.markStopped()
     continuation.finish()
   }
+
+  /// nil once registered (001); otherwise connecting, or reconnecting with the reason the last connection failed.
+  package func connectionProblem() async -> String? {
+    switch await connectionState() {
+    case .registered: nil
+    case .connecting: "connecting"
+    case .reconnecting(let failure): "reconnecting (\(failure))"
+    case .stopped: "stopped"
+    }
+  }
+
+  /// Every registration (001) counts: the first is the connection, the others reconnects.
+  package func connectionCount() async -> Int? { await registrationCount() }
 
   /// Whether the bot is registered, and if not why (for readiness and `status`).
   package func connectionState() async -> IRCConnectionState {

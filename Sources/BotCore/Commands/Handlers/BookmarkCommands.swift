@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 enum BookmarkCommands {
@@ -49,7 +50,7 @@ enum BookmarkCommands {
     var reply = CommandReply()
     reply.add("Bookmarks, \(pageText)\(filter.map { " (\($0.rawValue))" } ?? ""):")
     for thread in threads {
-      reply.lines.append(ThreadLine.parts(thread, context: context))
+      reply.add(item: ThreadLine.parts(thread, context: context))
     }
     return reply
   }
@@ -83,7 +84,7 @@ enum BookmarkCommands {
         room: context.room, userID: context.userID, summary: "bookmarked \(title)\(colour)", actions: undo)
     }
     var reply = CommandReply()
-    let link = CommandReply.Part.link(label: title, url: context.links.threadLink(threadID: threadID))
+    let link = CommandReply.Part.link(label: title, url: context.links.thread(threadID))
     switch (wasBookmarked, star) {
     case (false, _): reply.add(.text("Bookmarked "), link, .text("\(colour). \(context.prefix)undo reverts it."))
     case (true, nil): reply.add(link, .text(" was already bookmarked."))

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 enum StatusCommands {
@@ -11,7 +12,7 @@ enum StatusCommands {
 
   static func runStatus(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let status = try await context.engine.status(room: context.room)
-    let dates = context.renderer.dates
+    let dates = context.composer.dates
     var reply = CommandReply()
     // A paused room holds everything anyway: "quiet now" would only blur why nothing arrives.
     let quietNow = status.isQuietNow && !status.settings.isPaused
@@ -58,7 +59,7 @@ enum StatusCommands {
       }
     }
     let answer = try await context.engine.why(postID: postID, room: context.room)
-    let dates = context.renderer.dates
+    let dates = context.composer.dates
     var reply = CommandReply()
     let title = answer.threadTitle.map { " in “\($0)”" } ?? ""
     if answer.entries.isEmpty {

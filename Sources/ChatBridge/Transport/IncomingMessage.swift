@@ -1,0 +1,31 @@
+import Foundation
+
+/// A message someone wrote in a room the bot is in.
+package struct IncomingMessage: Sendable, Hashable {
+  package var transport: String
+  package var room: String
+  package var senderID: String
+  package var senderName: String
+  package var text: String
+  /// The transport's id of this message, for replies (Matrix event id).
+  package var messageID: String?
+  /// A private conversation with the bot (IRC query, Matrix DM).
+  package var isDirect: Bool
+  /// The role the transport itself grants (room power, channel op), when it has such a notion.
+  package var transportRole: Role?
+
+  package init(
+    transport: String, room: String, senderID: String, senderName: String, text: String, messageID: String? = nil,
+    isDirect: Bool = false, transportRole: Role? = nil
+  ) {
+    self.transport = transport
+    self.room = room
+    self.senderID = senderID
+    self.senderName = senderName
+    self.text = text
+    self.messageID = messageID
+    self.isDirect = isDirect
+    self.transportRole = transportRole
+  }
+}
+
