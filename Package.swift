@@ -144,6 +144,13 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // Helpers shared by the test targets (no copies, no symlinks).
+    .target(
+      name: "AwfulBotTestKit",
+      dependencies: ["ChatBridge", "ForumModel"],
+      path: "Tests/TestKit",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "AwfulScrapingTests",
       dependencies: ["AwfulScraping"],
@@ -162,7 +169,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BotCoreTests",
-      dependencies: ["BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
+      dependencies: ["AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -176,7 +183,7 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
@@ -185,7 +192,7 @@ let package = Package(
     .testTarget(
       name: "IRCTransportTests",
       dependencies: [
-        "IRCTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
@@ -196,7 +203,7 @@ let package = Package(
     .testTarget(
       name: "AwfulBotAppTests",
       dependencies: [
-        "AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient", "MatrixTransport", "IRCTransport",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient", "MatrixTransport", "IRCTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),

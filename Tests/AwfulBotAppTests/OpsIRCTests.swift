@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import BotStore
@@ -112,8 +114,7 @@ struct OpsIRCTests {
       configuration.maximumReconnectDelaySeconds = 2
       configuration.reconnectJitter = 0
       let transport = try IRCTransport(configuration: configuration, logger: opsIRCLogger)
-      let reporting = try #require(
-        (transport as any ChatTransport) as? any ConnectionStateReporting, "the monitor finds the conformance")
+      let reporting: any ChatTransport = transport
       #expect(await reporting.connectionProblem() == "connecting")
 
       let group = ServiceGroup(

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotStore
 import FakeForum
 import Foundation

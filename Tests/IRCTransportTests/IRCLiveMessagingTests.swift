@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import BotStore
 import Foundation
@@ -131,7 +133,7 @@ extension IRCLiveTests {
       let mark = await tester.mark()
       let text = (1...8).map { "flood line \($0)" }.joined(separator: "\n")
       _ = try await bot.transport.send(
-        OutgoingMessage(kind: .reply, text: text), to: channel, idempotencyKey: "flood-1")
+        OutgoingMessage(.answer(CommandAnswer(text))), to: channel, idempotencyKey: "flood-1")
       let lines = try await tester.waitForCount(8, "flood lines", from: mark) {
         $0.nick == nick && $0.command == "PRIVMSG"
       }
@@ -166,7 +168,7 @@ extension IRCLiveTests {
       func queue(_ text: String) async throws {
         let command = IncomingMessage(
           transport: "irc", room: room, senderID: "tester", senderName: "tester", text: "!x", messageID: text)
-        try await forum.engine.enqueueReply(OutgoingMessage(kind: .reply, text: text), answering: command)
+        try await forum.engine.enqueueReply(OutgoingMessage(.answer(CommandAnswer(text))), answering: command)
       }
       try await queue("before the restart")
       try await first.waitFor("the first message") { $0.nick == nick && $0.text == "before the restart" }
@@ -205,9 +207,9 @@ extension IRCLiveTests {
       let mark = await tester.mark()
       let evil = "first\r\nQUIT :pwned\rJOIN #evil\nPRIVMSG \(channel) :in\u{0}jected\u{1}"
       _ = try await bot.transport.send(
-        OutgoingMessage(kind: .relay, text: evil), to: channel, idempotencyKey: "evil-1")
+        OutgoingMessage(.legacy(text: evil, html: nil, link: nil)), to: channel, idempotencyKey: "evil-1")
       _ = try await bot.transport.send(
-        OutgoingMessage(kind: .relay, text: "still here"), to: channel, idempotencyKey: "evil-2")
+        OutgoingMessage(.legacy(text: "still here", html: nil, link: nil)), to: channel, idempotencyKey: "evil-2")
       try await tester.waitFor("the next message", from: mark) { $0.nick == nick && $0.text == "still here" }
       let fromBot = await tester.lines[mark...].filter { $0.nick == nick }
       #expect(fromBot.map(\.command) == Array(repeating: "NOTICE", count: 5), "\(fromBot)")

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import Foundation
 
 /// The IRC network `scripts/with-ircd` (or `scripts/test`) started, read from the environment. Shared with

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import Foundation
 import Testing
@@ -51,7 +53,7 @@ struct IRCTextLayoutTests {
 
   @Test("a message that fits keeps every line and its link once")
   func layoutFits() {
-    let message = OutgoingMessage(kind: .reply, text: "one\ntwo\nhttps://x/1", link: "https://x/1")
+    let message = OutgoingMessage(.answer(CommandAnswer("one\ntwo\nhttps://x/1", link: "https://x/1")))
     #expect(IRCMessageLayout().lines(for: message, maxBytesPerLine: 400) == ["one", "two", "https://x/1"])
   }
 
@@ -62,7 +64,7 @@ struct IRCTextLayoutTests {
     #expect(plain[0] == "Thread title — bob, today", "forum text cannot bring its own formatting codes")
     let bold = IRCMessageLayout(mircFormatting: true, titleColour: 4).lines(for: message, maxBytesPerLine: 400)
     #expect(bold[0] == "\u{02}\u{03}04Thread title\u{0F} — bob, today")
-    let reply = OutgoingMessage(kind: .reply, text: "Reply — not a title")
+    let reply = OutgoingMessage(.answer(CommandAnswer("Reply — not a title")))
     #expect(IRCMessageLayout(mircFormatting: true).lines(for: reply, maxBytesPerLine: 400) == ["Reply — not a title"])
   }
 

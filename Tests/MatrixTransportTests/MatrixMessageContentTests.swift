@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import Testing
 
@@ -22,7 +24,7 @@ struct MatrixMessageContentTests {
 
   @Test("a command reply answers the command and may show previews")
   func reply() {
-    let message = OutgoingMessage(kind: .reply, text: "Bookmarked.", inReplyTo: "$command")
+    let message = OutgoingMessage(.answer(CommandAnswer("Bookmarked.", inReplyTo: "$command")))
     let content = MatrixMessageContent.content(for: message, thread: nil, suppressPreviews: true)
     #expect(content["m.relates_to"] == ["m.in_reply_to": ["event_id": "$command"]])
     #expect(content["formatted_body"] == nil)

@@ -10,11 +10,12 @@ package enum ErrorText {
     switch error {
     case let error as CommandError: text = error.description
     case let error as ForumPageError: text = error.description
+    case let error as any ForumFailure: text = error.description
     case let error as ScrapeError: text = error.description
     case let error as EngineError: text = error.description
     case let error as ThreadReference.ParseError: text = error.description
     case is CancellationError: text = "The bot is shutting down; try again in a moment."
-    default: text = "The forum could not be reached: \(redact(String(describing: error)))"
+    default: text = "Something went wrong: \(redact(String(describing: error)))"
     }
     return oneLine(text)
   }

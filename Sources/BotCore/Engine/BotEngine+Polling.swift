@@ -135,38 +135,57 @@ extension BotEngine {
     }
     report.changed = changed.count
 
+    // Read every changed thread first, then relay them together so a room gets the poll's posts in the order they
+    // were made across threads. A failed read stops reading; what was read before it is still relayed (its cursors
+    // advance with its rows), and the error then fails the poll so the rest is retried.
+    var updates: [(update: ThreadUpdate, wanted: Bool)] = []
+    var readError: (any Error)?
     for (row, stored, wanted) in changed {
       var update = ThreadUpdate(
         threadID: row.id, title: row.title, forumID: stored.forumID, star: row.star, replyCount: row.replyCount,
         lastPostAt: row.lastPostDate, lastPostAuthor: row.lastPostAuthor, isClosed: row.isClosed, posts: [])
       if wanted {
         report.requests += 1
-        let fetched = try await forum.posts(threadID: row.id, after: stored.cursorIndex)
-        report.requests += max(fetched.pagesFetched - 1, 0)
-        update.posts = fetched.posts
-        update.title = fetched.threadTitle.isEmpty ? row.title : fetched.threadTitle
-        update.forumID = fetched.forumID ?? stored.forumID
-        report.newPosts += fetched.posts.count
+        do {
+          let fetched = try await forum.posts(threadID: row.id, after: stored.cursorIndex)
+          report.requests += max(fetched.pagesFetched - 1, 0)
+          update.posts = fetched.posts
+          update.title = fetched.threadTitle.isEmpty ? row.title : fetched.threadTitle
+          update.forumID = fetched.forumID ?? stored.forumID
+          report.newPosts += fetched.posts.count
+        } catch {
+          readError = error
+          break
+        }
       }
-      let relay = Relay(engine: self, now: self.now())
-      let pending = update
-      let outcome = try await database.write { tx in
-        let outcome = try relay.relay(pending, in: tx)
+      updates.append((update, wanted))
+    }
+
+    let collector = RowCollector()
+    let relay = Relay(engine: self, now: self.now(), collector: collector)
+    let pending = updates
+    let outcome = try await database.write { tx -> RelayOutcome in
+      var held = 0
+      for (update, wanted) in pending {
+        held += try relay.relay(update, in: tx).held
         if !wanted {
           // Nobody follows it: move the cursor to the end without reading, so a later subscription starts there.
-          if var thread = try tx.thread(id: pending.threadID), thread.cursorIndex < pending.replyCount + 1 {
-            thread.cursorIndex = pending.replyCount + 1
+          if var thread = try tx.thread(id: update.threadID), thread.cursorIndex < update.replyCount + 1 {
+            thread.cursorIndex = update.replyCount + 1
             thread.cursorPostID = nil
             try tx.save(thread)
           }
         }
-        return outcome
       }
-      report.queued += outcome.queued + outcome.held
-      EngineMetrics.postsRelayed(update.posts.count)
-      EngineMetrics.rowsQueued(outcome.queued, kind: "post")
-      wakeDispatchers(outcome.transports)
+      var outcome = try collector.flush(in: tx)
+      outcome.held = held
+      return outcome
     }
+    report.queued += outcome.queued + outcome.held
+    EngineMetrics.postsRelayed(updates.reduce(0) { $0 + $1.update.posts.count })
+    EngineMetrics.rowsQueued(outcome.queued, kind: "post")
+    wakeDispatchers(outcome.transports)
+    if let readError { throw readError }
     try await releaseHeld()
   }
 

@@ -68,8 +68,11 @@ extension BotEngine {
       let threadID = try tx.outboxRows(postID: postID, transport: room.transport, room: room.room).first?.threadID
       let thread = try threadID.flatMap { try tx.thread(id: $0) }
       let explanation = entries.isEmpty ? try BotEngine.explainMissing(postID: postID, room: room, in: tx) : nil
+      // A bare number the bot knows as a thread (and never relayed as a post) was meant as a thread.
+      let knownThread = entries.isEmpty && threadID == nil ? try tx.thread(id: postID) : nil
       return WhyAnswer(
-        postID: postID, threadID: threadID, threadTitle: thread?.title, entries: entries, explanation: explanation)
+        postID: postID, threadID: threadID, threadTitle: thread?.title, entries: entries, explanation: explanation,
+        threadNamed: knownThread.map { $0.title.isEmpty ? "\(postID)" : "“\($0.title)”" })
     }
   }
 

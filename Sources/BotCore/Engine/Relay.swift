@@ -11,8 +11,12 @@ struct Relay {
   var calendar: Calendar
   var defaultReplayCap: Int
   var now: Date
+  /// When set, rows of thread relays (posts, summaries, alerts) are collected and queued later in posting order
+  /// across threads (`RowCollector.flush`); the counts in the outcomes are then tentative until the flush.
+  var collector: RowCollector?
 
-  init(engine: BotEngine, now: Date) {
+  init(engine: BotEngine, now: Date, collector: RowCollector? = nil) {
+    self.collector = collector
     self.composer = engine.composer
     self.transports = engine.transports
     self.calendar = engine.calendar
@@ -99,7 +103,7 @@ struct Relay {
         payload: try RelayCoding.encode(message),
         idempotencyKey: OutboxKey.post(room, postID: post.id), createdAt: now, threadID: threadID, postID: post.id,
         reason: reason)
-      if try tx.enqueue(&row) {
+      if try enqueue(&row, postedAt: post.date, in: tx) {
         outcome.queued += 1
         outcome.transports.insert(room.transport)
       }
@@ -139,7 +143,7 @@ struct Relay {
       idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),
       createdAt: now, threadID: threadID, postID: last.id,
       reason: "\(reason); posts: \(posts.map(\.id).joined(separator: " "))")
-    if try tx.enqueue(&row) {
+    if try enqueue(&row, postedAt: last.date, in: tx) {
       outcome.queued += 1
       outcome.transports.insert(room.transport)
     }
@@ -164,7 +168,7 @@ struct Relay {
   /// Queues one ready message (alert, announcement, new thread) for a room, or holds it while the room is quiet.
   func deliver(
     _ message: OutgoingMessage, kind: String, key: String, to room: RoomRef, threadID: String? = nil,
-    postID: String? = nil, reason: String, in tx: StoreTransaction
+    postID: String? = nil, postedAt: Date? = nil, reason: String, in tx: StoreTransaction
   ) throws -> RelayOutcome {
     var outcome = RelayOutcome()
     let settings = BotEngine.settings(
@@ -180,11 +184,20 @@ struct Relay {
     var row = OutboxRecord(
       transport: room.transport, room: room.room, kind: kind, payload: try RelayCoding.encode(message),
       idempotencyKey: key, createdAt: now, threadID: threadID, postID: postID, reason: reason)
-    if try tx.enqueue(&row) {
+    // Alerts belong with the posts of the poll (posting order); announcements and new threads go out at once.
+    let queued = postedAt != nil ? try enqueue(&row, postedAt: postedAt, in: tx) : try tx.enqueue(&row)
+    if queued {
       outcome.queued += 1
       outcome.transports.insert(room.transport)
     }
     return outcome
+  }
+
+  /// Queues a row now, or hands it to the collector (which queues it in posting order at the end of the poll).
+  private func enqueue(_ row: inout OutboxRecord, postedAt: Date?, in tx: StoreTransaction) throws -> Bool {
+    guard let collector else { return try tx.enqueue(&row) }
+    collector.add(row, postedAt: postedAt ?? now)
+    return true
   }
 
   // MARK: Alerts
@@ -218,7 +231,7 @@ struct Relay {
         outcome.merge(
           try deliver(
             message, kind: "alert", key: OutboxKey.alert(room, postID: post.id), to: room, threadID: threadID,
-            postID: post.id, reason: "alert: \(why)", in: tx))
+            postID: post.id, postedAt: post.date ?? now, reason: "alert: \(why)", in: tx))
       }
     }
     return outcome

@@ -1,4 +1,6 @@
 import AsyncHTTPClient
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import Crypto
 import Foundation

@@ -37,6 +37,12 @@ enum BookmarkCommands {
       }
     }
     let listing = try await context.forum.bookmarks(page: page)
+    // The forum answers a page past the end with its last page: say so instead of showing that page as asked for.
+    // No page navigation at all: everything fits on one page.
+    let total = listing.page?.total ?? 1
+    if page > total {
+      throw CommandError.failed("The bookmarks have \(NameList.count(total, "page")); there is no page \(page).")
+    }
     var threads = listing.threads
     switch filter {
     case .unread: threads = threads.filter { ($0.unreadCount ?? 0) > 0 }

@@ -46,6 +46,10 @@ enum BrowseCommands {
     }
     let node = try await context.forumNode(from: values.joined(separator: " "))
     let listing = try await context.forum.threads(forumID: node.id, page: page)
+    let total = listing.page?.total ?? 1
+    if page > total {
+      throw CommandError.failed("\(node.title) has \(NameList.count(total, "page")); there is no page \(page).")
+    }
     let pageText = listing.page.map { "page \($0.current) of \($0.total)" } ?? "page \(page)"
     guard !listing.threads.isEmpty else { return CommandReply("No threads on \(pageText) of \(node.title).") }
     var reply = CommandReply()

@@ -62,17 +62,23 @@ enum StatusCommands {
     let dates = context.composer.dates
     var reply = CommandReply()
     let title = answer.threadTitle.map { " in “\($0)”" } ?? ""
+    if answer.entries.isEmpty, let thread = answer.threadNamed {
+      throw CommandError.usage(
+        "\(postID) is the thread \(thread), not a post. why needs a post: a link ending in #post123, or that number.")
+    }
     if answer.entries.isEmpty {
-      reply.add("Post \(postID)\(title) was not sent here: \(answer.explanation ?? "the bot has no record of it").")
+      var explanation = answer.explanation ?? "the bot has no record of it"
+      while explanation.hasSuffix(".") { explanation.removeLast() }
+      reply.add("Post \(postID)\(title) was not sent here: \(explanation).")
       return reply
     }
     reply.add("Post \(postID)\(title):")
     for entry in answer.entries {
-      var line = "• \(entry.kind) for \(entry.reason): \(entry.state), queued \(dates.format(entry.queuedAt))"
+      var line = "\(entry.kind) for \(entry.reason): \(entry.state), queued \(dates.format(entry.queuedAt))"
       if let delivered = entry.deliveredAt { line += ", delivered \(dates.format(delivered))" }
       if entry.attempts > 1 { line += ", \(entry.attempts) attempts" }
       if let error = entry.lastError { line += ", last error: \(error)" }
-      reply.add(line)
+      reply.add(item: [.text(line)])
     }
     return reply
   }

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import Foundation
 import Synchronization
 import Testing
@@ -8,12 +10,12 @@ import Testing
 final class CommandFlakyTransport: ChatTransport {
   let name = CommandHarness.transport
   let capabilities = ChatCapabilities.plainText
-  let incoming: AsyncStream<IncomingMessage>
-  let continuation: AsyncStream<IncomingMessage>.Continuation
+  let events: AsyncStream<ChatEvent>
+  let continuation: AsyncStream<ChatEvent>.Continuation
   private let state = Mutex<(failures: Int, sent: [(String, OutgoingMessage)])>((0, []))
 
   init(failures: Int) {
-    (incoming, continuation) = AsyncStream.makeStream(of: IncomingMessage.self)
+    (events, continuation) = AsyncStream.makeStream(of: ChatEvent.self)
     state.withLock { $0.failures = failures }
   }
 
@@ -33,17 +35,17 @@ final class CommandFlakyTransport: ChatTransport {
   }
 }
 
-@Suite("Command service")
+@Suite("Chat event service")
 struct CommandServiceTests {
   @Test("answers every command in order through the delivery, retrying temporary send failures")
   func service() async throws {
     let bot = try await CommandHarness()
     let transport = CommandFlakyTransport(failures: 2)
-    let service = CommandService(
-      transport: transport, router: bot.router, deliver: CommandService.directDelivery(via: transport))
-    transport.continuation.yield(bot.message("!subscribe announcements"))
-    transport.continuation.yield(bot.message("hello, no command here"))
-    transport.continuation.yield(bot.message("!subscriptions"))
+    let service = ChatEventService(
+      transport: transport, router: bot.router, deliver: ChatEventService.directDelivery(via: transport))
+    transport.continuation.yield(.message(bot.message("!subscribe announcements")))
+    transport.continuation.yield(.message(bot.message("hello, no command here")))
+    transport.continuation.yield(.message(bot.message("!subscriptions")))
     transport.continuation.finish()
     try await service.run()
     let sent = transport.sent
