@@ -147,7 +147,10 @@ let package = Package(
     // Helpers shared by the test targets (no copies, no symlinks).
     .target(
       name: "AwfulBotTestKit",
-      dependencies: ["ChatBridge", "ForumModel"],
+      dependencies: [
+        "ChatBridge", "ForumModel", "FakeForum",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ],
       path: "Tests/TestKit",
       swiftSettings: swiftSettings
     ),

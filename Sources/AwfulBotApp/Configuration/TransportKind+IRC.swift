@@ -12,7 +12,7 @@ extension TransportKind {
       "server": .string, "tls": .bool, "caFile": .string, "nick": .string, "alternateNicks": .strings,
       "username": .string, "realname": .string, "sasl": .custom, "clientCertificateFile": .string,
       "clientKeyFile": .string, "nickServPassword": .secret, "channels": .custom, "rejoinOnKick": .bool,
-      "relayAs": .string, "linesPerMessage": .integer, "floodBurst": .integer, "floodIntervalSeconds": .number,
+      "relayAs": .string, "relayStyle": .string, "linesPerMessage": .integer, "floodBurst": .integer, "floodIntervalSeconds": .number,
       "mircFormatting": .bool, "titleColour": .integer, "admins": .strings, "members": .strings,
       "quitMessage": .string, "pingIntervalSeconds": .number, "pingTimeoutSeconds": .number,
       "reconnectDelaySeconds": .number, "maximumReconnectDelaySeconds": .number, "reconnectJitter": .number,
@@ -49,6 +49,10 @@ extension TransportKind {
     checkSASL(options, path: path, reader: &reader)
     if case .string(let relay)? = options["relayAs"], !["notice", "privmsg"].contains(relay) {
       reader.report(at("relayAs"), "expected notice or privmsg, got \"\(relay)\"")
+    }
+    if case .string(let style)? = options["relayStyle"], IRCRenderer.RelayStyle(rawValue: style) == nil {
+      let styles = IRCRenderer.RelayStyle.allCases.map(\.rawValue).joined(separator: " or ")
+      reader.report(at("relayStyle"), "expected \(styles), got \"\(style)\"")
     }
     if case .number(let colour)? = options["titleColour"], !(0...98).contains(colour) {
       reader.report(at("titleColour"), "expected a colour number 0–98, got \(Int(colour))")

@@ -18,6 +18,7 @@ extension BotEngine {
   /// Everything `status` shows for one room: settings, subscriptions, alerts, its outbox and the poll sources.
   package func status(room: RoomRef) async throws -> RoomStatus {
     let cap = configuration.replayCap
+    let backlogLimit = configuration.backlogLimit
     let now = now()
     let calendar = calendar
     return try await database.read { tx in
@@ -35,7 +36,7 @@ extension BotEngine {
         pending: counts.pending, delivered: counts.delivered, failed: counts.failed, deadLetters: counts.dead,
         held: try tx.heldCount(transport: room.transport, room: room.room),
         isQuietNow: settings.isQuiet(at: now, calendar: calendar), recentFailures: failures,
-        sources: try tx.allSourceHealth().map(BotEngine.health(from:)))
+        sources: try tx.allSourceHealth().map(BotEngine.health(from:)), backlogLimit: backlogLimit)
     }
   }
 

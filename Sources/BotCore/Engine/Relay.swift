@@ -10,6 +10,7 @@ struct Relay {
   var transports: [String: ChatCapabilities]
   var calendar: Calendar
   var defaultReplayCap: Int
+  var backlogLimit: Int
   var now: Date
   /// When set, rows of thread relays (posts, summaries, alerts) are collected and queued later in posting order
   /// across threads (`RowCollector.flush`); the counts in the outcomes are then tentative until the flush.
@@ -21,6 +22,7 @@ struct Relay {
     self.transports = engine.transports
     self.calendar = engine.calendar
     self.defaultReplayCap = engine.configuration.replayCap
+    self.backlogLimit = engine.configuration.backlogLimit
     self.now = now
   }
 
@@ -91,6 +93,14 @@ struct Relay {
       try queueSummary(
         of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
         reason: posts[0].reason, outcome: &outcome, in: tx)
+      return outcome
+    }
+    // Far behind already (the chat service sends slower than the forum posts): count instead of adding to the lag.
+    let waiting = try tx.outboxCounts(transport: room.transport, room: room.room).pending
+    if waiting >= backlogLimit {
+      try queueSummary(
+        of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
+        reason: "\(waiting) messages were still waiting for this room", outcome: &outcome, in: tx)
       return outcome
     }
 

@@ -7,7 +7,7 @@ enum StatusCommands {
     run: runStatus)
 
   static let why = CommandSpec(
-    name: "why", usage: "<post link>", summary: "Whether a post was relayed here, when, or why not.", role: .viewer,
+    name: "why", usage: "<post link | post id>", summary: "Whether a post was relayed here, when, or why not.", role: .viewer,
     run: runWhy)
 
   static func runStatus(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
@@ -26,6 +26,10 @@ enum StatusCommands {
     reply.add(
       "Messages: \(status.pending) waiting, \(status.delivered) delivered, \(status.held) held, "
         + "\(status.failed) refused, \(status.deadLetters) given up")
+    if status.pending >= status.backlogLimit {
+      reply.add(
+        "Behind: new posts arrive as one summary per thread until fewer than \(status.backlogLimit) messages wait.")
+    }
     for source in status.sources {
       var line = "Polling \(source.source): "
       if source.isHealthy {
@@ -69,6 +73,10 @@ enum StatusCommands {
     if answer.entries.isEmpty {
       var explanation = answer.explanation ?? "the bot has no record of it"
       while explanation.hasSuffix(".") { explanation.removeLast() }
+      // The explanation is a sentence of its own; after the colon it continues this one.
+      if let first = explanation.first, first.isUppercase, explanation.dropFirst().first?.isLowercase == true {
+        explanation = first.lowercased() + explanation.dropFirst()
+      }
       reply.add("Post \(postID)\(title) was not sent here: \(explanation).")
       return reply
     }
