@@ -103,7 +103,10 @@ package final class BotApplication: Sendable {
       permissions: PermissionPolicy(grants: Self.grants(from: configuration.roles ?? [])),
       forum: engine.forum, engine: engine, composer: engine.composer)
     let engine = self.engine
-    var services: [any Service] = transports.map { $0 as any Service }
+    let tally = TransportSupervisor.Tally(total: transports.count)
+    var services: [any Service] = transports.map {
+      TransportSupervisor(transport: $0, tally: tally, logger: logger) as any Service
+    }
     services.append(Poller(engine: engine))
     for transport in transports {
       services.append(Dispatcher(engine: engine, transport: transport))
@@ -159,7 +162,11 @@ package final class BotApplication: Sendable {
     extraServices: [any Service] = [], shutdownAfter duration: Duration? = nil,
     signals: [UnixSignal] = [.sigterm, .sigint]
   ) async throws {
-    var services = (self.services + extraServices).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+    // A service that ends before shutdown (a transport stopped for good, its event stream) leaves the others running;
+    // one that throws still ends the bot (the last transport that could work, a poller failure).
+    var services = (self.services + extraServices).map {
+      ServiceGroupConfiguration.ServiceConfiguration(service: $0, successTerminationBehavior: .ignore)
+    }
     if let duration {
       services.append(
         .init(service: ShutdownTimer(after: duration), successTerminationBehavior: .gracefullyShutdownGroup))

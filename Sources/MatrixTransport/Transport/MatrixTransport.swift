@@ -87,22 +87,40 @@ package final class MatrixTransport: ChatTransport, Sendable {
     state.withLock { $0.status = status }
   }
 
-  /// Starts, then syncs until the service group shuts down. A start that cannot succeed (unreachable homeserver,
-  /// rejected token, failed login) throws a `MatrixTransportError` saying what to fix. A token rejected later,
-  /// without a password to log in again, stops syncing with the reason in `status`; the service then stays idle
-  /// (other transports keep running) until shutdown.
+  /// Starts, then syncs until the service group shuts down. A homeserver that cannot be reached (or answers 5xx)
+  /// is retried with backoff for as long as it takes, the status saying `reconnecting (…)`, so a homeserver that is
+  /// down does not take the bot (and its other chat services) with it. A start that can never succeed (rejected
+  /// token, failed login, wrong account, invalid configuration) throws a `MatrixTransportError` saying what to fix.
+  /// A token rejected later, without a password to log in again, stops syncing with the reason in `status`; the
+  /// service then stays idle (other transports keep running) until shutdown. Graceful shutdown ends every wait.
   package func run() async throws {
     defer { eventsContinuation.finish() }
-    let interpreter: MatrixSyncInterpreter
-    do {
-      interpreter = try await start()
-    } catch let error as CancellationError {
-      throw error
-    } catch {
-      setStatus(.stopped(reason: "\(error)"))
-      logger.error("matrix transport could not start", metadata: ["error": "\(error)"])
-      throw error
+    var interpreter: MatrixSyncInterpreter?
+    var attempt = 0
+    while interpreter == nil {
+      do {
+        interpreter = try await cancelWhenGracefulShutdown { try await self.start() }
+      } catch is CancellationError {
+        return
+      } catch let error as MatrixTransportError where error.mayPass {
+        attempt += 1
+        setStatus(.reconnecting(reason: error.description))
+        let delay = policy.backoff(attempt: min(attempt + policy.startupAttempts, 12))
+        logger.warning(
+          "matrix homeserver unreachable, will keep trying",
+          metadata: ["error": "\(error)", "attempt": "\(attempt)", "delayMs": "\(delay.milliseconds)"])
+        do {
+          try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+        } catch {
+          return
+        }
+      } catch {
+        setStatus(.stopped(reason: "\(error)"))
+        logger.error("matrix transport could not start", metadata: ["error": "\(error)"])
+        throw error
+      }
     }
+    guard let interpreter else { return }
     do {
       try await cancelWhenGracefulShutdown {
         try await self.syncLoop(interpreter: interpreter)
