@@ -25,11 +25,10 @@ ircd_install() {
   command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
   [ ${#missing[@]} -eq 0 ] && return 0
-  echo "==> installing Debian packages: ${missing[*]}"
-  local sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  declare -F apt_install_missing >/dev/null || . "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
+  apt_install_missing "${missing[@]}"
+  # The tests start their own InspIRCd and Atheme; the system copies stay off and disabled.
+  disable_system_services inspircd atheme-services
 }
 
 # Free TCP ports on 127.0.0.1, one per line (bound once by the kernel, then released).
