@@ -238,7 +238,7 @@ struct EngineSummaryEditTests {
     let now = h.clock.now()
     try await h.database.write { tx in
       var row = OutboxRecord(
-        transport: "test", room: "!room", kind: "summary",
+        transport: "test", room: "!room", kind: .summary,
         payload: Self.schemaOneRow,
         idempotencyKey: "old-summary", createdAt: now, state: .delivered, deliveredAt: now, receipt: "$old",
         threadID: "1")

@@ -88,7 +88,7 @@ extension BotEngine {
         let message = OutgoingMessage(.newThread(composer.newThread(thread, forumTitle: title)), threadKey: thread.id)
         outcome.merge(
           try relay.deliver(
-            message, kind: "thread", key: OutboxKey.newThread(subscription.room, threadID: thread.id),
+            message, kind: .thread, key: OutboxKey.newThread(subscription.room, threadID: thread.id),
             to: subscription.room, threadID: thread.id, reason: "backfill: \(subscription.description)", in: tx))
       }
       return outcome
@@ -111,7 +111,7 @@ extension BotEngine {
         let message = OutgoingMessage(.announcement(composer.announcement(item.announcement)))
         outcome.merge(
           try relay.deliver(
-            message, kind: "announcement", key: OutboxKey.announcement(room, hash: item.hash), to: room,
+            message, kind: .announcement, key: OutboxKey.announcement(room, hash: item.hash), to: room,
             reason: "backfill: announcements", in: tx))
       }
       return outcome

@@ -55,7 +55,7 @@ extension BotEngine {
   /// some room follows.
   package func pollSources() async throws -> [PollSource] {
     let (forums, announcements) = try await database.read { tx in
-      (Set(try tx.subscriptions(kind: "forum").map(\.argument)), !(try tx.subscriptions(kind: "announcements").isEmpty))
+      (Set(try tx.subscriptions(kind: .forum).map(\.argument)), !(try tx.subscriptions(kind: .announcements).isEmpty))
     }
     return [.bookmarks] + (announcements ? [.announcements] : []) + forums.sorted().map { .forum(id: $0) }
   }
@@ -101,7 +101,7 @@ extension BotEngine {
     // Seed first-seen threads, refresh metadata, and pick the threads that changed.
     let changed = try await database.write { tx -> [(ThreadListThread, ThreadRecord, Bool)] in
       let known = try tx.threads(ids: listing.map(\.id))
-      let subscriptions = try ["bookmarks", "stars", "thread"].flatMap { try tx.subscriptions(kind: $0) }
+      let subscriptions = try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
         .compactMap(BotEngine.subscription(from:))
       let hasAlerts = !(try tx.allAlerts().isEmpty)
       var changed: [(ThreadListThread, ThreadRecord, Bool)] = []
@@ -212,7 +212,7 @@ extension BotEngine {
       // "2": announcements known by author and body (see `AnnouncementHash`). Hashes of the earlier scheme (with
       // the title) never match, so after an upgrade the current ones are recorded again without being relayed.
       let isSeeded = try tx.value(namespace: "engine", key: "announcementsSeeded") == AnnouncementHash.scheme
-      let rooms = try tx.subscriptions(kind: "announcements").compactMap(BotEngine.subscription(from:))
+      let rooms = try tx.subscriptions(kind: .announcements).compactMap(BotEngine.subscription(from:))
       var outcome = RelayOutcome()
       var fresh = 0
       for item in set.items where !(try tx.hasSeenAnnouncement(hash: item.hash)) {
@@ -224,7 +224,7 @@ extension BotEngine {
           let message = OutgoingMessage(.announcement(composer.announcement(item.announcement)))
           outcome.merge(
             try relay.deliver(
-              message, kind: "announcement", key: OutboxKey.announcement(subscription.room, hash: item.hash),
+              message, kind: .announcement, key: OutboxKey.announcement(subscription.room, hash: item.hash),
               to: subscription.room, reason: subscription.description, in: tx))
         }
       }
@@ -259,7 +259,7 @@ extension BotEngine {
       }
       let newThreads = page.threads.filter { (Int($0.id) ?? 0) > watermark.highestThreadID }
         .sorted { (Int($0.id) ?? 0) < (Int($1.id) ?? 0) }
-      let subscriptions = try tx.subscriptions(kind: "forum").filter { $0.argument == forumID }
+      let subscriptions = try tx.subscriptions(kind: .forum).filter { $0.argument == forumID }
         .compactMap(BotEngine.subscription(from:))
       var outcome = RelayOutcome()
       for thread in newThreads {
@@ -270,7 +270,7 @@ extension BotEngine {
             .newThread(composer.newThread(thread, forumTitle: title ?? watermark.title)), threadKey: thread.id)
           outcome.merge(
             try relay.deliver(
-              message, kind: "thread", key: OutboxKey.newThread(subscription.room, threadID: thread.id),
+              message, kind: .thread, key: OutboxKey.newThread(subscription.room, threadID: thread.id),
               to: subscription.room, threadID: thread.id, reason: subscription.description, in: tx))
         }
       }

@@ -46,25 +46,25 @@ extension BotEngine {
     try await database.read { tx in
       var entries = try tx.outboxRows(postID: postID, transport: room.transport, room: room.room).map { row in
         WhyAnswer.Entry(
-          kind: row.kind, reason: row.reason ?? "", state: row.state.rawValue, queuedAt: row.createdAt,
+          kind: row.kind.rawValue, reason: row.reason ?? "", state: row.state.rawValue, queuedAt: row.createdAt,
           deliveredAt: row.deliveredAt, attempts: row.attempts, lastError: row.lastError)
       }
       // Summaries and digests name every post they stand for after "posts:" in their reason.
       entries += try tx.outboxRows(transport: room.transport, room: room.room)
         .filter { row in
-          (row.kind == "digest" || row.kind == "summary") && row.postID != postID
+          (row.kind == .digest || row.kind == .summary) && row.postID != postID
             && (row.reason?.components(separatedBy: "posts: ").last ?? "").split(separator: " ")
               .contains(Substring(postID))
         }
         .map { row in
           WhyAnswer.Entry(
-            kind: row.kind,
+            kind: row.kind.rawValue,
             reason: "in a \(row.kind) (\(row.reason?.components(separatedBy: ";").first ?? ""))",
             state: row.state.rawValue, queuedAt: row.createdAt, deliveredAt: row.deliveredAt, attempts: row.attempts,
             lastError: row.lastError)
         }
       entries += try tx.heldItems(postID: postID, transport: room.transport, room: room.room).map { item in
-        WhyAnswer.Entry(kind: item.kind, reason: item.reason ?? "", state: "held", queuedAt: item.createdAt)
+        WhyAnswer.Entry(kind: item.kind.rawValue, reason: item.reason ?? "", state: "held", queuedAt: item.createdAt)
       }
       let threadID = try tx.outboxRows(postID: postID, transport: room.transport, room: room.room).first?.threadID
       let thread = try threadID.flatMap { try tx.thread(id: $0) }

@@ -65,9 +65,8 @@ package final class BotEngine: Sendable {
   // MARK: Record conversion
 
   static func subscription(from record: SubscriptionRecord) -> Subscription? {
-    guard let id = record.id, let target = SubscriptionTarget(kind: record.kind, argument: record.argument) else {
-      return nil
-    }
+    guard let id = record.id else { return nil }
+    let target = SubscriptionTarget(kind: record.kind, argument: record.argument)
     return Subscription(
       id: id, room: RoomRef(transport: record.transport, room: record.room), target: target,
       filters: SubscriptionFilters(
@@ -80,9 +79,9 @@ package final class BotEngine: Sendable {
     guard let record else { return RoomSettings(replayCap: defaultReplayCap) }
     let mode: RelayMode =
       switch record.mode {
-      case "summary": .summary(threshold: record.summaryThreshold ?? RelayMode.defaultSummaryThreshold)
-      case "digest": .digest(record.digestSchedule.flatMap(DigestSchedule.init(storeValue:)) ?? .hourly)
-      default: .each
+      case .summary: .summary(threshold: record.summaryThreshold ?? RelayMode.defaultSummaryThreshold)
+      case .digest: .digest(record.digestSchedule.flatMap(DigestSchedule.init(storeValue:)) ?? .hourly)
+      case .each: .each
       }
     return RoomSettings(
       mode: mode, quietHours: record.quietHours.flatMap(QuietHours.init(parsingDaily:)),
@@ -92,12 +91,12 @@ package final class BotEngine: Sendable {
   static func apply(_ mode: RelayMode, to record: inout RoomRecord) {
     switch mode {
     case .each:
-      record.mode = "each"
+      record.mode = .each
     case .summary(let threshold):
-      record.mode = "summary"
+      record.mode = .summary
       record.summaryThreshold = threshold
     case .digest(let schedule):
-      record.mode = "digest"
+      record.mode = .digest
       record.digestSchedule = schedule.storeValue
     }
   }

@@ -25,7 +25,7 @@ extension Dispatcher {
     do {
       return try await engine.database.write { tx -> OutgoingMessage in
         guard let previous = try tx.outboxRow(before: id, transport: name, room: room),
-          previous.kind == "summary", previous.state == .delivered, let receipt = previous.receipt,
+          previous.kind == .summary, previous.state == .delivered, let receipt = previous.receipt,
           let previousBurst = (try? RelayCoding.decode(OutboxPayload.self, from: previous.payload))?.summaryBurst,
           let edit = burst.edit(
             following: previousBurst, receipt: receipt, deliveredAt: previous.deliveredAt ?? previous.createdAt,

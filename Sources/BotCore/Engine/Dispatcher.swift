@@ -115,7 +115,7 @@ package final class Dispatcher: Service, Sendable {
         $0.failed += 1
       }
     }
-    if row.kind == "summary" && transport.capabilities.edits {
+    if row.kind == .summary && transport.capabilities.edits {
       guard let prepared = await summaryMessage(for: row, id: id, room: room, stored: message) else { return false }
       message = prepared
     }

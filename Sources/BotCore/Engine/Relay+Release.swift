@@ -16,8 +16,8 @@ extension Relay {
       if settings.isQuiet(at: now, calendar: calendar) { continue }
 
       let items = try tx.heldItems(transport: transport, room: roomID)
-      var posts = items.filter { $0.kind == "post" }
-      let messages = items.filter { $0.kind != "post" }
+      var posts = items.filter { $0.kind == .post }
+      let messages = items.filter { $0.kind != .post }
       var isScheduledDigest = false
       if case .digest(let schedule) = settings.mode, let first = posts.first {
         let since = record?.lastDigestAt ?? first.createdAt
@@ -37,7 +37,7 @@ extension Relay {
         let message = OutgoingMessage(.digest(Digest(title: heading, entries: entries)))
         let postIDs = posts.compactMap(\.postID).joined(separator: " ")
         var row = OutboxRecord(
-          transport: transport, room: roomID, kind: "digest", payload: try RelayCoding.encode(message),
+          transport: transport, room: roomID, kind: .digest, payload: try RelayCoding.encode(message),
           idempotencyKey: OutboxKey.digest(room, firstHeldID: firstID, lastHeldID: lastID), createdAt: now,
           reason: "\(isScheduledDigest ? "digest" : "quiet hours ended"); posts: \(postIDs)")
         if try tx.enqueue(&row) {

@@ -68,7 +68,7 @@ struct Relay {
   }
 
   private func threadSubscriptions(in tx: StoreTransaction) throws -> [Subscription] {
-    try ["bookmarks", "stars", "thread"].flatMap { try tx.subscriptions(kind: $0) }
+    try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
       .compactMap(BotEngine.subscription(from:))
   }
 
@@ -109,7 +109,7 @@ struct Relay {
       let message = OutgoingMessage(
         .post(composer.post(post, threadID: threadID, threadTitle: threadTitle)), threadKey: threadID)
       var row = OutboxRecord(
-        transport: room.transport, room: room.room, kind: "post",
+        transport: room.transport, room: room.room, kind: .post,
         payload: try RelayCoding.encode(message),
         idempotencyKey: OutboxKey.post(room, postID: post.id), createdAt: now, threadID: threadID, postID: post.id,
         reason: reason)
@@ -148,7 +148,7 @@ struct Relay {
         threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
         latestPostID: last.id, latestAuthor: last.author.name)
     var row = OutboxRecord(
-      transport: room.transport, room: room.room, kind: "summary",
+      transport: room.transport, room: room.room, kind: .summary,
       payload: try RelayCoding.encode(OutboxPayload(message: message, summaryBurst: burst)),
       idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),
       createdAt: now, threadID: threadID, postID: last.id,
@@ -166,7 +166,7 @@ struct Relay {
     var outcome = RelayOutcome()
     for (post, why) in posts {
       let item = HeldItemRecord(
-        transport: room.transport, room: room.room, kind: "post", threadID: threadID, threadTitle: threadTitle,
+        transport: room.transport, room: room.room, kind: .post, threadID: threadID, threadTitle: threadTitle,
         postID: post.id, payload: try RelayCoding.encode(post), reason: "\(why); held (\(reason))", createdAt: now)
       if try tx.hold(item) { outcome.held += 1 }
     }
@@ -177,7 +177,7 @@ struct Relay {
 
   /// Queues one ready message (alert, announcement, new thread) for a room, or holds it while the room is quiet.
   func deliver(
-    _ message: OutgoingMessage, kind: String, key: String, to room: RoomRef, threadID: String? = nil,
+    _ message: OutgoingMessage, kind: OutboxKind, key: String, to room: RoomRef, threadID: String? = nil,
     postID: String? = nil, postedAt: Date? = nil, reason: String, in tx: StoreTransaction
   ) throws -> RelayOutcome {
     var outcome = RelayOutcome()
@@ -186,7 +186,7 @@ struct Relay {
     if settings.isQuiet(at: now, calendar: calendar) {
       let held = HeldMessage(kind: kind, key: key, postID: postID, message: message)
       let item = HeldItemRecord(
-        transport: room.transport, room: room.room, kind: "message", threadID: threadID, postID: key,
+        transport: room.transport, room: room.room, kind: .message, threadID: threadID, postID: key,
         payload: try RelayCoding.encode(held), reason: "\(reason); held (quiet)", createdAt: now)
       if try tx.hold(item) { outcome.held += 1 }
       return outcome
@@ -240,7 +240,7 @@ struct Relay {
           threadKey: threadID)
         outcome.merge(
           try deliver(
-            message, kind: "alert", key: OutboxKey.alert(room, postID: post.id), to: room, threadID: threadID,
+            message, kind: .alert, key: OutboxKey.alert(room, postID: post.id), to: room, threadID: threadID,
             postID: post.id, postedAt: post.date ?? now, reason: "alert: \(why)", in: tx))
       }
     }

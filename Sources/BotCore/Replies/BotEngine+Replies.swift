@@ -16,7 +16,7 @@ extension BotEngine {
     let createdAt = now()
     try await database.write { tx in
       var row = OutboxRecord(
-        transport: room.transport, room: room.room, kind: "reply", payload: payload, idempotencyKey: key,
+        transport: room.transport, room: room.room, kind: .reply, payload: payload, idempotencyKey: key,
         createdAt: createdAt, reason: "answer to a command")
       try tx.enqueue(&row)
     }
