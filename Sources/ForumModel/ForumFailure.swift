@@ -1,6 +1,13 @@
 /// An error from the forum side whose description is already a sentence for a person (what happened and what to
 /// do), so the engine can show it as it is without knowing the client that threw it.
-package protocol ForumFailure: Error, CustomStringConvertible {}
+package protocol ForumFailure: Error, CustomStringConvertible {
+  /// The forum says what was asked for does not exist: the asker's mistake, not a failure of the bot.
+  var isNotFound: Bool { get }
+}
+
+extension ForumFailure {
+  package var isNotFound: Bool { false }
+}
 
 /// The forum says what was asked for does not exist, or the account cannot see it (the forum does not tell the two
 /// apart): "Specified thread was not found", "Invalid post specified", "Invalid forum specified".
@@ -35,4 +42,6 @@ package struct ForumNotFound: ForumFailure, Sendable, Hashable, Codable {
   package var description: String {
     "No such \(subject.rawValue) on the forum, or the bot's forum account cannot see it."
   }
+
+  package var isNotFound: Bool { true }
 }

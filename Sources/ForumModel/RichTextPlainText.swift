@@ -84,6 +84,8 @@ private struct PlainTextWriter {
         }
       }
     case .smilie(let code, _):
+      // A smilie is a word, even one starting with ":": spaced from a URL before it ("[image] url :nws:").
+      if afterToken { pendingSpace = true }
       inline(code)
     case .video(let url):
       token("[video] \(url)")

@@ -82,6 +82,11 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
     }
   }
 
+  package var isNotFound: Bool {
+    if case .notFound = self { return true }
+    return false
+  }
+
   /// Whether trying the same request again soon might succeed.
   package var isTransient: Bool {
     switch self {

@@ -105,11 +105,6 @@ actor CommandTestForum: Forum {
     return []
   }
 
-  func announcementRows() async throws -> [ThreadListAnnouncement] {
-    try check()
-    return []
-  }
-
   func forumIndex() async throws -> ForumIndex {
     try check()
     return index

@@ -69,6 +69,21 @@ package final class ForumLinkFollower: Sendable {
 
   package func shutdown() async throws { try await http.shutdown() }
 
+  /// Runs `body` with a follower logged in as `username`, and always shuts it down.
+  package static func with<T>(
+    _ baseURL: URL, username: String, password: String, _ body: (ForumLinkFollower) async throws -> T
+  ) async throws -> T {
+    let follower = try await loggedIn(to: baseURL, username: username, password: password)
+    do {
+      let result = try await body(follower)
+      try await follower.shutdown()
+      return result
+    } catch {
+      try? await follower.shutdown()
+      throw error
+    }
+  }
+
   struct FollowError: Error, CustomStringConvertible {
     var link: String
     var description: String { "too many redirects following \(link)" }

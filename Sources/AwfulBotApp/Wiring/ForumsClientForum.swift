@@ -31,8 +31,6 @@ package struct ForumsClientForum: Forum {
 
   package func announcements() async throws -> [Announcement] { try await client.announcements() }
 
-  package func announcementRows() async throws -> [ThreadListAnnouncement] { try await client.announcementRows() }
-
   package func forumIndex() async throws -> ForumIndex { try await client.forumIndex() }
 
   package func threads(forumID: String, page: Int) async throws -> ThreadListPage {

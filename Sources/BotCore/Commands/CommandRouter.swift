@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 import Logging
 
@@ -79,6 +80,10 @@ package struct CommandRouter: Sendable {
     } catch CommandError.usage(let detail) {
       return CommandReply(
         [detail, "Usage: \(spec.usageLine(prefix: prefix))"].compactMap { $0 }.joined(separator: " "))
+    } catch let error as any ForumFailure where error.isNotFound {
+      // A thread or post that does not exist: the asker's mistake, answered as such.
+      logger.debug("command refused", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])
+      return CommandReply(error.description)
     } catch let error as CommandError {
       // The user's mistake or an expected refusal: the answer says it all.
       logger.debug("command refused", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])

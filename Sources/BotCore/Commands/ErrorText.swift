@@ -9,6 +9,8 @@ package enum ErrorText {
     let text: String
     switch error {
     case let error as CommandError: text = error.description
+    case ForumPageError.standard(_, let message) where ForumNotFound(errorMessage: message) != nil:
+      text = ForumNotFound(errorMessage: message)?.description ?? message
     case let error as ForumPageError: text = error.description
     case let error as any ForumFailure: text = error.description
     case let error as ScrapeError: text = error.description

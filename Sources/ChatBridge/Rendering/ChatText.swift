@@ -14,11 +14,37 @@ package enum ChatText {
   static let mentionBreaker: Character = "\u{2060}"
 
   /// Removes control characters (C0 except newline, C1, DEL) and bidirectional overrides that could make a line
-  /// read differently from what it is; tabs become spaces.
+  /// read differently from what it is; tabs become spaces. mIRC colour codes go whole, with their colour numbers
+  /// (`\u{03}04,12red` is "red", not "04,12red"), so no transport shows the digits of a colour it never shows.
   package static func stripControls(_ text: String) -> String {
     var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    /// A colour number's digit at `offset`: decimal, or hex for `\u{04}` colours.
+    func isDigit(_ offset: Int, hex: Bool) -> Bool {
+      guard offset < scalars.count else { return false }
+      return hex ? scalars[offset].properties.isASCIIHexDigit : ("0"..."9").contains(scalars[offset])
+    }
+    func skipDigits(max count: Int, hex: Bool) {
+      var taken = 0
+      while taken < count, isDigit(index, hex: hex) {
+        index += 1
+        taken += 1
+      }
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
       switch scalar.value {
+      case 0x03, 0x04:
+        // A colour: foreground, optionally ",background" (a comma without a digit after it is text).
+        let hex = scalar.value == 0x04
+        let width = hex ? 6 : 2
+        skipDigits(max: width, hex: hex)
+        if index < scalars.count, scalars[index] == ",", isDigit(index + 1, hex: hex) {
+          index += 1
+          skipDigits(max: width, hex: hex)
+        }
       case 0x0A: result.append(scalar)
       case 0x09: result.append(" ")
       case 0x00...0x1F, 0x7F...0x9F: continue

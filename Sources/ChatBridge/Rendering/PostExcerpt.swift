@@ -13,16 +13,19 @@ package struct PostExcerpt: Sendable, Hashable {
   package var wasCut: Bool
   /// The post has no words of its own.
   package var onlyQuotes: Bool
+  /// The poster's own words were cut (not only a quote shortened): the excerpt stops before the post does.
+  package var ownWordsWereCut: Bool
 
   /// What a quote may spend at most when the post has words of its own.
   package static let quoteBudget = 80
   /// What non-text nodes count for: roughly the length of their plain-text marker.
   private static let markerCost = 10
 
-  package init(nodes: [RichText], wasCut: Bool, onlyQuotes: Bool = false) {
+  package init(nodes: [RichText], wasCut: Bool, onlyQuotes: Bool = false, ownWordsWereCut: Bool? = nil) {
     self.nodes = nodes
     self.wasCut = wasCut
     self.onlyQuotes = onlyQuotes
+    self.ownWordsWereCut = ownWordsWereCut ?? wasCut
   }
 
   package init(_ body: [RichText], maxCharacters: Int) {
@@ -46,8 +49,9 @@ package struct PostExcerpt: Sendable, Hashable {
       var quoteBudget = perQuote
       var quoteWasCut = false
       let withoutNested = quoted.filter { !$0.isQuote }
-      if withoutNested.count != quoted.count { quoteWasCut = true }
       let kept = Self.cut(withoutNested, budget: &quoteBudget, wasCut: &quoteWasCut)
+      // A quote inside the quote is left out: that is a cut too (the reader follows the link for it).
+      if withoutNested.count != quoted.count { quoteWasCut = true }
       spentOnQuotes += perQuote - max(quoteBudget, 0)
       wasCut = wasCut || quoteWasCut
       shortenedQuotes[offset] = .quote(author: author, postID: postID, kept)
@@ -67,7 +71,7 @@ package struct PostExcerpt: Sendable, Hashable {
         nodes += Self.cut(words, budget: &ownBudget, wasCut: &ownWasCut)
       }
     }
-    self.init(nodes: nodes, wasCut: wasCut || ownWasCut, onlyQuotes: onlyQuotes)
+    self.init(nodes: nodes, wasCut: wasCut || ownWasCut, onlyQuotes: onlyQuotes, ownWordsWereCut: ownWasCut)
   }
 
   private static func cut(_ nodes: [RichText], budget: inout Int, wasCut: inout Bool) -> [RichText] {

@@ -9,7 +9,8 @@ package enum TextRendering {
   package static func lines(_ message: ChatMessage) -> [String] {
     switch message {
     case .post(let post): postLines(post)
-    case .alert(let alert): ["Alert: " + ChatText.safeLine(alert.reasons.joined(separator: ", "))] + postLines(alert.post)
+    case .alert(let alert):
+      ["Alert: " + ChatText.safeLine(alert.reasons.joined(separator: ", "))] + postLines(alert.post)
     case .summary(let summary): [summaryLine(summary)]
     case .announcement(let announcement): announcementLines(announcement)
     case .newThread(let notice): [newThreadLine(notice)]
@@ -32,15 +33,17 @@ package enum TextRendering {
     ChatText.safeLine(author) + (dateText.map { ", \($0)" } ?? "")
   }
 
-  /// A body cut to about `maxCharacters`, one string per line (quotes as "> " lines under "X posted:"); a cut ends
-  /// with "…", and a post of quotes alone says so on its last line.
+  /// A body cut to about `maxCharacters`, one string per line (quotes as "> " lines under "X posted:", code lines
+  /// with their indentation); a cut ends with "…" where it happened (a shortened quote ends its own last line with
+  /// it, the answer after it stays whole), and a post of quotes alone says so on its last line.
   package static func excerptLines(_ body: [RichText], maxCharacters: Int) -> [String] {
     let excerpt = PostExcerpt(body, maxCharacters: maxCharacters)
     var lines = ChatText.safe(plainText(excerpt.nodes, spoilers: .hidden))
       .split(separator: "\n", omittingEmptySubsequences: true)
-      .map { String($0).trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && $0 != ">" }
-    if excerpt.wasCut, let last = lines.last, !last.hasSuffix("…") { lines[lines.count - 1] = last + " …" }
+      .map { trimmingTrailingWhitespace(String($0)) }
+      .filter { !$0.allSatisfy(\.isWhitespace) && $0 != ">" }
+    let endsCut = excerpt.onlyQuotes ? excerpt.wasCut : excerpt.ownWordsWereCut
+    if endsCut, let last = lines.last, !last.hasSuffix("…") { lines[lines.count - 1] = last + " …" }
     if excerpt.onlyQuotes && !lines.isEmpty { lines.append("(only a quote, no words of their own)") }
     return lines
   }
@@ -63,6 +66,14 @@ package enum TextRendering {
     var text = oneLine(plainText(excerpt.nodes, spoilers: .hidden))
     if excerpt.wasCut && !text.hasSuffix("…") { text += "…" }
     return (quoted, text)
+  }
+
+  /// Only trailing whitespace goes: the plain-text writer starts no line with a space except code, whose
+  /// indentation is part of it.
+  private static func trimmingTrailingWhitespace(_ line: String) -> String {
+    var line = Substring(line)
+    while line.last?.isWhitespace == true { line.removeLast() }
+    return String(line)
   }
 
   private static func quoteContents(_ node: RichText) -> [RichText] {
@@ -97,7 +108,8 @@ package enum TextRendering {
   }
 
   package static func announcementLines(_ announcement: AnnouncementRelay) -> [String] {
-    let header = "Announcement: \(announcementTitle(announcement)) — "
+    let header =
+      "Announcement: \(announcementTitle(announcement)) — "
       + byline(announcement.author, announcement.dateText)
     return [header] + excerptLines(announcement.body, maxCharacters: announcement.excerptLength) + [announcement.link]
   }

@@ -18,7 +18,7 @@ enum PageScrapers {
   static func announcements(
     _ document: HTMLDocument, listed: [ThreadListAnnouncement], timeZone: TimeZone
   ) throws -> [Announcement] {
-    try AnnouncementsScraper(timeZone: timeZone).scrape(document, listed: listed)
+    try AnnouncementsScraper(timeZone: timeZone).scrape(document, listed: listed, requireAgreement: true)
   }
 
   static func replyForm(_ document: HTMLDocument) throws -> ReplyForm {

@@ -23,7 +23,9 @@ package struct IRCRenderer: Sendable, Hashable {
 
   package static let ellipsis = "…"
 
-  package init(style: RelayStyle = .compact, maxRelayLines: Int = 4, mircFormatting: Bool = false, titleColour: Int? = nil) {
+  package init(
+    style: RelayStyle = .compact, maxRelayLines: Int = 4, mircFormatting: Bool = false, titleColour: Int? = nil
+  ) {
     self.style = style
     self.maxRelayLines = max(maxRelayLines, 2)
     self.mircFormatting = mircFormatting
@@ -123,7 +125,7 @@ package struct IRCRenderer: Sendable, Hashable {
   private func fullRelay(_ textLines: [String], budget: Int, link explicitLink: String? = nil, title: String? = nil)
     -> [String]
   {
-    var textLines = textLines.map(clean).filter { !$0.isEmpty }
+    var textLines = textLines.map(cleanKeepingIndent).filter { !$0.isEmpty }
     if mircFormatting, let title, let header = textLines.first {
       let plain = clean(title)
       if let range = header.range(of: plain), !plain.isEmpty {
@@ -139,9 +141,10 @@ package struct IRCRenderer: Sendable, Hashable {
     if pieces.count + linkPieces.count <= maxRelayLines { return pieces + linkPieces }
     let room = max(maxRelayLines - linkPieces.count, 1)
     var kept = Array(pieces.prefix(room))
-    if let last = kept.popLast() {
-      kept.append(shorten(last + " ", maxBytes: budget - Self.ellipsis.utf8.count - 1))
-      if !kept[kept.count - 1].hasSuffix(Self.ellipsis) { kept[kept.count - 1] += " " + Self.ellipsis }
+    if var last = kept.popLast() {
+      last = shorten(last, maxBytes: budget - Self.ellipsis.utf8.count - 1)
+      while last.last == " " { last.removeLast() }
+      kept.append(last.hasSuffix(Self.ellipsis) ? last : last + " " + Self.ellipsis)
     }
     return kept + linkPieces
   }
@@ -157,6 +160,13 @@ package struct IRCRenderer: Sendable, Hashable {
   /// and line breaks gone.
   private func clean(_ text: String) -> String {
     IRCTextSanitizer.singleLine(IRCTextSanitizer.stripFormatting(text))
+  }
+
+  /// `clean`, keeping the spaces a line starts with (the indentation of code).
+  private func cleanKeepingIndent(_ text: String) -> String {
+    let cleaned = clean(text)
+    guard !cleaned.isEmpty, text.first == " " else { return cleaned }
+    return String(text.prefix(while: { $0 == " " })) + cleaned
   }
 
   /// A title in bold (and colour) when formatting is on; the codes are the bot's own, added after cleaning.

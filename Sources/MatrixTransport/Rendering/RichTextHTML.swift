@@ -20,7 +20,40 @@ package struct RichTextHTML: Sendable {
   }
 
   package func write(_ nodes: [RichText], into writer: inout HTMLWriter) {
-    for node in nodes { write(node, into: &writer) }
+    var afterToken = false
+    for node in nodes {
+      // As in the plain body: a word or a smilie right after "[image] url" is spaced from the URL, punctuation
+      // is not.
+      if afterToken {
+        switch node {
+        case .text(let text) where text.first.map { $0.isLetter || $0.isNumber } ?? false: writer.text(" ")
+        case .smilie: writer.text(" ")
+        default: break
+        }
+      }
+      write(node, into: &writer)
+      switch node {
+      case .image, .video: afterToken = true
+      default: afterToken = false
+      }
+    }
+  }
+
+  /// "[image] url" / "[video] url": one token, spaced from the word before it.
+  private func token(_ marker: String, _ url: String, into writer: inout HTMLWriter) {
+    if Self.runsOn(writer.html) { writer.text(" ") }
+    writer.text(marker + " ")
+    writer.link(url) { $0.text(url) }
+  }
+
+  /// Whether text written next would run on from a word: after text or an inline element ("</b>"), not after
+  /// whitespace, a block or a line break. Text is always escaped, so every `<` starts a tag.
+  private static func runsOn(_ html: String) -> Bool {
+    guard let last = html.last, !last.isWhitespace else { return false }
+    guard last == ">" else { return true }
+    guard let open = html.lastIndex(of: "<") else { return true }
+    let tag = html[html.index(after: open)..<html.index(before: html.endIndex)]
+    return ["/b", "/i", "/u", "/s", "/del", "/a", "/code", "/span"].contains(tag)
   }
 
   private func write(_ node: RichText, into writer: inout HTMLWriter) {
@@ -44,20 +77,16 @@ package struct RichTextHTML: Sendable {
         if children.isEmpty { inner.text(url) } else { write(children, into: &inner) }
       }
     case .image(let url):
-      // The same token as the plain body: "[image]" linking to the picture (clients do not load remote images).
-      writer.text("[image] ")
-      writer.link(url) { $0.text(url) }
+      // The same token as the plain body: "[image]" and the picture's URL as a link (remote images are not loaded).
+      token("[image]", url, into: &writer)
     case .video(let url):
-      writer.text("[video] ")
-      writer.link(url) { $0.text(url) }
+      token("[video]", url, into: &writer)
     case .smilie(let code, _):
       writer.text(code)
     case .code(let code):
-      if code.contains("\n") {
-        writer.element("pre") { pre in pre.element("code") { $0.text(code) } }
-      } else {
-        writer.element("code") { $0.text(code) }
-      }
+      // A code block (the scraper makes inline code text): a block in HTML too, even of one line, so it stands on
+      // its own line as it does in the plain body.
+      writer.element("pre") { pre in pre.element("code") { $0.text(code) } }
     case .spoiler(let children):
       writer.element("span", attributes: ["data-mx-spoiler": ""]) { write(children, into: &$0) }
     case .quote(let author, let postID, let children):
