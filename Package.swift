@@ -148,8 +148,9 @@ let package = Package(
     .target(
       name: "AwfulBotTestKit",
       dependencies: [
-        "ChatBridge", "ForumModel", "FakeForum",
+        "ChatBridge", "ForumModel", "FakeForum", "MatrixTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       path: "Tests/TestKit",
       swiftSettings: swiftSettings

@@ -1,24 +1,23 @@
-import AwfulBotTestKit
 import ChatBridge
 import Foundation
 
-/// The IRC network `scripts/with-ircd` (or `scripts/test`) started, read from the environment. Shared with
-/// AwfulBotAppTests (a link to this file there), so it uses Foundation only.
-struct IRCTestEnvironment: Sendable {
-  let host: String
-  let port: Int
-  let tlsPort: Int
-  let caFile: String
-  let account: String
-  let password: String
-  let testerAccount: String
-  let testerPassword: String
-  let restartScript: String
-  let controlDirectory: String
-  let clientCertificate: String
-  let clientKey: String
+/// The IRC network `scripts/with-ircd` (or `scripts/test`) started, read from the environment. Lives in the test kit, shared by
+/// every suite that needs the network.
+package struct IRCTestEnvironment: Sendable {
+  package let host: String
+  package let port: Int
+  package let tlsPort: Int
+  package let caFile: String
+  package let account: String
+  package let password: String
+  package let testerAccount: String
+  package let testerPassword: String
+  package let restartScript: String
+  package let controlDirectory: String
+  package let clientCertificate: String
+  package let clientKey: String
 
-  static let current: IRCTestEnvironment? = {
+  package static let current: IRCTestEnvironment? = {
     let env = ProcessInfo.processInfo.environment
     guard let host = env["AWFULBOT_IRC_HOST"], let port = env["AWFULBOT_IRC_PORT"].flatMap(Int.init),
       let tlsPort = env["AWFULBOT_IRC_TLS_PORT"].flatMap(Int.init), let caFile = env["AWFULBOT_IRC_CA_FILE"],
@@ -32,21 +31,21 @@ struct IRCTestEnvironment: Sendable {
       clientCertificate: env["AWFULBOT_IRC_CLIENT_CERT"] ?? "", clientKey: env["AWFULBOT_IRC_CLIENT_KEY"] ?? "")
   }()
 
-  static var available: Bool { current != nil }
+  package static var available: Bool { current != nil }
 
-  static var required: IRCTestEnvironment {
+  package static var required: IRCTestEnvironment {
     get throws {
       guard let current else { throw SkipInfo() }
       return current
     }
   }
 
-  struct SkipInfo: Error, CustomStringConvertible {
-    var description: String { "AWFULBOT_IRC_HOST is not set: run under scripts/with-ircd" }
+  package struct SkipInfo: Error, CustomStringConvertible {
+    package var description: String { "AWFULBOT_IRC_HOST is not set: run under scripts/with-ircd" }
   }
 
   /// A name no other test (or earlier run) uses: `prefix` plus random letters.
-  static func unique(_ prefix: String, length: Int = 6) -> String {
+  package static func unique(_ prefix: String, length: Int = 6) -> String {
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     return prefix + String((0..<length).map { _ in letters.randomElement()! })
   }

@@ -1,7 +1,5 @@
 import AsyncHTTPClient
-import AwfulBotTestKit
 import ChatBridge
-import BotCore
 import Crypto
 import Foundation
 import MatrixTransport
@@ -9,15 +7,15 @@ import Testing
 
 /// A person on the homeserver, driven by plain HTTP calls (AsyncHTTPClient and hand-built JSON), independent of the
 /// transport's own client: registers through the shared secret, creates rooms, writes, reads `/messages`.
-struct MatrixHuman: Sendable {
-  let userID: String
-  let accessToken: String
-  let password: String
+package struct MatrixHuman: Sendable {
+  package let userID: String
+  package let accessToken: String
+  package let password: String
 
-  static var homeserver: URL { SynapseEnvironment.url! }
+  package static var homeserver: URL { SynapseEnvironment.url! }
 
   /// A fresh account with a unique name (`<prefix>_<random>`), so tests never share users.
-  static func register(_ prefix: String, admin: Bool = false) async throws -> MatrixHuman {
+  package static func register(_ prefix: String, admin: Bool = false) async throws -> MatrixHuman {
     let localpart = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
     let password = "pw-\(UUID().uuidString)"
     let nonceAnswer = try await raw("GET", "/_synapse/admin/v1/register")
@@ -44,7 +42,7 @@ struct MatrixHuman: Sendable {
 
   /// A private room with these power levels (the creator has full power anyway) and extra initial state events
   /// (`{"type", "state_key", "content"}`).
-  func createRoom(
+  package func createRoom(
     name: String = "test room", invite: [String] = [], power: [String: Int] = [:], alias: String? = nil,
     initialState: [JSONValue] = []
   ) async throws -> String {
@@ -61,19 +59,19 @@ struct MatrixHuman: Sendable {
     return try #require(answer["room_id"]?.stringValue)
   }
 
-  func invite(_ user: String, to room: String) async throws {
+  package func invite(_ user: String, to room: String) async throws {
     _ = try await call("POST", ["rooms", room, "invite"], body: ["user_id": .string(user)])
   }
 
-  func join(_ room: String) async throws {
+  package func join(_ room: String) async throws {
     _ = try await call("POST", ["join", room], body: [:])
   }
 
-  func kick(_ user: String, from room: String, reason: String = "test") async throws {
+  package func kick(_ user: String, from room: String, reason: String = "test") async throws {
     _ = try await call("POST", ["rooms", room, "kick"], body: ["user_id": .string(user), "reason": .string(reason)])
   }
 
-  func setPower(_ level: Int, for user: String, in room: String) async throws {
+  package func setPower(_ level: Int, for user: String, in room: String) async throws {
     var content = try await call("GET", ["rooms", room, "state", "m.room.power_levels", ""])
     var users = content["users"]?.objectValue ?? [:]
     users[user] = .number(Double(level))
@@ -85,14 +83,14 @@ struct MatrixHuman: Sendable {
   }
 
   /// `join`, `invite`, `leave`, `ban`, or nil when the user never had a membership there.
-  func membership(of user: String, in room: String) async throws -> String? {
+  package func membership(of user: String, in room: String) async throws -> String? {
     let answer = try await Self.raw(
       "GET", Self.path(["_matrix", "client", "v3", "rooms", room, "state", "m.room.member", user]), token: accessToken)
     return answer.status == 200 ? answer.json["membership"]?.stringValue : nil
   }
 
   @discardableResult
-  func say(_ text: String, in room: String) async throws -> String {
+  package func say(_ text: String, in room: String) async throws -> String {
     let answer = try await call(
       "PUT", ["rooms", room, "send", "m.room.message", UUID().uuidString],
       body: ["msgtype": "m.text", "body": .string(text)])
@@ -101,13 +99,13 @@ struct MatrixHuman: Sendable {
 
   /// Sends an event of any type (e.g. `m.room.encrypted` with made-up ciphertext); returns its id.
   @discardableResult
-  func send(_ type: String, content: JSONValue, in room: String) async throws -> String {
+  package func send(_ type: String, content: JSONValue, in room: String) async throws -> String {
     let answer = try await call("PUT", ["rooms", room, "send", type, UUID().uuidString], body: content)
     return try #require(answer["event_id"]?.stringValue)
   }
 
   /// The room's `m.room.message` events, oldest first (up to the last 200).
-  func messages(in room: String) async throws -> [MatrixEvent] {
+  package func messages(in room: String) async throws -> [MatrixEvent] {
     let answer = try await call(
       "GET", ["rooms", room, "messages"],
       query: [("dir", "b"), ("limit", "200"), ("filter", #"{"types":["m.room.message"]}"#)])
@@ -119,7 +117,7 @@ struct MatrixHuman: Sendable {
   /// Polls `/messages` until `condition` holds for the room's messages or the deadline passes; returns the last
   /// read either way (the caller's `#expect` says what was wrong).
   @discardableResult
-  func waitForMessages(
+  package func waitForMessages(
     in room: String, timeout: Duration = .seconds(20), until condition: ([MatrixEvent]) -> Bool
   ) async throws -> [MatrixEvent] {
     let deadline = ContinuousClock.now + timeout
@@ -132,7 +130,7 @@ struct MatrixHuman: Sendable {
 
   /// Polls the user's membership until it is `expected` or the deadline passes.
   @discardableResult
-  func waitForMembership(of user: String, in room: String, toBe expected: String, timeout: Duration = .seconds(20))
+  package func waitForMembership(of user: String, in room: String, toBe expected: String, timeout: Duration = .seconds(20))
     async throws -> String?
   {
     let deadline = ContinuousClock.now + timeout
@@ -144,7 +142,7 @@ struct MatrixHuman: Sendable {
   }
 
   /// Admin only: the user's message rate limit (`0` lifts it).
-  func overrideRateLimit(for user: String, messagesPerSecond: Int, burst: Int) async throws {
+  package func overrideRateLimit(for user: String, messagesPerSecond: Int, burst: Int) async throws {
     let answer = try await Self.raw(
       "POST", Self.path(["_synapse", "admin", "v1", "users", user, "override_ratelimit"]),
       body: ["messages_per_second": .number(Double(messagesPerSecond)), "burst_count": .number(Double(burst))],
@@ -155,7 +153,7 @@ struct MatrixHuman: Sendable {
   // MARK: HTTP
 
   @discardableResult
-  func call(_ method: String, _ path: [String], query: [(String, String)] = [], body: JSONValue? = nil) async throws
+  package func call(_ method: String, _ path: [String], query: [(String, String)] = [], body: JSONValue? = nil) async throws
     -> JSONValue
   {
     let answer = try await Self.raw(
@@ -164,22 +162,23 @@ struct MatrixHuman: Sendable {
     return answer.json
   }
 
-  struct Answer {
-    var status: Int
-    var json: JSONValue
+  package struct Answer {
+    package var status: Int
+    package var json: JSONValue
 
-    func expectOK(_ what: String) throws {
+    package func expectOK(_ what: String) throws {
       guard (200..<300).contains(status) else {
         throw HumanError(description: "\(what): HTTP \(status) \(json)")
       }
     }
   }
 
-  struct HumanError: Error, CustomStringConvertible {
-    var description: String
+  package struct HumanError: Error, CustomStringConvertible {
+    package var description: String
+    package init(description: String) { self.description = description }
   }
 
-  static func path(_ segments: [String], query: [(String, String)] = []) -> String {
+  package static func path(_ segments: [String], query: [(String, String)] = []) -> String {
     let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
     var path = "/" + segments.map(encode).joined(separator: "/")
@@ -187,7 +186,7 @@ struct MatrixHuman: Sendable {
     return path
   }
 
-  static func raw(_ method: String, _ path: String, body: JSONValue? = nil, token: String? = nil) async throws
+  package static func raw(_ method: String, _ path: String, body: JSONValue? = nil, token: String? = nil) async throws
     -> Answer
   {
     var base = homeserver.absoluteString
@@ -208,8 +207,8 @@ struct MatrixHuman: Sendable {
 }
 
 extension MatrixEvent {
-  var body: String? { content["body"]?.stringValue }
-  var formattedBody: String? { content["formatted_body"]?.stringValue }
-  var msgtype: String? { content["msgtype"]?.stringValue }
-  var replyTo: String? { content["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.stringValue }
+  package var body: String? { content["body"]?.stringValue }
+  package var formattedBody: String? { content["formatted_body"]?.stringValue }
+  package var msgtype: String? { content["msgtype"]?.stringValue }
+  package var replyTo: String? { content["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.stringValue }
 }
