@@ -18,6 +18,14 @@ extension IRCClient {
       await handleNumeric(numeric, message)
       return
     }
+    // echo-message: the server shows us our own lines as it relayed them, which acknowledges them.
+    if message.command == .privmsg || message.command == .notice, let source = message.prefix,
+      IRCCaseMapping.equal(source.name, currentNick)
+    {
+      learnSelf(source)
+      acknowledgeEcho(target: message.parameter(0))
+      return
+    }
     switch message.command {
     case .ping:
       if let pong = try? IRCMessage(command: .pong, parameters: message.parameters) { await write(pong) }

@@ -5,9 +5,9 @@ import Logging
 /// Sending: every send joins one FIFO queue served by one writer per connection, so lines of a message stay
 /// together, sends to one room keep their order, and the flood-control bucket is shared. A message counts as
 /// delivered when the server has answered a PING written after its last line: servers handle a client's lines in
-/// order, so by then the lines were accepted (or refused with an error numeric, which fails the send). While more
-/// sends are ready, one PING acknowledges several of them (up to `acknowledgementBatch`), so a busy thread costs
-/// about one line per post rather than two.
+/// order, so by then the lines were accepted (or refused with an error numeric, which fails the send). Where the
+/// server has echo-message, its echo of every line acknowledges the send instead, so a relayed post costs one line
+/// of the flood budget, not two; otherwise one PING acknowledges several ready sends (up to `acknowledgementBatch`).
 extension IRCClient {
   /// Sends and waits for the server's acknowledgement; waits at most `sendWaitSeconds` for a connection and the
   /// channel join, then fails as retryable so the outbox keeps the message.
@@ -163,7 +163,7 @@ extension IRCClient {
       send.message.isRelay && configuration.relayAs == .notice ? .notice : .privmsg
     let lines = renderer.lines(
       for: send.message.content, maxBytesPerLine: lineBudget(command: command, target: send.target))
-    inFlight[send.id] = InFlight(send: send, linkID: linkID)
+    inFlight[send.id] = InFlight(send: send, linkID: linkID, byEcho: enabledCaps.contains("echo-message"))
     for text in lines {
       let line: IRCMessage
       do {
@@ -189,7 +189,38 @@ extension IRCClient {
       }
     }
     guard let link, link.id == linkID, inFlight[send.id] != nil else { return }
-    unacknowledged.append(send.id)
+    if inFlight[send.id]?.byEcho == true {
+      inFlight[send.id]?.allWritten = true
+      finishIfEchoed(send.id)
+    } else {
+      unacknowledged.append(send.id)
+    }
+  }
+
+  /// Our own line came back (echo-message): it counts for the oldest send to that target still waiting for echoes.
+  func acknowledgeEcho(target: String?) {
+    guard let target else { return }
+    let folded = IRCCaseMapping.fold(target)
+    guard
+      let id = inFlight.filter({
+        $0.value.byEcho && IRCCaseMapping.fold($0.value.send.target) == folded && $0.value.echoed < $0.value.lineCount
+      }).keys.min()
+    else { return }
+    inFlight[id]?.echoed += 1
+    finishIfEchoed(id)
+  }
+
+  /// Every line of the send was written and echoed: delivered.
+  private func finishIfEchoed(_ id: Int) {
+    guard let flight = inFlight[id], flight.allWritten, flight.echoed >= flight.lineCount else { return }
+    inFlight[id] = nil
+    if let failure = flight.failure {
+      flight.send.continuation.resume(throwing: failure)
+      return
+    }
+    let receipt = DeliveryReceipt(id: "irc:\(flight.linkID).\(id):\(flight.lineCount)")
+    remember(receipt, for: flight.send.key)
+    flight.send.continuation.resume(returning: receipt)
   }
 
   /// The PONG for a send's PING: every line before it was handled by the server.
@@ -228,6 +259,11 @@ extension IRCClient {
     }
     inFlight[id]?.failure = error
     logger.warning("send refused by the server", metadata: ["target": "\(target)", "numeric": "\(numeric)"])
+    // A refused line is never echoed: an echo-acknowledged send fails now rather than waiting.
+    if let flight = inFlight[id], flight.byEcho {
+      inFlight[id] = nil
+      flight.send.continuation.resume(throwing: error)
+    }
   }
 
   private func remember(_ receipt: DeliveryReceipt, for key: String) {

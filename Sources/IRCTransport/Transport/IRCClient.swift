@@ -88,6 +88,10 @@ actor IRCClient {
     var linkID: Int
     var lineCount = 0
     var failure: ChatSendError?
+    /// Acknowledged by the server's echo of each line (echo-message) rather than by a PING.
+    var byEcho = false
+    var echoed = 0
+    var allWritten = false
   }
   var queue: [PendingSend] = []
   var inFlight: [Int: InFlight] = [:]
