@@ -42,6 +42,18 @@ struct CommandRouterTests {
     #expect(reply.inReplyTo == message.messageID)
   }
 
+  @Test("a message the transport marked as addressed (its address removed) is a command without a prefix")
+  func addressedMessage() async throws {
+    let bot = try await CommandHarness()
+    var message = bot.message("status")
+    #expect(await bot.router.handle(message, capabilities: .plainText) == nil, "plain chat in a room")
+    message.addressed = true
+    let reply = try #require(await bot.router.handle(message, capabilities: .plainText))
+    #expect(!reply.text.contains("Unknown command"), "\(reply.text)")
+    message.text = "!help watch"
+    #expect(await bot.router.handle(message, capabilities: .plainText)?.text.contains("!watch <thread>") == true)
+  }
+
   @Test(
     "permission denials name the role needed",
     arguments: [

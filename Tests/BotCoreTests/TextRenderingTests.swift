@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import AwfulBotApp
 import ChatBridge
 import ForumModel

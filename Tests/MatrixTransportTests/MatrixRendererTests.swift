@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import AwfulScraping
 import ChatBridge
 import ForumModel

@@ -155,6 +155,12 @@ ircd_start() {
 <module name="ircv3_echomessage">
 <module name="ircv3_capnotify">
 <module name="namesx">
+# Channel statuses beyond op and voice, as on most networks (PREFIX=(qaohv)~&@%+), for the role tests; here an op
+# may give +a and +h.
+<module name="customprefix">
+<customprefix name="founder" letter="q" prefix="~" rank="50000" ranktoset="50000">
+<customprefix name="admin" letter="a" prefix="&amp;" rank="40000" ranktoset="30000">
+<customprefix name="halfop" letter="h" prefix="%" rank="20000" ranktoset="30000">
 <link name="services.test.local" ipaddr="127.0.0.1" port="$link" allowmask="127.0.0.1/32"
       sendpass="$linkpass" recvpass="$linkpass">
 <uline server="services.test.local" silent="yes">

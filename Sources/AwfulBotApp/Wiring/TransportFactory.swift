@@ -19,6 +19,8 @@ package enum TransportFactory {
         problems.append("transports[\(index)].type: this build cannot run \(settings.type) transports yet")
         continue
       }
+      var context = context
+      context.settingsPath = "transports[\(index)]"
       do {
         transports.append(try make(settings, context))
       } catch let error as ConfigurationError {

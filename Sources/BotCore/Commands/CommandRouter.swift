@@ -42,7 +42,7 @@ package struct CommandRouter: Sendable {
 
   /// The answer as reply lines (for tests and transports that format themselves).
   package func reply(to message: IncomingMessage, capabilities: ChatCapabilities = .plainText) async -> CommandReply? {
-    switch parser.parse(message.text, isDirect: message.isDirect) {
+    switch parser.parse(message.text, isDirect: message.isDirect || message.addressed) {
     case nil:
       return await unfurl(message)
     case .failure(let error):

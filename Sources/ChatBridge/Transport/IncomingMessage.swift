@@ -13,10 +13,13 @@ package struct IncomingMessage: Sendable, Hashable {
   package var isDirect: Bool
   /// The role the transport itself grants (room power, channel op), when it has such a notion.
   package var transportRole: Role?
+  /// The transport found the message addressed to the bot (IRC `nick: text`) and removed the address from `text`:
+  /// the command parser reads it like a direct message.
+  package var addressed: Bool
 
   package init(
     transport: String, room: String, senderID: String, senderName: String, text: String, messageID: String? = nil,
-    isDirect: Bool = false, transportRole: Role? = nil
+    isDirect: Bool = false, transportRole: Role? = nil, addressed: Bool = false
   ) {
     self.transport = transport
     self.room = room
@@ -26,6 +29,7 @@ package struct IncomingMessage: Sendable, Hashable {
     self.messageID = messageID
     self.isDirect = isDirect
     self.transportRole = transportRole
+    self.addressed = addressed
   }
 }
 

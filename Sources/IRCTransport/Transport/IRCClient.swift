@@ -75,6 +75,11 @@ actor IRCClient {
   var tokenCounter = 0
   var incomingCounter = 0
 
+  // CTCP answers (see `IRCClient+CTCP`), limited across connections.
+  var ctcpLimiter = IRCCTCPLimiter()
+  /// Set once a request was ignored for the limit, so a flood logs one line; cleared by the next answer.
+  var ctcpOverLimit = false
+
   // Sending.
   struct PendingSend {
     let id: Int
@@ -116,7 +121,8 @@ actor IRCClient {
     self.renderer = IRCRenderer(
       style: configuration.relayStyle, maxRelayLines: configuration.linesPerMessage,
       mircFormatting: configuration.mircFormatting, titleColour: configuration.titleColour)
-    self.permissions = IRCPermissions(admins: configuration.admins, members: configuration.members)
+    self.permissions = IRCPermissions(
+      admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoleMap)
     self.tlsContext = try IRCConnector.makeTLSContext(configuration)
     self.currentNick = configuration.nick
     self.lastReceived = ContinuousClock.now

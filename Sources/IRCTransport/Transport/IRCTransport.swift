@@ -5,8 +5,10 @@ import ServiceLifecycle
 
 /// IRC as a chat transport: rooms are channels (case-folded, `#awful`) and nicks (private queries). Running it
 /// connects, registers (SASL when configured), joins the configured channels and keeps the connection, reconnecting
-/// with exponential backoff and jitter. Relayed posts go out as NOTICE (configurable), command replies as PRIVMSG,
-/// rendered by `IRCRenderer` at send time to fit IRC's 512-byte lines and paced by a shared token bucket.
+/// with exponential backoff and jitter; a SASL login that fails before the first registration stops it with an
+/// error. Relayed posts go out as NOTICE (configurable), command replies as PRIVMSG, rendered by `IRCRenderer` at
+/// send time to fit IRC's 512-byte lines and paced by a shared token bucket. CTCP VERSION, PING, TIME and
+/// CLIENTINFO are answered, rate-limited.
 package final class IRCTransport: ChatTransport, Sendable {
   package let name: String
   package let capabilities: ChatCapabilities
@@ -14,7 +16,7 @@ package final class IRCTransport: ChatTransport, Sendable {
   package let configuration: IRCTransportConfiguration
 
   private let continuation: AsyncStream<ChatEvent>.Continuation
-  private let client: IRCClient
+  let client: IRCClient
   private let logger: Logger
 
   /// Checks the configuration and prepares TLS; connecting happens in `run()`.
@@ -32,13 +34,19 @@ package final class IRCTransport: ChatTransport, Sendable {
     self.client = try IRCClient(configuration: configuration, logger: logger) { continuation.yield($0) }
   }
 
+  /// Throws `IRCTransportError` when SASL fails before the first registration (the bot then exits 78).
   package func run() async throws {
     var attempt = 0
+    var fatal: IRCTransportError?
     while !Task.isCancelled && !Task.isShuttingDownGracefully {
       do {
         if try await client.runConnection() { attempt = 0 }
       } catch {
         logger.warning("could not connect", metadata: ["error": "\(error)"])
+      }
+      if let error = await client.startupSASLError() {
+        fatal = error
+        break
       }
       if await client.isShuttingDown() || Task.isCancelled || Task.isShuttingDownGracefully { break }
       attempt += 1
@@ -53,6 +61,10 @@ package final class IRCTransport: ChatTransport, Sendable {
     await client.failQueued(ChatSendError.retryable(reason: "the IRC transport stopped", after: nil))
     await client.markStopped()
     continuation.finish()
+    if let fatal {
+      logger.error("SASL login impossible, the transport stops", metadata: ["error": "\(fatal)"])
+      throw fatal
+    }
   }
 
   /// nil once registered (001); otherwise connecting, or reconnecting with the reason the last connection failed.
