@@ -48,8 +48,14 @@ package struct CommandRouter: Sendable {
     case .failure(let error):
       return CommandReply(error.description)
     case .success(let input):
+      // "awfulbot is down" is talk about the bot, not to it: the casual address answers known commands only.
+      if message.addressedCasually && !message.isDirect && !isKnown(input.name) { return nil }
       return await run(input, message: message, capabilities: capabilities)
     }
+  }
+
+  private func isKnown(_ name: String) -> Bool {
+    commands.contains { $0.name == name || $0.aliases.contains(name) }
   }
 
   private func run(_ input: CommandInput, message: IncomingMessage, capabilities: ChatCapabilities) async

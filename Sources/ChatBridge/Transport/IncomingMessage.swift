@@ -16,11 +16,16 @@ package struct IncomingMessage: Sendable, Hashable {
   /// The transport found the message addressed to the bot (IRC `nick: text`) and removed the address from `text`:
   /// the command parser reads it like a direct message.
   package var addressed: Bool
+  /// Addressed the casual way (`awfulbot help`, nick and a space), which also starts ordinary sentences about the
+  /// bot ("awfulbot is down"): only a known command gets an answer.
+  package var addressedCasually: Bool
 
   package init(
     transport: String, room: String, senderID: String, senderName: String, text: String, messageID: String? = nil,
-    isDirect: Bool = false, transportRole: Role? = nil, addressed: Bool = false
+    isDirect: Bool = false, transportRole: Role? = nil, addressed: Bool = false,
+    addressedCasually: Bool = false
   ) {
+    self.addressedCasually = addressedCasually
     self.transport = transport
     self.room = room
     self.senderID = senderID

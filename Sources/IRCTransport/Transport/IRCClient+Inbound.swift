@@ -240,6 +240,7 @@ extension IRCClient {
     let line = IRCTextSanitizer.singleLine(IRCTextSanitizer.stripFormatting(raw))
     guard !line.isEmpty else { return }
     let (text, addressed) = Self.address(line, nick: currentNick)
+    let casually = addressed && line.dropFirst(currentNick.count).first == " "
     let isChannel = IRCChannelName.isChannel(target)
     let room = isChannel ? IRCCaseMapping.fold(target) : source.name
     let account = message.tags["account"].flatMap { $0 == "*" || $0.isEmpty ? nil : $0 }
@@ -251,7 +252,7 @@ extension IRCClient {
         IncomingMessage(
           transport: configuration.name, room: room, senderID: account ?? source.description,
           senderName: source.name, text: text, messageID: message.tags["msgid"] ?? "irc-\(incomingCounter)",
-          isDirect: !isChannel, transportRole: role, addressed: addressed)))
+          isDirect: !isChannel, transportRole: role, addressed: addressed, addressedCasually: casually)))
   }
 
   /// How people address a bot on IRC: its current nick (any case), then `:`, `,` or a space, then the words for it

@@ -67,6 +67,11 @@ package final class IRCTransport: ChatTransport, Sendable {
     }
   }
 
+  /// Channels are keyed case-folded (`#Goons` and `#goons` are one room), as messages name them.
+  package func resolveRoom(_ reference: String) async throws -> String {
+    IRCChannelName.isChannel(reference) ? IRCCaseMapping.fold(reference) : reference
+  }
+
   /// nil once registered (001); otherwise connecting, or reconnecting with the reason the last connection failed.
   package func connectionProblem() async -> String? {
     switch await connectionState() {
