@@ -51,6 +51,26 @@ struct HTMLSerializerTests {
     #expect(compared > 0)
   }
 
+  /// Texts and attribute values made of what the encoder treats specially (`<`, `>`, `&`, quotes, braces, comment
+  /// dashes, control characters, UTF-8) around plain runs long enough for its word-at-a-time path.
+  @Test func matchesLibXML2OnGeneratedText() throws {
+    let pieces = [
+      "plain text ", "<", ">", "&", "&amp;", "\"", "'", "{", "}", "&{x}", "<!--", "-->", "\u{1}", "\t", "\r\n",
+      "é", "€", "😀", " ", "abcdefghij",
+    ]
+    var generator = SplitMix64(seed: 17)
+    for _ in 0..<300 {
+      let text = (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        .replacingOccurrences(of: "<", with: "&lt;")
+      let html = "<p title=\"\(escaped)\"><a href=\"\(escaped)\">\(escaped)</a>\(text)</p><script>\(text)</script>"
+      let document = try HTMLDocument(string: "<html><body>\(html)</body></html>")
+      var compared = 0
+      #expect(Self.mismatches(in: document, compared: &compared) == [], "\(text.debugDescription)")
+    }
+  }
+
   @Test func matchesLibXML2OnOwnPages() throws {
     let folder = try #require(Bundle.module.url(forResource: "Pages", withExtension: nil))
     var compared = 0

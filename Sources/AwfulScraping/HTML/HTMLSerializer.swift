@@ -223,9 +223,14 @@ enum HTMLSerializer {
   /// than tab, newline and carriage return are dropped, everything else (UTF-8 included) is copied. In attribute
   /// values a server-side include (`<!--…-->`) and an HTML 4 `&{…}` script macro are copied as they are.
   private static func appendEncoded(_ text: UnsafePointer<xmlChar>, isAttribute: Bool, to out: inout ByteWriter) {
+    let length = UnsafeRawPointer(text).withMemoryRebound(to: CChar.self, capacity: 1) { strlen($0) }
     var run = 0
     var i = 0
     while true {
+      // Eight bytes at a time while none of them needs a look, as in most text; `length` keeps the loads inside.
+      while i + 8 <= length, !mayNeedEncoding(UnsafeRawPointer(text + i).loadUnaligned(as: UInt64.self)) {
+        i += 8
+      }
       let byte = text[i]
       // Copied as they are: every byte but NUL, `<`, `>`, `&` and the control characters other than tab, newline
       // and carriage return, all of which are below 64: one bit each in `specialBytes`.
@@ -265,6 +270,18 @@ enum HTMLSerializer {
       }
       run = i
     }
+  }
+
+  /// Whether any of the eight bytes of `word` is below 0x20 or is `<`, `>` or `&`. Exact: the classic "has a byte
+  /// less than n" and "has a zero byte" tests, which never miss one (a false alarm would only cost the byte loop).
+  @inline(__always)
+  private static func mayNeedEncoding(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let below = (word &- 0x20 &* ones) & ~word & highs
+    let angles = zeroBytes(word ^ (0x3C &* ones)) | zeroBytes(word ^ (0x3E &* ones))
+    return below | angles | zeroBytes(word ^ (0x26 &* ones)) != 0
   }
 
   /// Bit `b` set for the bytes `b` below 64 that `appendEncoded` does not copy as they are: 0x00–0x1F but tab
