@@ -87,6 +87,18 @@ struct RawNode {
     property(name) != nil
   }
 
+  /// Calls `body` with each whitespace-separated token of the `class` attribute, in order. Does not allocate.
+  func forEachClassToken(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    guard let raw = rawAttribute("class") else { return }
+    var i = 0
+    while raw[i] != 0 {
+      while raw[i] != 0, Self.isSpace(raw[i]) { i += 1 }
+      let start = i
+      while raw[i] != 0, !Self.isSpace(raw[i]) { i += 1 }
+      if i > start { body(UnsafeBufferPointer(start: raw + start, count: i - start)) }
+    }
+  }
+
   /// True when the whitespace-separated `class` attribute contains `name`. Does not allocate.
   func hasClassToken(_ name: String) -> Bool {
     guard let raw = rawAttribute("class") else { return false }
