@@ -10,6 +10,7 @@ struct AwfulBotBench: AsyncParsableCommand {
     subcommands: [
       ScrapeBenchmark.self,
       PollBenchmark.self,
+      PollForumCommand.self,
       MatrixBenchmark.self,
     ]
   )

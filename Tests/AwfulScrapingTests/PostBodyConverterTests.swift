@@ -14,6 +14,29 @@ struct PostBodyConverterTests {
     return PostBodyConverter(baseURL: URL(string: base)).convert(content.nodes)
   }
 
+  /// The word-at-a-time whitespace collapse against the byte-by-byte rule, on texts made of the bytes it has to tell
+  /// apart (space, the other whitespace, `!` which can look like a space after one, controls, UTF-8).
+  @Test func collapsingWhitespaceMatchesTheByteRule() {
+    let alphabet: [UInt8] = [0x20, 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x0B, 0x01, 0x21, 0x41, 0x61, 0xC3, 0xA9]
+    var generator = SplitMix64(seed: 16)
+    for length in 0..<200 {
+      let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      var expected: [UInt8] = []
+      var inSpace = false
+      for byte in bytes {
+        if [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(byte) {
+          if !inSpace { expected.append(0x20) }
+          inSpace = true
+        } else {
+          expected.append(byte)
+          inSpace = false
+        }
+      }
+      let collapsed = bytes.withUnsafeBufferPointer { PostBodyConverter.collapsed($0) }
+      #expect(collapsed == String(decoding: expected, as: UTF8.self), "\(bytes)")
+    }
+  }
+
   @Test func textAndLineBreaks() throws {
     #expect(
       try convert("  one\n  two <br>\n three<br><br><br><br>four  ") == [
@@ -132,5 +155,20 @@ struct PostBodyConverterTests {
     #expect(try convert(#"<font color="red">red</font> <span class="x">y</span>"#) == [.text("red y")])
     #expect(
       try convert(#"<div class="bbc-center">centered</div>after"#) == [.paragraph([.text("centered")]), .text("after")])
+  }
+}
+
+/// A small deterministic generator, so the generated cases are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -38,11 +38,43 @@ struct RequestGateTests {
     #expect(await occupancy.order.count == 20)
   }
 
-  @Test func aReleasedGateCanBeTakenAgain() async throws {
+  /// A gate that stays taken after `release()` makes the second `acquire()` wait forever; this must fail the test,
+  /// not hang the run. The time is a limit for a hang, not a speed target: the four calls take microseconds.
+  @Test(.timeLimit(.minutes(1))) func aReleasedGateCanBeTakenAgain() async throws {
     let gate = RequestGate(spacing: .zero)
-    try await gate.acquire()
-    await gate.release()
-    try await gate.acquire()
-    await gate.release()
+    let outcome = await Self.outcome(within: .seconds(10)) {
+      try await gate.acquire()
+      await gate.release()
+      try await gate.acquire()
+      await gate.release()
+    }
+    guard let outcome else {
+      Issue.record("the gate could not be taken again within 10 s of its release")
+      return
+    }
+    try outcome.get()
+  }
+
+  /// Runs `work` in a task of its own and returns how it ended, or nil when it had not ended within `limit`. The
+  /// gate's waiters are not cancellable, so a hung `work` is left behind instead of awaited.
+  static func outcome(within limit: Duration, _ work: @escaping @Sendable () async throws -> Void) async
+    -> Result<Void, any Error>?
+  {
+    let (ends, end) = AsyncStream.makeStream(of: Result<Void, any Error>?.self)
+    Task {
+      do {
+        try await work()
+        end.yield(.success(()))
+      } catch {
+        end.yield(.failure(error))
+      }
+    }
+    let timer = Task {
+      try? await Task.sleep(for: limit)
+      end.yield(nil)
+    }
+    defer { timer.cancel() }
+    for await first in ends { return first }
+    return nil
   }
 }

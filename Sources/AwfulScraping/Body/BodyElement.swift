@@ -24,8 +24,8 @@ enum BodyElement {
   /// Anything else contributes its children.
   case other
 
-  init(_ node: HTMLNode) {
-    guard let name = node.pointer.pointee.name, let key = Self.key(name) else {
+  init(_ node: xmlNodePtr) {
+    guard let name = node.pointee.name, let key = Self.key(name) else {
       self = .other
       return
     }

@@ -10,28 +10,40 @@ struct PostBodyConverter {
   var baseURL: URL?
 
   func convert(_ nodes: [HTMLNode]) -> [RichText] {
+    // The nodes keep the document alive for the whole conversion, so the walk below reads raw nodes.
     var out: [RichText] = []
-    for node in nodes { append(node, to: &out) }
-    return Self.normalize(out, isBlock: true)
+    out.reserveCapacity(nodes.count)
+    for node in nodes { append(node.raw, to: &out) }
+    Self.finish(&out, isBlock: true)
+    return out
   }
 
-  private func children(_ node: HTMLNode, isBlock: Bool = false) -> [RichText] {
+  private func children(_ node: RawNode, isBlock: Bool = false) -> [RichText] {
     var out: [RichText] = []
-    var child = node.firstChild
-    while let current = child {
-      append(current, to: &out)
-      child = current.nextSibling
+    // Sized once for about one item per child, instead of regrowing while a long body is appended.
+    var childCount = 0
+    var counted = node.pointer.pointee.children
+    while let current = counted {
+      childCount += 1
+      counted = current.pointee.next
     }
-    return Self.normalize(out, isBlock: isBlock)
+    out.reserveCapacity(childCount)
+    var child = node.pointer.pointee.children
+    while let current = child {
+      append(RawNode(current), to: &out)
+      child = current.pointee.next
+    }
+    Self.finish(&out, isBlock: isBlock)
+    return out
   }
 
-  private func append(_ node: HTMLNode, to out: inout [RichText]) {
+  private func append(_ node: RawNode, to out: inout [RichText]) {
     if node.isText {
-      if let text = Self.collapsedContent(node) { out.append(.text(text)) }
+      if let text = Self.collapsedContent(node) { Self.appendText(text, to: &out) }
       return
     }
     guard node.isElement else { return }
-    switch BodyElement(node) {
+    switch BodyElement(node.pointer) {
     case .lineBreak:
       out.append(.lineBreak)
     case .bold:
@@ -51,7 +63,11 @@ struct PostBodyConverter {
     case .code:
       // Inline code outside `pre` keeps its text; a block of it reads as code.
       let text = node.textContent
-      if text.contains("\n") { out.append(.code(Self.codeText(text))) } else { out.append(.text(Self.collapse(text))) }
+      if text.contains("\n") {
+        out.append(.code(Self.codeText(text)))
+      } else {
+        Self.appendText(Self.collapse(text), to: &out)
+      }
     case .blockquote:
       out.append(.quote(author: nil, postID: nil, children(node, isBlock: true)))
     case .list:
@@ -62,7 +78,7 @@ struct PostBodyConverter {
       if node.hasClassToken("bbc-spoiler") {
         out.append(.spoiler(children(node)))
       } else {
-        out.append(contentsOf: children(node))
+        Self.appendContents(children(node), to: &out)
       }
     case .div:
       div(node, &out)
@@ -73,26 +89,26 @@ struct PostBodyConverter {
     case .ignored:
       return
     case .other:
-      out.append(contentsOf: children(node))
+      Self.appendContents(children(node), to: &out)
     }
   }
 
-  private func wrap(_ make: ([RichText]) -> RichText, _ node: HTMLNode, _ out: inout [RichText]) {
+  private func wrap(_ make: ([RichText]) -> RichText, _ node: RawNode, _ out: inout [RichText]) {
     let content = children(node)
     if !content.isEmpty { out.append(make(content)) }
   }
 
-  private func link(_ node: HTMLNode, _ out: inout [RichText]) {
+  private func link(_ node: RawNode, _ out: inout [RichText]) {
     let content = children(node)
     guard let href = node.attribute("href")?.trimmed, !href.isEmpty, !Self.isJavaScript(href) else {
-      out.append(contentsOf: content)
+      Self.appendContents(content, to: &out)
       return
     }
     let url = LinkParsing.absolute(href, base: baseURL)
     out.append(.link(url: url, content.isEmpty ? [.text(url)] : content))
   }
 
-  private func image(_ node: HTMLNode, _ out: inout [RichText]) {
+  private func image(_ node: RawNode, _ out: inout [RichText]) {
     guard let src = node.attribute("src")?.trimmed, !src.isEmpty else { return }
     let url = LinkParsing.absolute(src, base: baseURL)
     if SmilieHosts.isSmilie(url), let code = smilieCode(node) {
@@ -103,7 +119,7 @@ struct PostBodyConverter {
   }
 
   /// A smilie's text code: its title, else its alt text.
-  private func smilieCode(_ node: HTMLNode) -> String? {
+  private func smilieCode(_ node: RawNode) -> String? {
     if let title = node.attribute("title")?.trimmed, !title.isEmpty { return title }
     if let alt = node.attribute("alt")?.trimmed, !alt.isEmpty { return alt }
     return nil
@@ -125,7 +141,7 @@ struct PostBodyConverter {
     return true
   }
 
-  private func list(_ node: HTMLNode, _ out: inout [RichText]) {
+  private func list(_ node: RawNode, _ out: inout [RichText]) {
     var items: [[RichText]] = []
     var child = node.firstChild
     while let current = child {
@@ -140,7 +156,7 @@ struct PostBodyConverter {
     if !items.isEmpty { out.append(.list(items)) }
   }
 
-  private func div(_ node: HTMLNode, _ out: inout [RichText]) {
+  private func div(_ node: RawNode, _ out: inout [RichText]) {
     if node.hasClassToken("bbcode_video") {
       if let url = mediaURL(node) { out.append(.video(url: url)) }
       return
@@ -156,10 +172,10 @@ struct PostBodyConverter {
 
   /// `div.bbc-block`: a quote (`h4` "X posted:" with `a.quote_link`, then `blockquote`) or a code block (`h5`
   /// "code:" with `pre`).
-  private func block(_ node: HTMLNode) -> RichText {
-    var heading: HTMLNode?
+  private func block(_ node: RawNode) -> RichText {
+    var heading: RawNode?
     var isCode = false
-    var bodyNodes: [HTMLNode] = []
+    var bodyNodes: [RawNode] = []
     var child = node.firstChild
     while let current = child {
       if current.isElement("h4") {
@@ -194,16 +210,17 @@ struct PostBodyConverter {
     var content: [RichText] = []
     for bodyNode in bodyNodes {
       if bodyNode.isElement("blockquote") {
-        content.append(contentsOf: children(bodyNode, isBlock: true))
+        Self.appendContents(children(bodyNode, isBlock: true), to: &content)
       } else {
         append(bodyNode, to: &content)
       }
     }
-    return .quote(author: author, postID: postID, Self.normalize(content, isBlock: true))
+    Self.finish(&content, isBlock: true)
+    return .quote(author: author, postID: postID, content)
   }
 
   /// The URL of an embedded video: the iframe, embed, video or object source, else a link inside.
-  private func mediaURL(_ node: HTMLNode) -> String? {
+  private func mediaURL(_ node: RawNode) -> String? {
     let candidates: [(String, String)] = [
       ("iframe", "src"), ("embed", "src"), ("source", "src"), ("video", "src"), ("object", "data"), ("a", "href"),
     ]
@@ -225,37 +242,55 @@ struct PostBodyConverter {
 
   /// A text node's content with whitespace runs collapsed (`collapse`), read straight from the tree so the text is
   /// copied once; nil when empty.
-  static func collapsedContent(_ node: HTMLNode) -> String? {
+  static func collapsedContent(_ node: RawNode) -> String? {
     guard let content = node.pointer.pointee.content, content.pointee != 0 else { return nil }
     let length = strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
-    let bytes = UnsafeBufferPointer(start: content, count: length)
-    var needsWork = false
-    var previousSpace = false
-    for byte in bytes {
-      let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-      if isSpace && (previousSpace || byte != 0x20) {
-        needsWork = true
-        break
-      }
-      previousSpace = isSpace
-    }
-    if !needsWork { return String(decoding: bytes, as: UTF8.self) }
+    return collapsed(UnsafeBufferPointer(start: content, count: length))
+  }
+
+  /// `bytes` with each whitespace run (space, tab, newline, form feed, carriage return) made one space.
+  static func collapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard let content = bytes.baseAddress else { return "" }
+    let length = bytes.count
+    // One pass straight into the new string, whether or not anything collapses: a text node is copied once either
+    // way, and most text nodes of a post start with the newline after a `<br>`.
     return String(unsafeUninitializedCapacity: length) { out in
       var count = 0
       var inSpace = false
-      for byte in bytes {
-        if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
-          if !inSpace {
-            out[count] = 0x20
-            count += 1
-          }
-          inSpace = true
+      var i = 0
+      // Space, tab, newline, form feed, carriage return: one bit each. Without branches on the text, whose spaces
+      // come at unpredictable places: every byte is written, and a space after a space is overwritten.
+      func copyByte() {
+        let byte = content[i]
+        let isSpace = byte <= 0x20 && (0x1_0000_3600 as UInt64) & (1 << UInt64(byte & 0x3F)) != 0
+        out[count] = isSpace ? 0x20 : byte
+        count += isSpace && inSpace ? 0 : 1
+        inSpace = isSpace
+        i += 1
+      }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while i + 8 <= length {
+        // Eight bytes at once when there is nothing to collapse in them: no byte below 0x20 and no space after a
+        // space, as in most of a post's text. Otherwise these eight go byte by byte. (`count <= i`: collapsing only
+        // shortens, so the store stays inside the string's `length` bytes.)
+        let word = UnsafeRawPointer(content + i).loadUnaligned(as: UInt64.self)
+        let below = (word &- 0x20 &* ones) & ~word & highs
+        let spaceBits = word ^ (0x20 &* ones)
+        // High bit set at each space (and, rarely, at a `!` right after one: a false alarm, left to the bytes).
+        let spaces = (spaceBits &- ones) & ~spaceBits & highs
+        // Little-endian: text byte k is bits 8k..8k+7, so this marks a space right after a space in the word.
+        let doubled = spaces & (spaces << 8)
+        if below == 0, doubled == 0, !(inSpace && word & 0xFF == 0x20) {
+          UnsafeMutableRawPointer(out.baseAddress! + count).storeBytes(of: word, as: UInt64.self)
+          count += 8
+          i += 8
+          inSpace = word >> 56 == 0x20
         } else {
-          out[count] = byte
-          count += 1
-          inSpace = false
+          for _ in 0..<8 { copyByte() }
         }
       }
+      while i < length { copyByte() }
       return count
     }
   }
@@ -349,50 +384,69 @@ struct PostBodyConverter {
     }
   }
 
-  /// Merges adjacent text, drops spaces next to line breaks and blocks, keeps at most two line breaks in a row, and
-  /// at the edges of a block drops line breaks and spaces altogether.
-  static func normalize(_ nodes: [RichText], isBlock: Bool) -> [RichText] {
-    var merged: [RichText] = []
-    merged.reserveCapacity(nodes.count)
-    for node in nodes {
-      if case .text(let text) = node {
-        if text.isEmpty { continue }
-        if case .text(let previous)? = merged.last {
-          merged[merged.count - 1] = .text(
-            endsWithSpace(previous) && startsWithSpace(text) ? previous + text.dropFirst() : previous + text)
-          continue
-        }
-      }
-      merged.append(node)
+  /// Appends text, merged into the text before it (one space where both meet with one), while the list is built
+  /// rather than in a second list afterwards.
+  static func appendText(_ text: String, to out: inout [RichText]) {
+    if text.isEmpty { return }
+    guard let last = out.indices.last, case .text(var previous) = out[last] else {
+      out.append(.text(text))
+      return
     }
+    // Drops the list's reference to the text so the append below extends it in place instead of copying it.
+    out[last] = .lineBreak
+    if endsWithSpace(previous) && startsWithSpace(text) {
+      previous += text.dropFirst()
+    } else {
+      previous += text
+    }
+    out[last] = .text(previous)
+  }
 
-    var out: [RichText] = []
-    out.reserveCapacity(merged.count)
+  /// Appends a finished list's nodes, merging a leading text into the text before it.
+  static func appendContents(_ nodes: [RichText], to out: inout [RichText]) {
+    guard case .text(let text)? = nodes.first else {
+      out.append(contentsOf: nodes)
+      return
+    }
+    appendText(text, to: &out)
+    out.append(contentsOf: nodes.dropFirst())
+  }
+
+  /// Drops spaces next to line breaks and blocks, keeps at most two line breaks in a row, and at the edges of a
+  /// block drops line breaks and spaces altogether; in place, on a list whose adjacent texts are already merged (as
+  /// `appendText` and `appendContents` leave it).
+  static func finish(_ nodes: inout [RichText], isBlock: Bool) {
+    var written = 0
     var breaks = 0
-    for (index, node) in merged.enumerated() {
-      switch node {
+    let count = nodes.count
+    for index in 0..<count {
+      // `written <= index`: the nodes after `index` are still the input ones.
+      switch nodes[index] {
       case .text(var text):
-        let atStart = out.isEmpty || isBoundary(out.last!)
-        let atEnd = index + 1 == merged.count || isBoundary(merged[index + 1])
-        if atStart && (isBlock || !out.isEmpty) { text = droppingLeadingSpaces(text) }
-        if atEnd && (isBlock || index + 1 < merged.count) { text = droppingTrailingSpaces(text) }
+        let atStart = written == 0 || isBoundary(nodes[written - 1])
+        let atEnd = index + 1 == count || isBoundary(nodes[index + 1])
+        if atStart && (isBlock || written > 0) { text = droppingLeadingSpaces(text) }
+        if atEnd && (isBlock || index + 1 < count) { text = droppingTrailingSpaces(text) }
         if text.isEmpty { continue }
-        out.append(.text(text))
+        nodes[written] = .text(text)
+        written += 1
         breaks = 0
       case .lineBreak:
-        if isBlock && out.isEmpty { continue }
+        if isBlock && written == 0 { continue }
         breaks += 1
         if breaks > 2 { continue }
-        out.append(.lineBreak)
+        nodes[written] = .lineBreak
+        written += 1
       default:
-        out.append(node)
+        if written != index { nodes[written] = nodes[index] }
+        written += 1
         breaks = 0
       }
     }
     if isBlock {
-      while let last = out.last, case .lineBreak = last { out.removeLast() }
+      while written > 0, case .lineBreak = nodes[written - 1] { written -= 1 }
     }
-    return out
+    nodes.removeSubrange(written...)
   }
 }
 

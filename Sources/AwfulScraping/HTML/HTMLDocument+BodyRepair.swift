@@ -8,7 +8,7 @@ extension HTMLDocument {
   /// implied `<body>` at that element and discards the real `<body class="standarderror" data-thread="…">` tag as
   /// misplaced, attributes and all — yet the body's class is how error pages and thread ids are recognised. This
   /// reads the first `<body …>` tag from the bytes and copies its attributes onto the parsed body when it has none.
-  static func repairBodyAttributes(_ document: htmlDocPtr, data: Data) {
+  static func repairBodyAttributes(_ document: htmlDocPtr, bytes data: UnsafeRawBufferPointer) {
     guard let root = xmlDocGetRootElement(document) else { return }
     var child = root.pointee.children
     var body: xmlNodePtr?
@@ -26,9 +26,9 @@ extension HTMLDocument {
   }
 
   /// Attributes of the first `<body` tag in the bytes, names lower-cased, values entity-decoded.
-  static func bodyTagAttributes(in data: Data) -> [(String, String)] {
-    data.withUnsafeBytes { raw -> [(String, String)] in
-      let bytes = raw.bindMemory(to: UInt8.self)
+  static func bodyTagAttributes(in data: UnsafeRawBufferPointer) -> [(String, String)] {
+    do {
+      let bytes = data.bindMemory(to: UInt8.self)
       let count = bytes.count
       var i = 0
       func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }

@@ -21,18 +21,25 @@ package final class HTMLDocument {
     HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
       | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue)
 
-  package init(data: Data, url: URL? = nil, contentTypeCharset: String? = nil) throws {
-    let encoding = Self.chooseEncoding(data: data, declared: contentTypeCharset)
+  package convenience init(data: Data, url: URL? = nil, contentTypeCharset: String? = nil) throws {
+    try self.init(bytes: data, url: url, contentTypeCharset: contentTypeCharset)
+  }
+
+  /// Parses bytes in place, whatever holds them: the forum client has the body as `[UInt8]`, and copying each page
+  /// into a `Data` first was one more large allocation per request.
+  package init<Bytes: ContiguousBytes>(bytes: Bytes, url: URL? = nil, contentTypeCharset: String? = nil) throws {
     let options = Self.parseOptions
-    let parsed: htmlDocPtr? = data.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress, raw.count > 0 else { return nil }
-      return htmlReadMemory(
+    let (parsed, encoding, isEmpty) = bytes.withUnsafeBytes { raw -> (htmlDocPtr?, String, Bool) in
+      let encoding = Self.chooseEncoding(bytes: raw, declared: contentTypeCharset)
+      guard let base = raw.baseAddress, raw.count > 0 else { return (nil, encoding, true) }
+      let parsed = htmlReadMemory(
         base.assumingMemoryBound(to: CChar.self), Int32(raw.count), url?.absoluteString, encoding, options)
+      if let parsed { Self.repairBodyAttributes(parsed, bytes: raw) }
+      return (parsed, encoding, false)
     }
     guard let parsed else {
-      throw ScrapeError(page: "HTML", reason: data.isEmpty ? "the page is empty" : "libxml2 could not parse it")
+      throw ScrapeError(page: "HTML", reason: isEmpty ? "the page is empty" : "libxml2 could not parse it")
     }
-    Self.repairBodyAttributes(parsed, data: data)
     self.pointer = parsed
     self.encoding = encoding
     self.url = url
@@ -84,6 +91,26 @@ package final class HTMLDocument {
     return String(cString: chars)
   }
 
+  /// What the document's table of ids says about `id`.
+  enum IDLookup {
+    /// The element whose attribute registered `id` first (an `id`, or the `name` of an `a`).
+    case registered(RawNode)
+    /// No element has that id.
+    case absent
+    /// The document has no id table to ask; only a walk can tell.
+    case unknown
+  }
+
+  /// Asks the id table libxml2's HTML parser fills while it parses (every `id` attribute, and the `name` of every
+  /// `a`, first one wins), which answers "is there an element with this id" without walking the page. A libxml2
+  /// that kept no table gives `.unknown`, never a wrong `.absent`.
+  func lookUpID(_ id: String) -> IDLookup {
+    guard pointer.pointee.ids != nil else { return .unknown }
+    guard let attribute = xmlGetID(pointer, id) else { return .absent }
+    guard let element = attribute.pointee.parent else { return .unknown }
+    return .registered(RawNode(element))
+  }
+
   private func contextPointer() -> xmlXPathContextPtr? {
     if let xpathContext { return xpathContext }
     xpathContext = xmlXPathNewContext(pointer)
@@ -92,6 +119,10 @@ package final class HTMLDocument {
 
   /// Picks the charset: declared (HTTP header) first, then a `<meta>` in the first 2 KB, then windows-1252.
   static func chooseEncoding(data: Data, declared: String?) -> String {
+    data.withUnsafeBytes { chooseEncoding(bytes: $0, declared: declared) }
+  }
+
+  static func chooseEncoding(bytes data: UnsafeRawBufferPointer, declared: String?) -> String {
     if let declared = normalizedCharset(declared) { return declared }
     switch metaCharset(in: data) {
     case .name(let name):
@@ -113,9 +144,9 @@ package final class HTMLDocument {
 
   /// The `charset=` name of the first 2 KB read byte by byte, without decoding and lower-casing the whole head.
   /// Gives up (`.needsText`) when a non-ASCII byte borders the name, where characters and bytes could disagree.
-  private static func metaCharset(in data: Data) -> MetaCharset {
-    data.prefix(2048).withUnsafeBytes { raw -> MetaCharset in
-      let bytes = raw.bindMemory(to: UInt8.self)
+  private static func metaCharset(in data: UnsafeRawBufferPointer) -> MetaCharset {
+    do {
+      let bytes = UnsafeRawBufferPointer(rebasing: data.prefix(2048)).bindMemory(to: UInt8.self)
       let pattern: StaticString = "charset="
       let count = pattern.utf8CodeUnitCount
       func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
@@ -153,7 +184,7 @@ package final class HTMLDocument {
   }
 
   /// The character-level reading of the `<meta>` charset, for heads where bytes alone are not conclusive.
-  private static func chooseEncodingFromText(_ data: Data) -> String {
+  private static func chooseEncodingFromText(_ data: UnsafeRawBufferPointer) -> String {
     let head = String(decoding: data.prefix(2048), as: UTF8.self).lowercased()
     if let range = head.utf8Range(of: "charset=") {
       let rest = head[range.upperBound...].drop(while: { $0 == "\"" || $0 == "'" || $0 == " " })

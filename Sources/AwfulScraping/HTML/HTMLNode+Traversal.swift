@@ -2,81 +2,44 @@ import CLibXML2
 import Foundation
 
 /// Allocation-free tree walking for the scrapers. A thread page has 40 posts; walking the tree directly with byte
-/// comparisons is several times faster than compiling and evaluating an XPath expression per post.
+/// comparisons is several times faster than compiling and evaluating an XPath expression per post. The reading is
+/// `RawNode`'s; these wrap what they find in nodes that keep the document alive.
 extension HTMLNode {
   init(_ document: HTMLDocument, _ pointer: xmlNodePtr) {
     self.init(document: document, pointer: pointer)
   }
 
+  /// The same node without the document reference, for hot walks while this node keeps the tree alive.
+  var raw: RawNode { RawNode(pointer) }
+
+  /// The node for `raw`, a node of this node's tree.
+  func node(_ raw: RawNode) -> HTMLNode { HTMLNode(document, raw.pointer) }
+
   /// True for an element named `tag` (lower case, as libxml2's HTML parser stores names).
   @inline(__always)
-  package func isElement(_ tag: String) -> Bool {
-    guard pointer.pointee.type == XML_ELEMENT_NODE, let name = pointer.pointee.name else { return false }
-    // Compared inline: the walks ask this about every node several times, and most answers fail on the first byte.
-    return Self.equals(name, tag)
-  }
+  package func isElement(_ tag: String) -> Bool { raw.isElement(tag) }
 
-  /// True when the NUL-terminated `raw` is exactly `text` (byte for byte).
-  @inline(__always)
-  static func equals(_ raw: UnsafePointer<xmlChar>, _ text: String) -> Bool {
-    var i = 0
-    for byte in text.utf8 {
-      // A NUL in `raw` ends it early and never equals a byte of `text` (tag and attribute names have none).
-      guard raw[i] == byte else { return false }
-      i += 1
-    }
-    return raw[i] == 0
-  }
-
-  /// The element's attribute named `name`, looked up inline. Same result as `xmlHasProp` for HTML pages, whose
-  /// DTD never declares default attribute values (libxml2's HTML parser does not read declarations), minus the call
-  /// and the DTD lookup it makes for every absent attribute.
-  func property(_ name: String) -> xmlAttrPtr? {
-    guard pointer.pointee.type == XML_ELEMENT_NODE else { return nil }
-    var property = pointer.pointee.properties
-    while let current = property {
-      if let propertyName = current.pointee.name, Self.equals(propertyName, name) { return current }
-      property = current.pointee.next
-    }
-    return nil
-  }
+  /// The element's attribute named `name` (see `RawNode.property`).
+  func property(_ name: String) -> xmlAttrPtr? { raw.property(name) }
 
   /// The attribute's value without copying it out of the tree; nil when absent or empty.
-  func rawAttribute(_ name: String) -> UnsafePointer<xmlChar>? {
-    guard let attribute = property(name), let value = attribute.pointee.children else { return nil }
-    if value.pointee.next == nil, let content = value.pointee.content { return UnsafePointer(content) }
-    return nil
-  }
+  func rawAttribute(_ name: String) -> UnsafePointer<xmlChar>? { raw.rawAttribute(name) }
 
   /// True when the element has the attribute at all (even empty).
-  package func hasAttribute(_ name: String) -> Bool {
-    property(name) != nil
-  }
+  package func hasAttribute(_ name: String) -> Bool { raw.hasAttribute(name) }
 
   /// True when the whitespace-separated `class` attribute contains `name`. Does not allocate.
-  package func hasClassToken(_ name: String) -> Bool {
-    guard let raw = rawAttribute("class") else { return false }
-    var name = name
-    return name.withUTF8 { Self.classList(raw, contains: $0) }
-  }
+  package func hasClassToken(_ name: String) -> Bool { raw.hasClassToken(name) }
 
   /// True when the attribute's value is exactly `value`. Does not allocate.
-  package func attribute(_ name: String, equals value: String) -> Bool {
-    guard let raw = rawAttribute(name) else { return value.isEmpty && hasAttribute(name) }
-    return xmlStrEqual(raw, value) != 0
-  }
+  package func attribute(_ name: String, equals value: String) -> Bool { raw.attribute(name, equals: value) }
 
   /// True when the attribute's value contains `fragment` (CSS `[attr *= 'fragment']`).
-  package func attribute(_ name: String, contains fragment: String) -> Bool {
-    guard let raw = rawAttribute(name) else { return false }
-    return xmlStrstr(raw, fragment) != nil
-  }
+  package func attribute(_ name: String, contains fragment: String) -> Bool { raw.attribute(name, contains: fragment) }
 
   /// An element named `tag` that has class `className` (when given).
   package func matches(_ tag: String, class className: String? = nil) -> Bool {
-    guard isElement(tag) else { return false }
-    guard let className else { return true }
-    return hasClassToken(className)
+    raw.matches(tag, class: className)
   }
 
   package var firstChild: HTMLNode? { pointer.pointee.children.map { HTMLNode(document, $0) } }
@@ -85,120 +48,48 @@ extension HTMLNode {
   package var lastChild: HTMLNode? { pointer.pointee.last.map { HTMLNode(document, $0) } }
 
   /// The text of a text or comment node (not its descendants).
-  package var nodeContent: String {
-    guard let content = pointer.pointee.content else { return "" }
-    return String(cString: content)
-  }
+  package var nodeContent: String { raw.nodeContent }
 
   /// True when the node's own text (a text or comment node) contains `fragment`. Does not allocate.
-  func contentContains(_ fragment: String) -> Bool {
-    guard let content = pointer.pointee.content else { return false }
-    return xmlStrstr(content, fragment) != nil
-  }
+  func contentContains(_ fragment: String) -> Bool { raw.contentContains(fragment) }
 
   /// Visits descendants in document order. `visit` returns whether to descend into the node's children.
   package func walkDescendants(_ visit: (HTMLNode) -> WalkDecision) {
-    var stack: [xmlNodePtr] = []
-    var next = pointer.pointee.children
-    while true {
-      guard let current = next else {
-        guard let resume = stack.popLast() else { return }
-        next = resume.pointee.next
-        continue
-      }
-      switch visit(HTMLNode(document, current)) {
-      case .stop:
-        return
-      case .descend where current.pointee.type == XML_ELEMENT_NODE && current.pointee.children != nil:
-        stack.append(current)
-        next = current.pointee.children
-      case .descend, .skipChildren:
-        next = current.pointee.next
-      }
-    }
+    raw.walkDescendants { visit(node($0)) }
   }
 
   /// The first child node satisfying `predicate`, without building the list of children.
   package func firstChild(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
-    var child = pointer.pointee.children
-    while let current = child {
-      let node = HTMLNode(document, current)
-      if predicate(node) { return node }
-      child = current.pointee.next
-    }
-    return nil
+    raw.firstChild { predicate(node($0)) }.map(node)
   }
 
   /// The first descendant (document order) satisfying `predicate`.
   package func firstDescendant(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
-    var found: HTMLNode?
-    walkDescendants { node in
-      if predicate(node) {
-        found = node
-        return .stop
-      }
-      return .descend
-    }
-    return found
+    raw.firstDescendant { predicate(node($0)) }.map(node)
   }
 
   /// The first descendant element named `tag` with class `className` (when given).
   package func firstDescendant(_ tag: String, class className: String? = nil) -> HTMLNode? {
-    firstDescendant { $0.matches(tag, class: className) }
+    // Tested on the raw node: no document reference is taken for the nodes passed over.
+    raw.firstDescendant(tag, class: className).map(node)
   }
 
   /// Every descendant satisfying `predicate`, not looking inside matches when `nested` is false.
   package func descendants(nested: Bool = true, where predicate: (HTMLNode) -> Bool) -> [HTMLNode] {
-    var found: [HTMLNode] = []
-    walkDescendants { node in
-      if predicate(node) {
-        found.append(node)
-        return nested ? .descend : .skipChildren
-      }
-      return .descend
-    }
-    return found
+    raw.descendants(nested: nested) { predicate(node($0)) }.map(node)
   }
 
   package func descendants(_ tag: String, class className: String? = nil) -> [HTMLNode] {
-    descendants { $0.matches(tag, class: className) }
+    raw.descendants { $0.matches(tag, class: className) }.map(node)
   }
 
   /// The nearest ancestor satisfying `predicate`.
   package func ancestor(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
-    var current = parent
-    while let node = current {
-      if predicate(node) { return node }
-      current = node.parent
-    }
-    return nil
+    raw.ancestor { predicate(node($0)) }.map(node)
   }
 
   /// Text content with whitespace runs collapsed and trimmed, as a browser shows it.
   package var normalizedText: String { textContent.collapsingWhitespace }
-
-  private static func classList(_ raw: UnsafePointer<xmlChar>, contains token: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !token.isEmpty else { return false }
-    var i = 0
-    while raw[i] != 0 {
-      while raw[i] != 0, isSpace(raw[i]) { i += 1 }
-      let start = i
-      while raw[i] != 0, !isSpace(raw[i]) { i += 1 }
-      if i - start == token.count {
-        var equal = true
-        for k in 0..<token.count where raw[start + k] != token[k] {
-          equal = false
-          break
-        }
-        if equal { return true }
-      }
-    }
-    return false
-  }
-
-  private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12
-  }
 }
 
 /// What `walkDescendants` does after visiting a node.
@@ -207,7 +98,6 @@ package enum WalkDecision {
   case skipChildren
   case stop
 }
-
 extension String {
   /// Whitespace runs (including non-breaking spaces) collapsed to one space, trimmed.
   package var collapsingWhitespace: String {

@@ -22,18 +22,7 @@ package struct HTMLNode {
     return String(cString: raw)
   }
 
-  package func attribute(_ name: String) -> String? {
-    // Fast path: a plain attribute value is one text node; read it in place instead of copying it out (xmlGetProp
-    // allocates), since scrapers read thousands of attributes per page.
-    guard let property = property(name) else { return nil }
-    guard let text = property.pointee.children else { return "" }
-    if text.pointee.next == nil, text.pointee.type == XML_TEXT_NODE, let content = text.pointee.content {
-      return String(cString: content)
-    }
-    guard let value = xmlGetProp(pointer, name) else { return nil }
-    defer { awful_xml_free(value) }
-    return String(cString: value)
-  }
+  package func attribute(_ name: String) -> String? { raw.attribute(name) }
 
   package var classes: [String] {
     (attribute("class") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
@@ -42,11 +31,7 @@ package struct HTMLNode {
   package func hasClass(_ name: String) -> Bool { classes.contains(name) }
 
   /// All descendant text, entities decoded.
-  package var textContent: String {
-    guard let content = xmlNodeGetContent(pointer) else { return "" }
-    defer { awful_xml_free(content) }
-    return String(cString: content)
-  }
+  package var textContent: String { raw.textContent }
 
   /// Child nodes (elements, text, comments) in order.
   package var children: [HTMLNode] {

@@ -6,18 +6,19 @@ import Foundation
 struct AuthorSidebarScraper {
   var dates: ForumDates
 
-  /// The parts of a post (or page) the sidebar reads, found by the caller's single walk.
+  /// The parts of a post (or page) the sidebar reads, found by the caller's single walk. Raw nodes: a `Parts` is
+  /// read while the page it came from is in hand, and is never kept.
   struct Parts {
-    var author: HTMLNode?
-    var registered: HTMLNode?
-    var titles: [HTMLNode] = []
-    var userinfo: HTMLNode?
-    var profileLinks: HTMLNode?
-    var useridInput: HTMLNode?
+    var author: RawNode?
+    var registered: RawNode?
+    var titles: [RawNode] = []
+    var userinfo: RawNode?
+    var profileLinks: RawNode?
+    var useridInput: RawNode?
 
     /// Collects sidebar parts under `root` (a `table.post`, or a whole page).
     init(in root: HTMLNode) {
-      root.walkDescendants { node in
+      root.raw.walkDescendants { node in
         guard node.isElement else { return .skipChildren }
         self.visit(node)
         return .descend
@@ -28,7 +29,7 @@ struct AuthorSidebarScraper {
 
     /// Records `node` if it is a sidebar part; returns true when it was one.
     @discardableResult
-    mutating func visit(_ node: HTMLNode) -> Bool {
+    mutating func visit(_ node: RawNode) -> Bool {
       if node.isElement("dt") {
         if author == nil, node.hasClassToken("author") {
           author = node
@@ -86,8 +87,13 @@ struct AuthorSidebarScraper {
   }
 
   /// The custom title's children serialised, without the `br.pb` spacer the forum appends.
-  private func customTitleHTML(_ title: HTMLNode) -> String {
-    let children = title.children.filter { !($0.isElement("br") && $0.hasClassToken("pb")) }
+  private func customTitleHTML(_ title: RawNode) -> String {
+    var children: [RawNode] = []
+    var child = title.firstChild
+    while let current = child {
+      if !(current.isElement("br") && current.hasClassToken("pb")) { children.append(current) }
+      child = current.nextSibling
+    }
     return HTMLNode.serializeTrimmed(children)
   }
 }

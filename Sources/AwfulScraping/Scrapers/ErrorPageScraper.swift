@@ -19,13 +19,27 @@ package struct ErrorPageScraper: Sendable {
     if body.hasClassToken("database_error") { return databaseUnavailable(body) }
     if body.hasClassToken("banned") { return banned(body) }
     if body.hasClassToken("standardredirect"), let closed = closedThread(body) { return closed }
-    if let warning = body.firstDescendant(where: { $0.isElement("div") && $0.attribute("id", equals: "probation_warn") }
-    ) {
+    if let warning = probationWarning(document, body: body) {
       let heading = warning.firstDescendant("h4")?.normalizedText
       let text = warning.normalizedText
       return .probation(message: text.isEmpty ? (heading ?? "on probation") : text)
     }
     return nil
+  }
+
+  /// The first `div#probation_warn` in the body. Every scrape asks, so the page's id table answers first; only when
+  /// it cannot (no table, or the id first belongs to something that is not a div in the body) is the page walked.
+  private func probationWarning(_ document: HTMLDocument, body: HTMLNode) -> HTMLNode? {
+    let isWarning = { (node: RawNode) in node.isElement("div") && node.attribute("id", equals: "probation_warn") }
+    switch document.lookUpID("probation_warn") {
+    case .absent:
+      return nil
+    case .registered(let element)
+    where isWarning(element) && element.ancestor(where: { $0.pointer == body.pointer }) != nil:
+      return body.node(element)
+    case .registered, .unknown:
+      return body.raw.firstDescendant(where: isWarning).map(body.node)
+    }
   }
 
   /// Throws the page's error, if it is one.

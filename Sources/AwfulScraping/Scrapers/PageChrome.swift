@@ -29,16 +29,39 @@ enum PageChrome {
     {
       return PageNavigation(current: max(current, 1), total: max(total, current, 1))
     }
-    if let select = pages.firstDescendant("select") {
-      let options = select.descendants("option")
-      if !options.isEmpty {
-        let selected = options.first(where: { $0.hasAttribute("selected") })
-        let current = selected.flatMap { ($0.attribute("value") ?? $0.textContent).trimmed }.flatMap(Self.int) ?? 1
-        let total = options.compactMap { ($0.attribute("value") ?? $0.textContent).trimmed }.compactMap(Self.int).max()
-        return PageNavigation(current: current, total: max(total ?? options.count, options.count, current))
+    // On raw nodes (`pages` keeps the page alive): a long thread lists every page number, twice a page.
+    if let select = pages.raw.firstDescendant("select") {
+      var count = 0
+      var selected: RawNode?
+      var total: Int?
+      select.walkDescendants { node in
+        guard node.isElement("option") else { return .descend }
+        count += 1
+        if selected == nil, node.hasAttribute("selected") { selected = node }
+        if let value = optionNumber(node) { total = max(total ?? value, value) }
+        return .descend
+      }
+      if count > 0 {
+        let current = selected.flatMap(optionNumber) ?? 1
+        return PageNavigation(current: current, total: max(total ?? count, count, current))
       }
     }
     return PageNavigation(current: 1, total: 1)
+  }
+
+  /// The page number of an `<option>`: its value, else its text.
+  private static func optionNumber(_ option: RawNode) -> Int? {
+    // Plain digits are read in place; anything else takes the string path (separators, spaces, signs).
+    if let raw = option.rawAttribute("value") {
+      var value = 0
+      var i = 0
+      while i < 18, raw[i] >= UInt8(ascii: "0"), raw[i] <= UInt8(ascii: "9") {
+        value = value * 10 + Int(raw[i] - UInt8(ascii: "0"))
+        i += 1
+      }
+      if i > 0, raw[i] == 0 { return value }
+    }
+    return int((option.attribute("value") ?? option.textContent).trimmed)
   }
 
   /// An integer from forum text: digits with optional thousands separators ("35,711").

@@ -22,15 +22,16 @@ struct PostScraper {
       throw ScrapeError(page: "thread", reason: "a table.post has no post id (id=\"post<N>\")")
     }
     var sidebar = AuthorSidebarScraper.Parts()
-    var postBody: HTMLNode?
-    var postDate: HTMLNode?
+    var postBody: RawNode?
+    var postDate: RawNode?
     var seen = false
     var editable = false
     var canMessage = false
     var lastSeenIndex: Int?
     var removeFilter = false
 
-    table.walkDescendants { node in
+    // Raw nodes: `table` keeps the page alive for this whole call, and the walk passes hundreds of nodes a post.
+    table.raw.walkDescendants { node in
       guard node.isElement else { return .skipChildren }
       if sidebar.visit(node) { return .skipChildren }
       if node.isElement("tr") {
@@ -75,7 +76,7 @@ struct PostScraper {
       AuthorSidebarScraper(dates: dates).author(sidebar)
       ?? PostAuthor(name: "", id: AuthorSidebarScraper(dates: dates).userID(sidebar))
     let dateRaw = postDate.flatMap(Self.lastText)
-    let content = postBody.map(PostContent.init) ?? PostContent(nodes: [], editNote: nil)
+    let content = postBody.map { PostContent(table.node($0)) } ?? PostContent(nodes: [], editNote: nil)
     let explicitIndex = table.attribute("data-idx").flatMap { Int($0.trimmed) }
 
     let post = Post(
@@ -97,7 +98,7 @@ struct PostScraper {
   }
 
   /// The post date is the last child node of `td.postdate` with text (after the `#`, `?` and seen-icon links).
-  static func lastText(_ cell: HTMLNode) -> String? {
+  static func lastText(_ cell: RawNode) -> String? {
     var node = cell.lastChild
     while let current = node {
       let text = current.textContent.collapsingWhitespace
@@ -120,32 +121,49 @@ struct PostContent {
   }
 
   init(_ postBody: HTMLNode) {
-    var container = postBody
-    if let shit = postBody.firstDescendant("div", class: "complete_shit") { container = shit }
-    let children = container.children
+    // Read on raw nodes (`postBody` keeps the page alive): this runs for every post, and only the nodes kept
+    // become `HTMLNode`s.
+    let body = postBody.raw
+    let container = body.firstDescendant("div", class: "complete_shit") ?? body
+    let isEditNote = { (node: RawNode) in node.isElement("p") && node.hasClassToken("editedby") }
+    // Positions among the container's children: the first begin marker and the last end marker.
     var begin: Int?
     var end: Int?
-    for (index, child) in children.enumerated() where child.isComment {
-      if begin == nil, child.contentContains("BeginContentMarker") { begin = index }
-      if child.contentContains("EndContentMarker") { end = index }
+    var editedBy: RawNode?
+    var position = 0
+    var child = container.firstChild
+    while let current = child {
+      if current.isComment {
+        if begin == nil, current.contentContains("BeginContentMarker") { begin = position }
+        if current.contentContains("EndContentMarker") { end = position }
+      } else if editedBy == nil, isEditNote(current) {
+        editedBy = current
+      }
+      position += 1
+      child = current.nextSibling
     }
-    var selected: ArraySlice<HTMLNode> = children[...]
-    if let begin, let end, begin < end { selected = children[(begin + 1)..<end] }
+    var selected = 0..<position
+    if let begin, let end, begin < end { selected = (begin + 1)..<end }
 
-    var note: String?
     // The edit note sits after the end marker, as a child of the body cell or of `div.complete_shit`.
-    let isEditNote = { (node: HTMLNode) in node.isElement("p") && node.hasClassToken("editedby") }
-    let editedBy = children.first(where: isEditNote) ?? postBody.firstChild(where: isEditNote)
-    if let editedBy {
+    if let editedBy = editedBy ?? body.firstChild(where: isEditNote) {
       let text = editedBy.normalizedText
-      note = text.isEmpty ? nil : text
+      editNote = text.isEmpty ? nil : text
+    } else {
+      editNote = nil
     }
-    nodes = selected.filter { node in
-      if node.isComment { return false }
-      if node.isElement("p") && node.hasClassToken("editedby") { return false }
-      if node.isElement("div") && (node.hasClassToken("tail") || node.hasClassToken("userinfo")) { return false }
-      return true
+    var kept: [HTMLNode] = []
+    position = 0
+    child = container.firstChild
+    while let node = child, position < selected.upperBound {
+      if position >= selected.lowerBound, !node.isComment, !isEditNote(node),
+        !(node.isElement("div") && (node.hasClassToken("tail") || node.hasClassToken("userinfo")))
+      {
+        kept.append(postBody.node(node))
+      }
+      position += 1
+      child = node.nextSibling
     }
-    editNote = note
+    nodes = kept
   }
 }

@@ -110,21 +110,22 @@ struct ThreadPageChrome {
   var threadContainerClass: String?
 
   init(_ body: HTMLNode) {
-    body.walkDescendants { node in
+    // Walked on raw nodes (`body` keeps the page alive); only the nodes kept become `HTMLNode`s.
+    body.raw.walkDescendants { node in
       guard node.isElement else { return .skipChildren }
       if node.isElement("table") {
         if node.hasClassToken("post") {
-          postTables.append(node)
+          postTables.append(body.node(node))
           return .skipChildren
         }
       } else if node.isElement("div") {
         if pages == nil, node.hasClassToken("pages") {
-          pages = node
+          pages = body.node(node)
           return .skipChildren
         }
         if breadcrumbs == nil, node.hasClassToken("breadcrumbs") {
           // Not skipped: the 2025 markup nests `div.pages` inside the breadcrumbs.
-          breadcrumbs = node
+          breadcrumbs = body.node(node)
         }
         if threadContainerClass == nil, node.attribute("id", equals: "thread") {
           threadContainerClass = node.attribute("class")

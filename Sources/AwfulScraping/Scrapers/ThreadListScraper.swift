@@ -31,12 +31,13 @@ package struct ThreadListScraper: Sendable {
 
     var bookmarksForm = false
     var threadTable = false
-    var pages: HTMLNode?
-    var breadcrumbs: HTMLNode?
+    var pages: RawNode?
+    var breadcrumbs: RawNode?
     var canPost = false
-    var tagsContainer: HTMLNode?
-    var rows: [HTMLNode] = []
-    body.walkDescendants { node in
+    var tagsContainer: RawNode?
+    var rows: [RawNode] = []
+    // Raw nodes throughout: `document` keeps the page alive for this call, and a list page has thousands of nodes.
+    body.raw.walkDescendants { node in
       guard node.isElement else { return .skipChildren }
       if node.isElement("tr") {
         if node.hasClassToken("thread") {
@@ -97,10 +98,10 @@ package struct ThreadListScraper: Sendable {
       isBookmarksPage: bookmarksForm,
       threads: threads,
       announcements: announcements,
-      breadcrumbs: PageChrome.breadcrumbs(in: breadcrumbs),
+      breadcrumbs: PageChrome.breadcrumbs(in: breadcrumbs.map(body.node)),
       canPostNewThread: canPost,
       filterIcons: filterIcons(tagsContainer, base: document.url),
-      page: PageChrome.pageNavigation(pages))
+      page: PageChrome.pageNavigation(pages.map(body.node)))
   }
 
   private enum Row {
@@ -108,29 +109,63 @@ package struct ThreadListScraper: Sendable {
     case announcement(ThreadListAnnouncement)
   }
 
-  /// One `tr.thread`. Rows without an id or a title are skipped, as the forum's own client does.
-  private func readRow(_ row: HTMLNode, base: URL?) -> Row? {
-    var cells: [String: HTMLNode] = [:]
-    for cell in row.elementChildren where cell.isElement("td") {
-      for name in ["star", "icon", "icon2", "title", "author", "replies", "rating", "lastpost"]
-      where cell.hasClassToken(name) && cells[name] == nil {
-        cells[name] = cell
+  /// The cells of a thread row the scraper reads, by class; the first cell with a class wins it.
+  private struct Cells {
+    var star: RawNode?
+    var icon: RawNode?
+    var icon2: RawNode?
+    var title: RawNode?
+    var author: RawNode?
+    var replies: RawNode?
+    var rating: RawNode?
+    var lastpost: RawNode?
+
+    init(_ row: RawNode) {
+      var child = row.firstChild
+      while let cell = child {
+        child = cell.nextSibling
+        guard cell.isElement("td") else { continue }
+        // Each class token once, instead of the class list once per name.
+        cell.forEachClassToken { token in
+          switch token.count {
+          case 4:
+            if star == nil, token.elementsEqual("star".utf8) { star = cell }
+            if icon == nil, token.elementsEqual("icon".utf8) { icon = cell }
+          case 5:
+            if icon2 == nil, token.elementsEqual("icon2".utf8) { icon2 = cell }
+            if title == nil, token.elementsEqual("title".utf8) { title = cell }
+          case 6:
+            if author == nil, token.elementsEqual("author".utf8) { author = cell }
+            if rating == nil, token.elementsEqual("rating".utf8) { rating = cell }
+          case 7:
+            if replies == nil, token.elementsEqual("replies".utf8) { replies = cell }
+          case 8:
+            if lastpost == nil, token.elementsEqual("lastpost".utf8) { lastpost = cell }
+          default:
+            break
+          }
+        }
       }
     }
-    guard let titleCell = cells["title"] else { return nil }
+  }
 
-    let authorLink = cells["author"]?.firstDescendant("a")
-    let authorName = authorLink?.normalizedText ?? cells["author"]?.normalizedText
+  /// One `tr.thread`. Rows without an id or a title are skipped, as the forum's own client does.
+  private func readRow(_ row: RawNode, base: URL?) -> Row? {
+    let cells = Cells(row)
+    guard let titleCell = cells.title else { return nil }
+
+    let authorLink = cells.author?.firstDescendant("a")
+    let authorName = authorLink?.normalizedText ?? cells.author?.normalizedText
     let authorID = authorLink?.attribute("href").flatMap { LinkParsing.queryValue("userid", in: $0) }
     let icon =
-      cells["icon"].flatMap { tag(in: $0, base: base) }
-      ?? cells["rating"]?.firstDescendant(where: {
+      cells.icon.flatMap { tag(in: $0, base: base) }
+      ?? cells.rating?.firstDescendant(where: {
         $0.isElement("img") && $0.attribute("src", contains: "/rate/reviews")
       })
       .flatMap { image in tag(image: image, link: nil, base: base) }
 
     if let announcement = titleCell.firstDescendant("a", class: "announcement") {
-      let dateText = cells["lastpost"]?.normalizedText ?? ""
+      let dateText = cells.lastpost?.normalizedText ?? ""
       return .announcement(
         ThreadListAnnouncement(
           title: announcement.normalizedText, authorName: authorName.flatMap { $0.isEmpty ? nil : $0 },
@@ -147,13 +182,13 @@ package struct ThreadListScraper: Sendable {
       PageChrome.int((count.firstDescendant("b") ?? count).textContent)
     }
 
-    let repliesCell = cells["replies"]
+    let repliesCell = cells.replies
     let replies = (repliesCell?.firstDescendant("a") ?? repliesCell).flatMap { PageChrome.int($0.textContent) } ?? 0
 
     var ratingCount: Int?
     var ratingAverage: Double?
     var ratingImage: String?
-    if let image = cells["rating"]?.firstDescendant("img") {
+    if let image = cells.rating?.firstDescendant("img") {
       if let title = image.attribute("title") {
         let numbers = LinkParsing.numbers(in: title)
         if numbers.count >= 2 {
@@ -164,7 +199,7 @@ package struct ThreadListScraper: Sendable {
       ratingImage = image.attribute("src").map(LinkParsing.imageName)
     }
 
-    let lastPost = cells["lastpost"]
+    let lastPost = cells.lastpost
     let lastPostDate = lastPost?.firstDescendant("div", class: "date").flatMap { dates.date(from: $0.textContent) }
     let lastPostAuthor = lastPost?.firstDescendant("a", class: "author")?.normalizedText
 
@@ -181,28 +216,28 @@ package struct ThreadListScraper: Sendable {
         lastPostAuthor: lastPostAuthor,
         isSticky: titleCell.hasClassToken("title_sticky"),
         isClosed: row.hasClassToken("closed"),
-        star: cells["star"].flatMap(star),
+        star: cells.star.flatMap(star),
         ratingCount: ratingCount,
         ratingAverage: ratingAverage,
         ratingImageBasename: ratingImage,
         icon: icon,
-        secondaryIcon: cells["icon2"].flatMap { tag(in: $0, base: base) }))
+        secondaryIcon: cells.icon2.flatMap { tag(in: $0, base: base) }))
   }
 
   /// `td.star.bmN`: the first `bm` class; an unknown number reads as orange, no `bm` class as no star.
-  private func star(_ cell: HTMLNode) -> StarColor? {
+  private func star(_ cell: RawNode) -> StarColor? {
     guard let bookmarkClass = cell.classes.first(where: { $0.hasPrefix("bm") }) else { return nil }
     return Int(bookmarkClass.dropFirst(2)).flatMap(StarColor.init(rawValue:)) ?? .orange
   }
 
-  private func tag(in cell: HTMLNode, base: URL?) -> ThreadTag? {
+  private func tag(in cell: RawNode, base: URL?) -> ThreadTag? {
     guard let image = cell.firstDescendant("img") else { return nil }
     let link = image.ancestor { $0.isElement("a") }
     return tag(image: image, link: link, base: base)
   }
 
   /// A thread tag from its image; the id is the link's `posticon` value, else the image URL's fragment.
-  private func tag(image: HTMLNode, link: HTMLNode?, base: URL?) -> ThreadTag? {
+  private func tag(image: RawNode, link: RawNode?, base: URL?) -> ThreadTag? {
     guard let src = image.attribute("src"), !src.isEmpty else { return nil }
     let id =
       link?.attribute("href").flatMap { LinkParsing.queryValue("posticon", in: $0) }
@@ -212,7 +247,7 @@ package struct ThreadListScraper: Sendable {
   }
 
   /// `div.thread_tags a[href*='posticon']`: the tags a forum can be filtered by.
-  private func filterIcons(_ container: HTMLNode?, base: URL?) -> [ThreadTag] {
+  private func filterIcons(_ container: RawNode?, base: URL?) -> [ThreadTag] {
     guard let container else { return [] }
     return container.descendants { $0.isElement("a") && $0.attribute("href", contains: "posticon") }
       .compactMap { link in link.firstDescendant("img").flatMap { tag(image: $0, link: link, base: base) } }

@@ -18,6 +18,9 @@ enum Windows1252 {
 
   /// Encodes text for an HTML page: characters outside windows-1252 become decimal entities.
   static func encodeHTML(_ text: String) -> [UInt8] {
+    // Most pages are plain ASCII, where the UTF-8 bytes are the windows-1252 bytes: copied at once, not scalar by
+    // scalar.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.utf8) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -29,10 +29,12 @@ extension ForumState {
       return changeBookmark(request, user: user)
     }
     let perPage = request.int("perpage").map { max(1, min($0, 40)) } ?? 40
-    let all = bookmarkedThreads(user: user.id)
+    let all = bookmarkedThreadIDs(user: user.id)
     let totalPages = max(1, (all.count + perPage - 1) / perPage)
     let page = max(1, request.int("pagenumber") ?? 1)
-    let rows = all.dropFirst((page - 1) * perPage).prefix(perPage).map { threadRow($0, viewer: user) }
+    let rows = all.dropFirst((page - 1) * perPage).prefix(perPage).compactMap { threads[$0] }.map {
+      threadRow($0, viewer: user)
+    }
     let nav = PageNavRenderer(
       style: pageNav, current: min(page, totalPages), total: totalPages,
       baseURL: "bookmarkthreads.php?action=view&perpage=\(perPage)", perPage: perPage)

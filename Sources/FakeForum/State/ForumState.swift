@@ -14,13 +14,31 @@ package actor ForumState {
   var users: [Int: FakeUser] = [:]
   var forums: [Int: FakeForumNode] = [:]
   var groupIDs: [Int] = []
-  var threads: [Int: FakeThread] = [:]
-  var threadIDsByForum: [Int: [Int]] = [:]
+  var threads: [Int: FakeThread] = [:] {
+    didSet { listingVersion &+= 1 }
+  }
+  var threadIDsByForum: [Int: [Int]] = [:] {
+    didSet { listingVersion &+= 1 }
+  }
   var posts: [Int: FakePost] = [:]
   /// Post-id ranges reserved for synthetic posts, in allocation order (so sorted).
   var generatedRanges: [(range: Range<Int>, threadID: Int)] = []
   /// user → thread → star.
-  var bookmarks: [Int: [Int: StarColor]] = [:]
+  var bookmarks: [Int: [Int: StarColor]] = [:] {
+    didSet { listingVersion &+= 1 }
+  }
+  /// Bumped by every change to threads or bookmarks, so the sorted listings below know when to sort again.
+  var listingVersion = 0
+  /// Sorted thread ids of bookmark lists and forum lists, valid while `listingVersion` is `listingCacheVersion`: a
+  /// 20,000-bookmark account is read 40 threads a page, and sorting every thread for each page made listing the
+  /// whole account quadratic.
+  var listingCache: [ListingKey: [Int]] = [:]
+  var listingCacheVersion = -1
+
+  enum ListingKey: Hashable {
+    case bookmarks(user: Int)
+    case forum(Int)
+  }
   /// user → thread → index of the last post read (1-based). No entry: never opened.
   var lastRead: [Int: [Int: Int]] = [:]
   var announcements: [FakeAnnouncement] = []
@@ -256,18 +274,49 @@ package actor ForumState {
   /// Any post by id, synthetic or stored.
   package func post(_ id: Int) -> FakePost? {
     if let stored = posts[id] { return stored }
-    guard let entry = generatedRanges.first(where: { $0.range.contains(id) }), let thread = threads[entry.threadID]
+    // The ranges are allocated in increasing order: binary search for the last one starting at or before `id`.
+    var low = 0
+    var high = generatedRanges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if generatedRanges[middle].range.lowerBound <= id { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0, generatedRanges[low - 1].range.contains(id), let thread = threads[generatedRanges[low - 1].threadID]
     else { return nil }
+    let entry = generatedRanges[low - 1]
     return post(in: thread, index: id - entry.range.lowerBound + 1)
   }
 
   /// Threads of a forum as the forum lists them: stickies first, then newest last post first.
   func listedThreads(forum: Int) -> [FakeThread] {
-    (threadIDsByForum[forum] ?? []).compactMap { threads[$0] }.sorted { a, b in
-      if a.isSticky != b.isSticky { return a.isSticky }
-      if a.lastPostDate != b.lastPostDate { return a.lastPostDate > b.lastPostDate }
-      return a.id > b.id
+    listedThreadIDs(forum: forum).compactMap { threads[$0] }
+  }
+
+  /// The ids of `listedThreads(forum:)`, sorted once per change of the forum's state.
+  func listedThreadIDs(forum: Int) -> [Int] {
+    cachedListing(.forum(forum)) {
+      (threadIDsByForum[forum] ?? []).compactMap { id in
+        threads[id].map { (isSticky: $0.isSticky, date: $0.lastPostDate, id: id) }
+      }
+      .sorted { a, b in
+        if a.isSticky != b.isSticky { return a.isSticky }
+        if a.date != b.date { return a.date > b.date }
+        return a.id > b.id
+      }
+      .map(\.id)
     }
+  }
+
+  /// The listing for `key` from the cache, sorted by `sort` when anything changed since it was last sorted.
+  private func cachedListing(_ key: ListingKey, _ sort: () -> [Int]) -> [Int] {
+    if listingCacheVersion != listingVersion {
+      listingCache = [:]
+      listingCacheVersion = listingVersion
+    }
+    if let cached = listingCache[key] { return cached }
+    let sorted = sort()
+    listingCache[key] = sorted
+    return sorted
   }
 
   // MARK: Bookmarks and read markers
@@ -284,11 +333,16 @@ package actor ForumState {
 
   package func bookmarks(user: Int) -> [Int: StarColor] { bookmarks[user] ?? [:] }
 
-  /// Bookmarked threads as the bookmarks page lists them: newest last post first.
-  func bookmarkedThreads(user: Int) -> [FakeThread] {
-    (bookmarks[user] ?? [:]).keys.compactMap { threads[$0] }.sorted { a, b in
-      if a.lastPostDate != b.lastPostDate { return a.lastPostDate > b.lastPostDate }
-      return a.id > b.id
+  /// Ids of the bookmarked threads as the bookmarks page lists them: newest last post first. Sorted once per change
+  /// of threads or bookmarks.
+  func bookmarkedThreadIDs(user: Int) -> [Int] {
+    cachedListing(.bookmarks(user: user)) {
+      (bookmarks[user] ?? [:]).keys.compactMap { id in threads[id].map { (date: $0.lastPostDate, id: id) } }
+        .sorted { a, b in
+          if a.date != b.date { return a.date > b.date }
+          return a.id > b.id
+        }
+        .map(\.id)
     }
   }
 

@@ -9,7 +9,7 @@ enum PageReader {
   static func document(from response: ForumResponse, page: String) throws -> HTMLDocument {
     let document: HTMLDocument
     do {
-      document = try HTMLDocument(data: response.data, url: response.url, contentTypeCharset: response.charset)
+      document = try HTMLDocument(bytes: response.body, url: response.url, contentTypeCharset: response.charset)
     } catch let error as ScrapeError {
       guard response.isSuccess else { throw ForumsClientError.http(status: response.status) }
       throw ForumsClientError.pageNotUnderstood(ScrapeError(page: page, reason: error.reason))
