@@ -154,17 +154,6 @@ struct OwnPagesTests {
     }
   }
 
-  @Test func probationBannerIsAnError() throws {
-    let data = try OwnPages.data("probation.html")
-    guard case .probation(let message)? = try ErrorPageScraper().scrape(data: data) else {
-      Issue.record("the probation banner should be an error")
-      return
-    }
-    #expect(message.contains("HORRIBLE MONSTER ON PROBATION"))
-    #expect(throws: ForumPageError.self) { try ThreadListScraper().scrape(data: data, expecting: .bookmarks) }
-    #expect(PageKind.detect(data: data) == .error)
-  }
-
   @Test func replyResults() throws {
     #expect(try ReplyResultScraper().scrape(data: OwnPages.data("reply-posted.html")) == .post(id: "700000001"))
     #expect(

@@ -1,9 +1,12 @@
 import Foundation
 
 /// Recognises the pages the forum serves instead of the one asked for (docs/forum-protocol.md §b.8): the standard
-/// error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut`), the
-/// database-unavailable page, the ban page, the closed-thread redirect and the probation banner on a normal page.
-/// Returns nil for a normal page. Every other scraper runs this first and throws what it finds.
+/// error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut` and a
+/// refusal that names the account's probation as `.probation`), the database-unavailable page, the ban page and the
+/// closed-thread redirect. Returns nil for a normal page. Every other scraper runs this first and throws what it finds.
+///
+/// The probation banner (`div#probation_warn`) on a normal page is not an error: the page is read as usual and the
+/// scrapers report the banner as a `Probation` value (`ProbationScraper`).
 package struct ErrorPageScraper: Sendable {
   package init() {}
 
@@ -19,12 +22,6 @@ package struct ErrorPageScraper: Sendable {
     if body.hasClassToken("database_error") { return databaseUnavailable(body) }
     if body.hasClassToken("banned") { return banned(body) }
     if body.hasClassToken("standardredirect"), let closed = closedThread(body) { return closed }
-    if let warning = body.firstDescendant(where: { $0.isElement("div") && $0.attribute("id", equals: "probation_warn") }
-    ) {
-      let heading = warning.firstDescendant("h4")?.normalizedText
-      let text = warning.normalizedText
-      return .probation(message: text.isEmpty ? (heading ?? "on probation") : text)
-    }
     return nil
   }
 
@@ -39,6 +36,9 @@ package struct ErrorPageScraper: Sendable {
     let inner = standard?.firstDescendant("div", class: "inner")
     let message = inner.map(leadingMessage) ?? standard?.normalizedText ?? body.normalizedText
     if message.contains("must be a registered forums member") { return .loggedOut(message: message) }
+    // Posting while on probation is refused with an error page that says so (the banner alone is not a refusal: a
+    // "thread not found" page shown to an account on probation is still "not found").
+    if message.range(of: "probation", options: .caseInsensitive) != nil { return .probation(message: message) }
     return .standard(title: title, message: message)
   }
 

@@ -4,7 +4,8 @@ import Foundation
 /// share their markup (docs/forum-protocol.md §b.1). Announcement rows come out separately from threads.
 ///
 /// Throws `ForumPageError` for an error page and `ScrapeError` for a page without a thread list (or, when scraped as
-/// `.bookmarks`, without `form[name=bookmarks]`), so a broken page is never read as "nothing new".
+/// `.bookmarks`, without `form[name=bookmarks]`), so a broken page is never read as "nothing new". The probation
+/// banner is not an error: it is read into `probation`.
 package struct ThreadListScraper: Sendable {
   /// What the caller asked for; a mismatch is an error rather than an empty list.
   package enum Expectation: Sendable {
@@ -35,6 +36,7 @@ package struct ThreadListScraper: Sendable {
     var breadcrumbs: HTMLNode?
     var canPost = false
     var tagsContainer: HTMLNode?
+    var probationBanner: HTMLNode?
     var rows: [HTMLNode] = []
     body.walkDescendants { node in
       guard node.isElement else { return .skipChildren }
@@ -58,6 +60,10 @@ package struct ThreadListScraper: Sendable {
         }
         if tagsContainer == nil, node.hasClassToken("thread_tags") {
           tagsContainer = node
+          return .skipChildren
+        }
+        if probationBanner == nil, ProbationScraper.isBanner(node) {
+          probationBanner = node
           return .skipChildren
         }
       } else if node.isElement("ul"), node.hasClassToken("postbuttons") {
@@ -100,7 +106,8 @@ package struct ThreadListScraper: Sendable {
       breadcrumbs: PageChrome.breadcrumbs(in: breadcrumbs),
       canPostNewThread: canPost,
       filterIcons: filterIcons(tagsContainer, base: document.url),
-      page: PageChrome.pageNavigation(pages))
+      page: PageChrome.pageNavigation(pages),
+      probation: ProbationScraper(dates: dates).scrape(banner: probationBanner))
   }
 
   private enum Row {
