@@ -12,7 +12,8 @@ package enum ForumPageError: Error, Sendable, Hashable, Codable, CustomStringCon
   case banned(helpURL: String?, reasonURL: String?)
   /// `body.standardredirect` "Sorry! This thread is closed!".
   case threadClosed(title: String, message: String)
-  /// `div#probation_warn` on a normal page.
+  /// Posting refused because the account is on probation (a standard error page that says so). The banner on a
+  /// normal page is not this error: it is read as a `Probation` value.
   case probation(message: String)
 
   package var description: String {

@@ -86,12 +86,14 @@ package struct PostsPage: Sendable, Hashable, Codable {
   package var posts: [Post]
   /// 1-based index on this page of the first unread post (`#pti<N>` or the first unseen row), when known.
   package var firstUnreadIndexOnPage: Int?
+  /// The account's probation, when the page carries the banner.
+  package var probation: Probation?
 
   package init(
     threadID: String, threadTitle: String, forumID: String? = nil, breadcrumbs: [Breadcrumb] = [],
     isClosed: Bool = false, isBookmarked: Bool? = nil, isSingleUserFilterEnabled: Bool = false,
     page: PageNavigation? = nil, postsPerPage: Int = forumPageSize, posts: [Post] = [],
-    firstUnreadIndexOnPage: Int? = nil
+    firstUnreadIndexOnPage: Int? = nil, probation: Probation? = nil
   ) {
     self.threadID = threadID
     self.threadTitle = threadTitle
@@ -104,6 +106,7 @@ package struct PostsPage: Sendable, Hashable, Codable {
     self.postsPerPage = postsPerPage
     self.posts = posts
     self.firstUnreadIndexOnPage = firstUnreadIndexOnPage
+    self.probation = probation
   }
 }
 

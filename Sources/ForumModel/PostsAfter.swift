@@ -9,9 +9,12 @@ package struct PostsAfter: Sendable, Hashable {
   package var posts: [Post]
   /// Pages requested to get them.
   package var pagesFetched: Int
+  /// The account's probation, when the last page fetched carries the banner.
+  package var probation: Probation?
 
   package init(
-    threadID: String, threadTitle: String, forumID: String?, isClosed: Bool, posts: [Post], pagesFetched: Int
+    threadID: String, threadTitle: String, forumID: String?, isClosed: Bool, posts: [Post], pagesFetched: Int,
+    probation: Probation? = nil
   ) {
     self.threadID = threadID
     self.threadTitle = threadTitle
@@ -19,5 +22,6 @@ package struct PostsAfter: Sendable, Hashable {
     self.isClosed = isClosed
     self.posts = posts
     self.pagesFetched = pagesFetched
+    self.probation = probation
   }
 }

@@ -84,11 +84,13 @@ package struct ThreadListPage: Sendable, Hashable, Codable {
   package var canPostNewThread: Bool
   package var filterIcons: [ThreadTag]
   package var page: PageNavigation?
+  /// The account's probation, when the page carries the banner.
+  package var probation: Probation?
 
   package init(
     forumID: String? = nil, isBookmarksPage: Bool = false, threads: [ThreadListThread] = [],
     announcements: [ThreadListAnnouncement] = [], breadcrumbs: [Breadcrumb] = [], canPostNewThread: Bool = false,
-    filterIcons: [ThreadTag] = [], page: PageNavigation? = nil
+    filterIcons: [ThreadTag] = [], page: PageNavigation? = nil, probation: Probation? = nil
   ) {
     self.forumID = forumID
     self.isBookmarksPage = isBookmarksPage
@@ -98,5 +100,6 @@ package struct ThreadListPage: Sendable, Hashable, Codable {
     self.canPostNewThread = canPostNewThread
     self.filterIcons = filterIcons
     self.page = page
+    self.probation = probation
   }
 }

@@ -29,6 +29,22 @@ enum PageScrapers {
     try ReplyResultScraper().scrape(document)
   }
 
+  static func privateMessageFolder(_ document: HTMLDocument, timeZone: TimeZone) throws -> PrivateMessageFolder {
+    try PrivateMessageFolderScraper(timeZone: timeZone).scrape(document)
+  }
+
+  static func privateMessage(_ document: HTMLDocument, timeZone: TimeZone) throws -> PrivateMessage {
+    try PrivateMessageScraper(timeZone: timeZone).scrape(document)
+  }
+
+  static func privateMessageSent(_ document: HTMLDocument) throws {
+    try PrivateMessageSendResultScraper().scrape(document)
+  }
+
+  static func probation(_ document: HTMLDocument, timeZone: TimeZone) -> Probation? {
+    ProbationScraper(timeZone: timeZone).scrape(document)
+  }
+
   static func forumIndex(json: Data) throws -> ForumIndex {
     try ForumIndexScraper().scrape(data: json)
   }
