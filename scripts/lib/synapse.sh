@@ -103,7 +103,7 @@ EOF
     while [ ! -f "$dir/stop" ]; do
       "$SYNAPSE_VENV/bin/python" -m synapse.app.homeserver -c "$dir/homeserver.yaml" >>"$dir/stdout.log" 2>&1 &
       echo $! >"$dir/synapse.pid"
-      wait $! || true
+      wait $! 2>/dev/null || true # no "Killed" line when a test kills the server on purpose
       [ -f "$dir/stop" ] || sleep 0.2
     done
   ) &
