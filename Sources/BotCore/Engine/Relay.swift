@@ -11,6 +11,7 @@ struct Relay {
   var calendar: Calendar
   var defaultReplayCap: Int
   var backlogLimit: Int
+  var backlogAge: TimeInterval
   var now: Date
   /// When set, rows of thread relays (posts, summaries, alerts) are collected and queued later in posting order
   /// across threads (`RowCollector.flush`); the counts in the outcomes are then tentative until the flush.
@@ -23,6 +24,7 @@ struct Relay {
     self.calendar = engine.calendar
     self.defaultReplayCap = engine.configuration.replayCap
     self.backlogLimit = engine.configuration.backlogLimit
+    self.backlogAge = engine.configuration.backlogAge.timeInterval
     self.now = now
   }
 
@@ -97,7 +99,9 @@ struct Relay {
     }
     // Far behind already (the chat service sends slower than the forum posts): count instead of adding to the lag.
     let waiting = try tx.outboxCounts(transport: room.transport, room: room.room).pending
-    if waiting >= backlogLimit {
+    if waiting >= backlogLimit, let oldest = try tx.headOfQueue(transport: room.transport, room: room.room),
+      now.timeIntervalSince(oldest.createdAt) > backlogAge
+    {
       try queueSummary(
         of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
         reason: "\(waiting) messages were still waiting for this room", outcome: &outcome, in: tx)
