@@ -179,9 +179,12 @@ extension IRCClient {
         return
       }
       guard let link, link.id == linkID else { return }
+      // Counted before the write: the actor may handle the server's echo of this line while the write is still
+      // suspended, and an echo must find the line it acknowledges. A failed write closes the link, which fails the
+      // send as retryable anyway.
+      inFlight[send.id]?.lineCount += 1
       do {
         try await link.writer.write(line.serialized)
-        inFlight[send.id]?.lineCount += 1
       } catch {
         // The connection is closing: `closed()` fails this send as retryable.
         logger.debug("line not written", metadata: ["error": "\(error)"])
