@@ -24,10 +24,10 @@ ircd_install() {
   [ -x /usr/bin/atheme-services ] || missing+=(atheme-services)
   command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
-  [ ${#missing[@]} -eq 0 ] && return 0
   declare -F apt_install_missing >/dev/null || . "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
-  apt_install_missing "${missing[@]}"
-  # The tests start their own InspIRCd and Atheme; the system copies stay off and disabled.
+  [ ${#missing[@]} -eq 0 ] || apt_install_missing "${missing[@]}"
+  # The tests start their own InspIRCd and Atheme; the system copies stay off and disabled (also when an earlier
+  # install, by hand or by an older script, left them enabled).
   disable_system_services inspircd atheme-services
 }
 
