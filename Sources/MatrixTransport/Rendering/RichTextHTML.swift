@@ -19,7 +19,17 @@ package struct RichTextHTML: Sendable {
     return writer.html
   }
 
+  /// Writes `nodes` as the content of a block (the excerpt, a quote, a paragraph, a list item).
   package func write(_ nodes: [RichText], into writer: inout HTMLWriter) {
+    write(nodes, block: true, into: &writer)
+  }
+
+  /// - Parameter block: the nodes fill a block. Line breaks that would only add an empty line there are left out:
+  ///   at its start or end, and right after a block inside it (a quote, code, a paragraph, a list), where the next
+  ///   line starts anyway — the forum's `</div><br />` after a quote, or the break left behind when an excerpt drops
+  ///   a quote inside a quote. The plain body never shows those empty lines either.
+  private func write(_ nodes: [RichText], block: Bool, into writer: inout HTMLWriter) {
+    let nodes = block ? Self.withoutEmptyLines(nodes) : nodes
     var afterToken = false
     for node in nodes {
       // As in the plain body: a word or a smilie right after "[image] url" is spaced from the URL, punctuation
@@ -63,18 +73,18 @@ package struct RichTextHTML: Sendable {
     case .lineBreak:
       writer.element("br")
     case .paragraph(let children):
-      writer.element("p") { write(children, into: &$0) }
+      writer.element("p") { write(children, block: true, into: &$0) }
     case .bold(let children):
-      writer.element("b") { write(children, into: &$0) }
+      writer.element("b") { write(children, block: false, into: &$0) }
     case .italic(let children):
-      writer.element("i") { write(children, into: &$0) }
+      writer.element("i") { write(children, block: false, into: &$0) }
     case .underline(let children):
-      writer.element("u") { write(children, into: &$0) }
+      writer.element("u") { write(children, block: false, into: &$0) }
     case .strike(let children):
-      writer.element("del") { write(children, into: &$0) }
+      writer.element("del") { write(children, block: false, into: &$0) }
     case .link(let url, let children):
       writer.link(url) { inner in
-        if children.isEmpty { inner.text(url) } else { write(children, into: &inner) }
+        if children.isEmpty { inner.text(url) } else { write(children, block: false, into: &inner) }
       }
     case .image(let url):
       // The same token as the plain body: "[image]" and the picture's URL as a link (remote images are not loaded).
@@ -88,7 +98,7 @@ package struct RichTextHTML: Sendable {
       // its own line as it does in the plain body.
       writer.element("pre") { pre in pre.element("code") { $0.text(code) } }
     case .spoiler(let children):
-      writer.element("span", attributes: ["data-mx-spoiler": ""]) { write(children, into: &$0) }
+      writer.element("span", attributes: ["data-mx-spoiler": ""]) { write(children, block: false, into: &$0) }
     case .quote(let author, let postID, let children):
       writer.element("blockquote") { quote in
         if let author, !author.isEmpty {
@@ -102,14 +112,43 @@ package struct RichTextHTML: Sendable {
             }
           }
         }
-        write(children, into: &quote)
+        write(children, block: true, into: &quote)
       }
     case .list(let items):
       writer.element("ul") { list in
         for item in items {
-          list.element("li") { write(item, into: &$0) }
+          list.element("li") { write(item, block: true, into: &$0) }
         }
       }
     }
+  }
+
+  /// `nodes` without the line breaks that would only make an empty line in a block: leading, trailing, and right
+  /// after a block node (text of whitespace alone between them does not count).
+  static func withoutEmptyLines(_ nodes: [RichText]) -> [RichText] {
+    var kept: [RichText] = []
+    var lineStarts = true  // at the block's start or right after a block node
+    for node in nodes {
+      switch node {
+      case .lineBreak where lineStarts:
+        continue
+      case .text(let text) where text.allSatisfy(\.isWhitespace):
+        kept.append(node)
+      case .quote, .code, .paragraph, .list:
+        kept.append(node)
+        lineStarts = true
+      default:
+        kept.append(node)
+        lineStarts = false
+      }
+    }
+    while let last = kept.last {
+      switch last {
+      case .lineBreak: kept.removeLast()
+      case .text(let text) where text.allSatisfy(\.isWhitespace): kept.removeLast()
+      default: return kept
+      }
+    }
+    return kept
   }
 }
