@@ -108,8 +108,8 @@ enum ReplyCommands {
     case .privateMessage(let id, let subject, let sender):
       try await context.forum.replyToPrivateMessage(id: id, text: pending.text)
       reply.add(
-        .text("Sent the reply to "), .link(label: "“\(subject)”", url: context.links.privateMessage(id: id)),
-        .text(sender.map { " (to \($0))." } ?? "."))
+        .text("Sent\(sender.map { " to \($0)" } ?? "") as a reply to "),
+        .link(label: "“\(subject)”", url: context.links.privateMessage(id: id)), .text("."))
     }
     return reply
   }
