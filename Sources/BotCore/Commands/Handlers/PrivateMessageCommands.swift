@@ -31,11 +31,11 @@ enum PrivateMessageCommands {
     }
   }
 
-  static func messageID(_ argument: String?) throws -> String {
+  static func messageID(_ argument: String?, _ context: CommandContext) throws -> String {
     guard let argument else { throw CommandError.usage(nil) }
     let id = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
     guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
-      throw CommandError.usage("“\(argument)” is not a private message id (a number, as \(PrivateMessageCommands.list.name) shows).")
+      throw CommandError.usage("“\(argument)” is not a private message id: give the number \(context.prefix)pms shows.")
     }
     return id
   }
@@ -74,13 +74,14 @@ enum PrivateMessageCommands {
   static func runShow(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     try requirePrivateRoom(input, context)
     guard input.values.count == 1 else { throw CommandError.usage(nil) }
-    let message = try await context.forum.privateMessage(id: try messageID(input.values.first))
+    let message = try await context.forum.privateMessage(id: try messageID(input.values.first, context))
     var reply = CommandReply()
-    reply.add(
-      item: line(
-        PrivateMessageHeader(
-          id: message.id, subject: message.subject, sender: message.sender, sentDate: message.sentDate,
-          isUnread: false), context))
+    reply.lines.append(
+      .sentence(
+        line(
+          PrivateMessageHeader(
+            id: message.id, subject: message.subject, sender: message.sender, sentDate: message.sentDate,
+            isUnread: false), context)))
     let lines = TextRendering.excerptLines(message.body, maxCharacters: maximumShownCharacters)
     if lines.isEmpty { reply.add("(no text)") }
     for text in lines { reply.add("> " + text) }
@@ -92,7 +93,7 @@ enum PrivateMessageCommands {
     try requirePrivateRoom(input, context)
     var argument = ""
     let text = try ReplyCommands.replyText(input, after: &argument)
-    let id = try messageID(argument)
+    let id = try messageID(argument, context)
     let message = try await context.forum.privateMessage(id: id)
     if let probation = await context.forum.probation {
       throw ProbationText.refusal(probation, dates: context.composer.dates)

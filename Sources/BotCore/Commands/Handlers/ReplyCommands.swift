@@ -115,9 +115,10 @@ enum ReplyCommands {
   }
 
   static func runCancel(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
-    guard await context.pendingReplies.cancel(key(context)) != nil else {
+    guard let dropped = await context.pendingReplies.cancel(key(context)) else {
       return CommandReply("There is no reply waiting for confirmation.")
     }
+    if case .privateMessage = dropped.target { return CommandReply("Dropped the reply; nothing was sent.") }
     return CommandReply("Dropped the reply; nothing was posted.")
   }
 }
