@@ -23,7 +23,8 @@ struct ConsoleAcceptanceTests {
     "!watch 99999999", "!watch 3600005", "!subscriptions", "!unwatch 3600005", "!why 3600001", "!why 400000001",
     "!why", "!mode summary 2", "!mode each", "!mode sideways", "!quiet 22:00-07:00", "!quiet off", "!pause",
     "!resume", "!alert Zoë Québec", "!alerts", "!unalert Zoë Québec", "!unfurl off", "!unfurl on",
-    "!bookmark 3600005 green", "!undo", "!undo", "!reply 3600001 hello there", "!cancel", "!confirm", "!pms", "!pm", "!pm nonsense", "!pm 99999999", "!pm 4700000",
+    "!bookmark 3600005 green", "!undo", "!undo", "!reply 3600001 hello there", "!cancel", "!confirm", "!pms", "!pm",
+    "!pm nonsense", "!pm 99999999", "!pm 4700000",
     "!pms", "!pmreply 4700000 Thanks, noted.", "!cancel", "!subscribe",
     "!unsubscribe announcements", "!subscribe announcements", "!unbookmark 99999999",
   ]
@@ -72,7 +73,10 @@ struct ConsoleAcceptanceTests {
       let bodies: [(thread: Int, author: Int, body: String)] = [
         (3_600_001, 1002, "[quote=\"Zoë Québec\"]\n\(longWords)\n[/quote]\nThis is my answer, after a long quote."),
         (3_600_002, 1003, "[quote=\"Majuju\"]\n[quote=\"angerbot\"]\ninner words\n[/quote]\nouter words\n[/quote]"),
-        (3_600_001, 1005, "Look: [img]https://i.example.com/cat.png[/img], and [timg]https://i.example.com/big.jpg[/timg]!"),
+        (
+          3_600_001, 1005,
+          "Look: [img]https://i.example.com/cat.png[/img], and [timg]https://i.example.com/big.jpg[/timg]!"
+        ),
         (3_600_003, 1004, "[url=https://example.com/news]The news[/url] and [spoiler]the ending[/spoiler]."),
         (3_600_001, 1003, "[code]\nlet x = 1\nprint(x)\n[/code]\nThat prints 1."),
         (3_600_002, 1002, "Ünïcödé 日本語 😀 — ça va? @room \u{03}04red"),

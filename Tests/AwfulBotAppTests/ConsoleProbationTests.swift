@@ -9,14 +9,16 @@ import Testing
 /// refused with that reason while nothing reaches the forum.
 @Suite("Console: probation", .serialized)
 struct ConsoleProbationTests {
-  @Test("probation on while a bookmarked thread gets posts: relays go on, reply and pmreply are refused with the reason")
+  @Test(
+    "probation on while a bookmarked thread gets posts: relays go on, reply and pmreply are refused with the reason")
   func probationReadsButDoesNotPost() async throws {
     try await ConsoleChat.with { chat in
       let state = chat.forum.state
       // 2030-06-25 18:50 UTC.
       await state.setProbation(until: Date(timeIntervalSince1970: 1_908_643_800))
       let before = chat.relayCount
-      let postID = try await state.addPost(thread: 3_600_001, author: 1002, body: "Posted while the bot is on probation")
+      let postID = try await state.addPost(
+        thread: 3_600_001, author: 1002, body: "Posted while the bot is on probation")
       let pmID = try await state.sendPrivateMessage(
         from: 1002, to: FakeForumSeed.botUserID, title: "Are you on probation?", body: "Just asking.")
       let relays = try await chat.relays(after: before, count: 2)

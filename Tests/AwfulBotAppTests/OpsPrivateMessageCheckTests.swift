@@ -17,7 +17,9 @@ struct OpsPrivateMessageCheckTests {
 
   func writeConfig(forum: URL, extra: [String: Any] = [:]) throws -> String {
     var object: [String: Any] = [
-      "forum": ["baseURL": forum.absoluteString, "username": FakeForumSeed.botUsername, "password": ["env": "CHECK_PW"]],
+      "forum": [
+        "baseURL": forum.absoluteString, "username": FakeForumSeed.botUsername, "password": ["env": "CHECK_PW"],
+      ],
       "dataDirectory": directory.appendingPathComponent("data").path,
       "transports": [["type": "console"]],
       "metrics": ["enabled": false],

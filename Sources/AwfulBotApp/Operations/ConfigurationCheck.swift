@@ -139,11 +139,15 @@ package struct ConfigurationCheck: Sendable {
   /// `! forum account: on probation until …`: reading and relaying go on, posting is refused until it ends.
   static func probationResult(_ probation: Probation, timeZone: String?) -> CheckResult {
     let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
-    let end = probation.until.map { " until \(DateText(timeZone: zone).format($0))" } ?? probation.untilRaw.map { " until \($0)" } ?? ""
+    let end =
+      probation.until.map { " until \(DateText(timeZone: zone).format($0))" } ?? probation.untilRaw.map {
+        " until \($0)"
+      } ?? ""
     return CheckResult(
       .warn, "forum account",
       detail: "on probation\(end): the bot reads and relays as usual, but reply and pmreply are refused until it ends",
-      fix: "nothing in the config can change it; wait for the probation to end (the forum's banner: \(probation.message))")
+      fix:
+        "nothing in the config can change it; wait for the probation to end (the forum's banner: \(probation.message))")
   }
 
   private func logIn(_ client: ForumsClient, configuration: AppConfiguration) async -> CheckResult {
@@ -178,7 +182,8 @@ package struct ConfigurationCheck: Sendable {
     switch error {
     case .badCredentials, .loggedOut: "check forum.username and forum.password (log in with a browser to be sure)"
     case .banned: "the account itself is banned; nothing in the config can fix that"
-    case .probation: "the account is on probation: it can read but not post until it ends; nothing in the config can fix that"
+    case .probation:
+      "the account is on probation: it can read but not post until it ends; nothing in the config can fix that"
     case .transport, .timedOut, .tooManyRedirects: "check forum.baseURL, DNS and outbound HTTPS from this host"
     case .pageNotUnderstood:
       "the forum's pages changed: save the page and run `awfulbot scrape FILE` (README: Troubleshooting)"
@@ -213,15 +218,17 @@ package struct ConfigurationCheck: Sendable {
       else {
         results.append(
           CheckResult(
-            .skip, name, detail: "\(room.transport) cannot tell who is in the room before the bot joins; "
+            .skip, name,
+            detail: "\(room.transport) cannot tell who is in the room before the bot joins; "
               + "make sure only admins are"))
         continue
       }
       let admins = Set(
         (configuration.roles ?? []).filter { $0.transport == room.transport && $0.role == "admin" }.map(\.user))
       do {
-        guard let people = try await members(
-          settings, room.room, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
+        guard
+          let people = try await members(
+            settings, room.room, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
         else {
           results.append(
             CheckResult(
@@ -232,7 +239,8 @@ package struct ConfigurationCheck: Sendable {
         if others.isEmpty {
           results.append(CheckResult(.pass, name, detail: "only configured admins are in the room"))
         } else {
-          let names = others.prefix(5).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
+          let names =
+            others.prefix(5).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
           results.append(
             CheckResult(
               .warn, name,

@@ -1,7 +1,7 @@
 import AwfulScraping
 import BotCore
-import ChatBridge
 import BotStore
+import ChatBridge
 import ForumsClient
 import Foundation
 import Logging
@@ -120,7 +120,8 @@ package final class BotApplication: Sendable {
     for transport in transports {
       services.append(Dispatcher(engine: engine, transport: transport))
       services.append(
-        ChatEventService(transport: transport, router: router, engine: engine, logger: logger) { reply, message, answer in
+        ChatEventService(transport: transport, router: router, engine: engine, logger: logger) {
+          reply, message, answer in
           do {
             try await engine.enqueueReply(reply, answering: message, answer: answer)
           } catch {

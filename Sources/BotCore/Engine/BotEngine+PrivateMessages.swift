@@ -15,7 +15,10 @@ extension BotEngine {
     let inbox = try await forum.privateMessages()
     let ids = inbox.map(\.id)
     let (unseen, isSeeded) = try await database.read { tx in
-      (try tx.unseenPrivateMessages(ids: ids), try tx.value(namespace: "engine", key: Self.privateMessagesSeededKey) != nil)
+      (
+        try tx.unseenPrivateMessages(ids: ids),
+        try tx.value(namespace: "engine", key: Self.privateMessagesSeededKey) != nil
+      )
     }
     // Oldest first, so a room reads them in the order they were sent.
     let fresh = inbox.filter { unseen.contains($0.id) }.reversed()

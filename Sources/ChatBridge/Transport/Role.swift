@@ -13,4 +13,3 @@ package enum Role: Int, Sendable, Hashable, Codable, Comparable, CaseIterable, C
     }
   }
 }
-

@@ -31,7 +31,8 @@ enum HelpCommand {
       let names = context.commands.filter { $0.role == role }.map(\.name)
       guard !names.isEmpty else { continue }
       let marker = role > context.role ? ", not for you" : ""
-      reply.add(field: "\(role.description.capitalized) (\(names.count)\(marker))", .text(names.joined(separator: ", ")))
+      reply.add(
+        field: "\(role.description.capitalized) (\(names.count)\(marker))", .text(names.joined(separator: ", ")))
     }
     reply.add(
       .code("\(context.prefix)help <command>"), .text(" explains one; "), .code("\(context.prefix)help all"),

@@ -44,7 +44,9 @@ enum ReplyCommands {
   }
 
   /// The text as "> " lines (at most ten) and how to confirm or cancel.
-  static func addPreview(of text: String, confirming action: String, to reply: inout CommandReply, _ context: CommandContext) {
+  static func addPreview(
+    of text: String, confirming action: String, to reply: inout CommandReply, _ context: CommandContext
+  ) {
     let minutes = Int(context.pendingReplies.lifetime / 60)
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10) {
       reply.add("> \(line)")

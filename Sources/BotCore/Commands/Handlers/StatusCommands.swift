@@ -7,7 +7,8 @@ enum StatusCommands {
     run: runStatus)
 
   static let why = CommandSpec(
-    name: "why", usage: "<post link | post id>", summary: "Whether a post was relayed here, when, or why not.", role: .viewer,
+    name: "why", usage: "<post link | post id>", summary: "Whether a post was relayed here, when, or why not.",
+    role: .viewer,
     run: runWhy)
 
   static func runStatus(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
