@@ -8,6 +8,13 @@ package struct DateText: Sendable, Hashable {
     self.timeZone = timeZone
   }
 
+  /// The zone as a sentence names it: "UTC" for UTC by any of its names (GMT, Etc/UTC), else its identifier
+  /// ("America/Chicago"), matching the "UTC" that `format` writes.
+  package var zoneName: String {
+    ["GMT", "UTC", "Etc/UTC", "Etc/GMT", "Universal", "Zulu"].contains(timeZone.identifier)
+      ? "UTC" : timeZone.identifier
+  }
+
   package func format(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
