@@ -8,17 +8,24 @@ package struct FakeForumAdminClient: Sendable {
 
   package init(baseURL: URL) { self.baseURL = baseURL }
 
-  /// Adds a post (BBCode) to `thread` by `author` (a user name or id); returns the new post's id.
+  /// Adds a post to `thread` by `author` (a user name or id): BBCode, or ready HTML with `html`; dated `date` (to
+  /// the second) when given, else now. Returns the new post's id.
   @discardableResult
-  package func addPost(thread: Int, author: String, body: String) async throws -> Int {
+  package func addPost(
+    thread: Int, author: String, body: String, html: Bool = false, date: Date? = nil
+  ) async throws -> Int {
     struct Request: Encodable {
       var thread: Int
       var author: String
       var body: String
+      var html: Bool
+      var date: Double?
     }
     struct Answer: Decodable { var postID: Int }
     let answer: Answer = try await post(
-      "/_fake/posts", Request(thread: thread, author: author, body: body))
+      "/_fake/posts",
+      Request(
+        thread: thread, author: author, body: body, html: html, date: date.map { $0.timeIntervalSince1970.rounded() }))
     return answer.postID
   }
 

@@ -507,11 +507,11 @@ extension MatrixIntegrationTests {
           await bot.pollBookmarks()  // the room starts after the posts there are now
           #expect(try await room.relays().isEmpty)
 
-          let admin = FakeForumAdmin(baseURL: world.forumURL)
+          let admin = FakeForumAdminClient(baseURL: world.forumURL)
           var ids: [Int] = []
           for (offset, post) in Self.contentPosts.enumerated() {
             ids.append(
-              try await admin.post(
+              try await admin.addPost(
                 thread: post.thread, author: post.author, body: post.bbcode, html: post.html,
                 date: Self.firstDate.addingTimeInterval(Double(offset) * 60)))
           }
@@ -558,16 +558,16 @@ extension MatrixIntegrationTests {
           let room = try await MatrixAcceptanceRoom.open(world: world, bot: bot)
           try await room.ask("moderator: !subscribe bookmarks")
           await bot.pollBookmarks()
-          let admin = FakeForumAdmin(baseURL: world.forumURL)
+          let admin = FakeForumAdminClient(baseURL: world.forumURL)
           // The emulator gets the development thread's posts first, then the Québec thread's; their dates interleave.
           let minute = { (n: Int) in Self.firstDate.addingTimeInterval(Double(n) * 60) }
           var ids: [String: Int] = [:]
           for (name, n) in [("A1", 0), ("A2", 2), ("A3", 4)] {
-            ids[name] = try await admin.post(
+            ids[name] = try await admin.addPost(
               thread: 3_600_001, author: "Pickled Tink", body: "\(name): development, minute \(n)", date: minute(n))
           }
           for (name, n) in [("B1", 1), ("B2", 3)] {
-            ids[name] = try await admin.post(
+            ids[name] = try await admin.addPost(
               thread: 3_600_002, author: "Zoë Québec", body: "\(name): Québec, minute \(n)", date: minute(n))
           }
           await bot.pollBookmarks()
