@@ -25,6 +25,11 @@ package struct DateText: Sendable, Hashable {
     return "\(date) \(pad(parts.hour, 2)):\(pad(parts.minute, 2)) \(zone)"
   }
 
+  /// A day without a time, `2025-01-02`, for dates the forum gives without one.
+  package func formatDay(_ date: Date) -> String {
+    String(format(date).prefix(10))
+  }
+
   private func pad(_ value: Int?, _ width: Int) -> String {
     let digits = String(value ?? 0)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
