@@ -173,10 +173,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BotCoreTests",
-      dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient",
-        "AwfulBotApp",
-      ],
+      dependencies: ["AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -190,8 +187,7 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore", "BotStore", "FakeForum",
-        "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
@@ -200,8 +196,7 @@ let package = Package(
     .testTarget(
       name: "IRCTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore", "BotStore", "FakeForum",
-        "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
@@ -212,8 +207,7 @@ let package = Package(
     .testTarget(
       name: "AwfulBotAppTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum",
-        "ForumsClient", "MatrixTransport", "IRCTransport",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient", "MatrixTransport", "IRCTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -221,6 +215,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
+      // Golden transcripts are read from the source tree (#filePath), not bundled.
+      exclude: ["Transcripts"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -46,8 +46,12 @@ struct ConsoleAcceptanceTests {
         transcript.append("> \(command)\n" + Self.readable(try await chat.say(command), chat))
       }
       let actual = transcript.joined(separator: "\n\n") + "\n"
-      let expected = try String(
-        contentsOf: Self.transcripts.appendingPathComponent("console-commands.txt"), encoding: .utf8)
+      let golden = Self.transcripts.appendingPathComponent("console-commands.txt")
+      // AWFULBOT_UPDATE_TRANSCRIPTS=1 writes what the bot said, to be read (git diff) before it is committed.
+      if ProcessInfo.processInfo.environment["AWFULBOT_UPDATE_TRANSCRIPTS"] == "1" {
+        try actual.write(to: golden, atomically: true, encoding: .utf8)
+      }
+      let expected = try String(contentsOf: golden, encoding: .utf8)
       let actualLines = actual.components(separatedBy: "\n")
       let expectedLines = expected.components(separatedBy: "\n")
       for (number, (got, wanted)) in zip(actualLines, expectedLines).enumerated() where got != wanted {

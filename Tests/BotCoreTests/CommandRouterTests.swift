@@ -14,7 +14,7 @@ struct CommandRouterTests {
     let bot = try await CommandHarness()
     let names = await bot.say("!help", role: .viewer)
     for spec in CommandRegistry.all { #expect(names.contains(spec.name)) }
-    #expect(names.contains("Admin (4, not for you)"))
+    #expect(names.contains("Admin (7, not for you)"))
     let all = await bot.say("!help all", role: .viewer)
     for spec in CommandRegistry.all { #expect(all.contains("!\(spec.name)")) }
     #expect(all.contains("[admin]"))
@@ -204,7 +204,7 @@ struct CommandRouterTests {
     #expect(answer.contains("Post number 45 of 10") && answer.contains("Post number 39 of 10"))
     #expect(!answer.contains("Post number 38 of 10"))
     #expect(answer.contains("#post1045"))
-    #expect(await bot.say("!latest 100 11", role: nil).contains("n is a number from 1 to 10"))
+    #expect(await bot.say("!latest 100 11", role: nil).contains("The number of posts must be from 1 to 10."))
   }
 
   @Test("reply shows a preview and posts only after confirm by the same user in the same room")
