@@ -203,6 +203,28 @@ struct MatrixRendererTests {
     #expect(Self.render([.text("short")]).html?.contains("Read the whole post") == false)
   }
 
+  @Test("a private message's cut excerpt links to the whole message, not a post; a short one has no link")
+  func privateMessageExcerpt() {
+    func alert(_ text: String) -> ChatMessage {
+      .privateMessage(
+        PrivateMessageAlert(
+          id: "7001", subject: "About the thread", sender: "Goon", dateText: "2023-11-14 22:13 UTC",
+          link: "https://forums.somethingawful.com/private.php?action=show&privatemessageid=7001",
+          body: [.paragraph([.text(text)])], excerptLength: 100))
+    }
+    let long = MatrixRenderer().render(alert(String(repeating: "word ", count: 100)))
+    #expect(long.count == 1)
+    let html = long.first?.html ?? ""
+    #expect(
+      html.hasSuffix(
+        #"…</p><p><a href="https://forums.somethingawful.com/private.php?action=show&amp;privatemessageid=7001">"#
+          + "Read the whole message</a></p>"), "\(html)")
+    #expect(!html.contains("Read the whole post"))
+    let short = MatrixRenderer().render(alert("Thanks for the bot."))
+    #expect(short.first?.html?.contains("Read the whole") == false)
+    #expect(short.first?.html?.contains("Thanks for the bot.") == true)
+  }
+
   @Test("a relay too large for one event drops its HTML, then shortens its body and says so, between characters")
   func lastResort() throws {
     let renderer = MatrixRenderer(maxBytes: 300)

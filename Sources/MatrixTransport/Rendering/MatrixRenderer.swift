@@ -87,7 +87,8 @@ package struct MatrixRenderer: Sendable {
         if let date = alert.dateText { paragraph.text(", " + date) }
       }
       if let body = alert.body {
-        writeExcerpt(body, limit: alert.excerptLength, link: alert.link, into: &writer)
+        writeExcerpt(
+          body, limit: alert.excerptLength, link: alert.link, readMore: "Read the whole message", into: &writer)
       }
     case .answer, .legacy:
       return nil
@@ -106,14 +107,18 @@ package struct MatrixRenderer: Sendable {
     writeExcerpt(post.body, limit: post.excerptLength, link: post.link, into: &writer)
   }
 
-  private func writeExcerpt(_ body: [RichText], limit: Int, link: String, into writer: inout HTMLWriter) {
+  /// `readMore` is the link under a cut excerpt: a post's by default, a private message names itself.
+  private func writeExcerpt(
+    _ body: [RichText], limit: Int, link: String, readMore: String = "Read the whole post",
+    into writer: inout HTMLWriter
+  ) {
     let excerpt = PostExcerpt(body, maxCharacters: limit)
     RichTextHTML().write(excerpt.nodes, into: &writer)
     if excerpt.onlyQuotes {
       writer.element("p") { $0.element("i") { $0.text("(only a quote, no words of their own)") } }
     }
     if excerpt.wasCut {
-      writer.element("p") { paragraph in paragraph.link(link) { $0.text("Read the whole post") } }
+      writer.element("p") { paragraph in paragraph.link(link) { $0.text(readMore) } }
     }
   }
 
