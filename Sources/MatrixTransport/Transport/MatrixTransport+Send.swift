@@ -1,5 +1,6 @@
 import ChatBridge
 import Foundation
+import ServiceLifecycle
 
 extension MatrixTransport {
   /// Renders `message` (see `MatrixRenderer`) and sends it as `m.notice` events (see `MatrixMessageContent`) with
@@ -75,7 +76,7 @@ extension MatrixTransport {
           } else {
             logger.info("send failed, retrying", metadata: ["room": "\(room)", "error": "\(error)"])
           }
-          try await Task.sleep(for: delay)
+          try await pause(delay, reason: "send interrupted by shutdown while waiting to retry: \(error)")
         case .renewToken:
           renewed = true
           do {
@@ -111,7 +112,20 @@ extension MatrixTransport {
       if ContinuousClock.now >= deadline {
         throw ChatSendError.retryable(reason: "matrix transport \(name) is not signed in yet", after: .seconds(5))
       }
-      try await Task.sleep(for: .milliseconds(100))
+      try await pause(.milliseconds(100), reason: "matrix transport \(name) is not signed in yet")
+    }
+  }
+
+  /// Waits between tries of one send. Nothing is in flight then, so a graceful shutdown (SIGTERM) ends the wait at
+  /// once with a retryable error: the row stays queued and goes out under the same transaction id at the next start,
+  /// instead of holding up the shutdown for a sign-in or a backoff that may take minutes.
+  private func pause(_ delay: Duration, reason: String) async throws {
+    do {
+      try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+    } catch is CancellationError {
+      // The task itself cancelled is not a shutdown's wait ended: that stays a cancellation.
+      if Task.isCancelled { throw CancellationError() }
+      throw ChatSendError.retryable(reason: reason, after: .seconds(5))
     }
   }
 }

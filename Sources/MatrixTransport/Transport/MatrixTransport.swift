@@ -139,7 +139,6 @@ package final class MatrixTransport: ChatTransport, Sendable {
   func start() async throws -> MatrixSyncInterpreter {
     let problems = configuration.validationErrors()
     if !problems.isEmpty { throw MatrixTransportError.invalidConfiguration(problems) }
-    setStatus(.starting)
     let homeserver = configuration.homeserver.absoluteString
     try await withStartupRetries {
       do {
@@ -186,6 +185,14 @@ package final class MatrixTransport: ChatTransport, Sendable {
             homeserver: configuration.homeserver.absoluteString, reason: error.description)
         }
         let delay = error.apiError?.retryAfter ?? policy.backoff(attempt: attempt)
+        // Said at once, not after the last start-up attempt: with the defaults those take a minute or more (each
+        // refused connection is retried until the request times out), too long for `status` and `/readyz` to say
+        // "connecting" about a homeserver that is down. It stays so until a sync succeeds.
+        setStatus(
+          .reconnecting(
+            reason: MatrixTransportError.homeserverUnreachable(
+              homeserver: configuration.homeserver.absoluteString, reason: error.description
+            ).description))
         logger.warning("homeserver not ready, retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)"])
         try await Task.sleep(for: delay)
       }
