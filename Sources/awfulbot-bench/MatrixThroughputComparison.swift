@@ -51,7 +51,7 @@ struct MatrixThroughputComparison {
           + "\(String(format: "%.2f", ratios.last ?? 0))) |")
     }
     print("medians over \(rounds) rounds:")
-    print("| rooms | bot | plain sender | ratio (range) |")
+    print("| rooms | bot | plain sender | bot ÷ plain per round: median (range) |")
     print("|---|---|---|---|")
     for line in table { print(line) }
   }
