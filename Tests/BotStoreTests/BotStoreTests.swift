@@ -121,6 +121,24 @@ struct BotStoreTests {
     }
   }
 
+  @Test("pending rows of a room come in id order, in batches after a given row, without other rooms or states")
+  func pendingRowBatches() throws {
+    let database = try BotDatabase()
+    let ids = try database.writeNow { tx throws -> [Int64] in
+      var rows = [row(key: "a"), row(key: "x", room: "!other"), row(key: "b"), row(key: "c"), row(key: "d")]
+      for index in rows.indices { try tx.enqueue(&rows[index]) }
+      return rows.compactMap(\.id)
+    }
+    try database.writeNow { tx throws in
+      try tx.markDelivered(id: ids[2], receipt: "$b", at: now)
+      let first = try tx.pendingRows(transport: "matrix", room: "!room", after: nil, limit: 2)
+      #expect(first.map(\.idempotencyKey) == ["a", "c"])
+      let next = try tx.pendingRows(transport: "matrix", room: "!room", after: first.last?.id, limit: 2)
+      #expect(next.map(\.idempotencyKey) == ["d"])
+      #expect(try tx.pendingRows(transport: "matrix", room: "!room", after: ids[4], limit: 2).isEmpty)
+    }
+  }
+
   @Test("subscriptions upsert per target and cascade with their room")
   func subscriptions() throws {
     let database = try BotDatabase()

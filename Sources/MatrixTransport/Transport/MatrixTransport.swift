@@ -38,6 +38,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var threadRooms: Set<String> = []
     var ownUserID: String?
     var rateLimitWaits = 0
+    /// When the homeserver last accepted an event from the bot (the sync loop slows down while the bot sends).
+    var lastSentAt: ContinuousClock.Instant?
   }
 
   /// - Parameters:
