@@ -177,6 +177,9 @@ package final class BotApplication: Sendable {
     }
   }
 
+  /// How long graceful shutdown may take before what is still running is cancelled.
+  static let shutdownGrace = Duration.seconds(4)
+
   /// Runs every service until SIGTERM/SIGINT (or `shutdownAfter`), then shuts them down gracefully.
   package func run(
     extraServices: [any Service] = [], shutdownAfter duration: Duration? = nil,
@@ -191,9 +194,13 @@ package final class BotApplication: Sendable {
       services.append(
         .init(service: ShutdownTimer(after: duration), successTerminationBehavior: .gracefullyShutdownGroup))
     }
-    let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(
-        services: services, gracefulShutdownSignals: signals, cancellationSignals: [], logger: logger))
+    var configuration = ServiceGroupConfiguration(
+      services: services, gracefulShutdownSignals: signals, cancellationSignals: [], logger: logger)
+    // Shutdown lets the row in hand finish, but not for long: a request to a homeserver that stopped answering
+    // would otherwise hold SIGTERM up to its timeout. Cancelling it is safe: the row stays pending and goes out
+    // again at the next start under the same transaction id, which the homeserver deduplicates.
+    configuration.maximumGracefulShutdownDuration = Self.shutdownGrace
+    let group = ServiceGroup(configuration: configuration)
     do {
       try await group.run()
     } catch {
