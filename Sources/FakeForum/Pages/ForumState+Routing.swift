@@ -64,7 +64,7 @@ extension ForumState {
   ) -> String {
     PageTemplate(
       title: title, bodyClasses: bodyClasses, bodyAttributes: bodyAttributes, userName: user?.name, userID: user?.id,
-      probation: faultSettings.probation && user != nil, modern: pageNav == .new, content: content
+      probation: faultSettings.probation && user != nil, modern: pageNav.isModern, content: content
     ).render()
   }
 
