@@ -32,8 +32,20 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .target(
+      name: "ForumModel",
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "ChatBridge",
+      dependencies: [
+        "ForumModel",
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .target(
       name: "AwfulScraping",
-      dependencies: ["CLibXML2"],
+      dependencies: ["ForumModel", "CLibXML2"],
       swiftSettings: swiftSettings
     ),
     .target(
@@ -66,7 +78,8 @@ let package = Package(
       name: "BotCore",
       dependencies: [
         "BotStore",
-        "AwfulScraping",
+        "ForumModel",
+        "ChatBridge",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Metrics", package: "swift-metrics"),
@@ -76,7 +89,8 @@ let package = Package(
     .target(
       name: "MatrixTransport",
       dependencies: [
-        "BotCore",
+        "ChatBridge",
+        "ForumModel",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -86,7 +100,8 @@ let package = Package(
     .target(
       name: "IRCTransport",
       dependencies: [
-        "BotCore",
+        "ChatBridge",
+        "ForumModel",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -98,7 +113,8 @@ let package = Package(
     .target(
       name: "AwfulBotApp",
       dependencies: [
-        "AwfulScraping", "ForumsClient", "FakeForum", "BotStore", "BotCore", "IRCTransport", "MatrixTransport",
+        "AwfulScraping", "ForumModel", "ChatBridge", "ForumsClient", "FakeForum", "BotStore", "BotCore",
+        "IRCTransport", "MatrixTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -128,6 +144,17 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // Helpers shared by the test targets (no copies, no symlinks).
+    .target(
+      name: "AwfulBotTestKit",
+      dependencies: [
+        "ChatBridge", "ForumModel", "FakeForum", "MatrixTransport",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      path: "Tests/TestKit",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "AwfulScrapingTests",
       dependencies: ["AwfulScraping"],
@@ -146,7 +173,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BotCoreTests",
-      dependencies: ["BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
+      dependencies: ["AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -160,7 +187,7 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
@@ -169,7 +196,7 @@ let package = Package(
     .testTarget(
       name: "IRCTransportTests",
       dependencies: [
-        "IRCTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
@@ -180,7 +207,7 @@ let package = Package(
     .testTarget(
       name: "AwfulBotAppTests",
       dependencies: [
-        "AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient", "MatrixTransport", "IRCTransport",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient", "MatrixTransport", "IRCTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -10,6 +10,10 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
   case forumIndex
   case error
   case replyForm
+  /// `private.php?folderid=N`.
+  case privateMessageFolder
+  /// `private.php?action=show&privatemessageid=M`.
+  case privateMessage
 
   /// The kind of page, or nil when nothing recognisable is there.
   package static func detect(data: Data, url: URL? = nil, charset: String? = nil) -> PageKind? {
@@ -32,6 +36,8 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
     var postTables: [HTMLNode] = []
     var threadContainer = false
     var breadcrumbThreadLink = false
+    var folderMenu = false
+    var messageButtons = false
     body.walkDescendants { node in
       guard node.isElement else { return .skipChildren }
       if node.isElement("form") {
@@ -40,6 +46,9 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
         case "bookmarks": bookmarksForm = true
         default: break
         }
+      } else if node.isElement("select"), node.attribute("name", equals: "folderid") {
+        folderMenu = true
+        return .skipChildren
       } else if node.isElement("tr"), node.hasClassToken("thread") {
         threadRow = true
         return .skipChildren
@@ -51,6 +60,11 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
           threadContainer = true
         } else if node.hasClassToken("breadcrumbs"), PageChrome.threadLink(in: node) != nil {
           breadcrumbThreadLink = true
+        } else if node.hasClassToken("buttons"),
+          node.firstDescendant(where: { $0.isElement("a") && $0.attribute("href", contains: "privatemessageid") })
+            != nil
+        {
+          messageButtons = true
         }
       }
       return .descend
@@ -58,6 +72,9 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
 
     if replyForm { return .replyForm }
     if bookmarksForm || threadRow { return .threadList }
+    // A message page also has the folder menu, and its sidebar sits in a `table.post`.
+    if messageButtons || body.hasClassToken("privmsg") { return .privateMessage }
+    if folderMenu || body.hasClassToken("privfolder") { return .privateMessageFolder }
     if urlString.contains("action=showpost") || body.hasClassToken("showpost"), !postTables.isEmpty { return .showPost }
     let hasPosts = postTables.contains { $0.attribute("id")?.hasPrefix("post") == true }
     if hasPosts, body.hasAttribute("data-thread") || breadcrumbThreadLink { return .posts }

@@ -1,7 +1,7 @@
 import AwfulScraping
 
 /// What went wrong talking to the forum, each case saying what to do about it.
-package enum ForumsClientError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ForumsClientError: ForumFailure, Sendable, Hashable {
   /// The forum refused the username or password.
   case badCredentials
   /// The account is banned (the forum's help and reason links, when given).
@@ -14,8 +14,10 @@ package enum ForumsClientError: Error, Sendable, Hashable, CustomStringConvertib
   case probation(message: String)
   /// Replying to a closed thread.
   case threadClosed
-  /// The forum answered with one of its error pages (no permission, no such thread, …).
+  /// The forum answered with one of its error pages (no permission, …).
   case forumRefused(title: String, message: String)
+  /// The thread, post or forum asked for does not exist (or the account cannot see it).
+  case notFound(ForumNotFound)
   /// A page arrived but could not be read.
   case pageNotUnderstood(ScrapeError)
   /// An HTTP status that is not a success, after any retries.
@@ -47,6 +49,8 @@ package enum ForumsClientError: Error, Sendable, Hashable, CustomStringConvertib
       "The thread is closed; the forum does not accept replies to it."
     case .forumRefused(let title, let message):
       "The forum refused the request: \(title): \(message)"
+    case .notFound(let notFound):
+      notFound.description
     case .pageNotUnderstood(let error):
       error.description
     case .http(let status):
@@ -67,7 +71,8 @@ package enum ForumsClientError: Error, Sendable, Hashable, CustomStringConvertib
   /// The client error for a page the forum served instead of the one asked for.
   package init(_ pageError: ForumPageError) {
     switch pageError {
-    case .standard(let title, let message): self = .forumRefused(title: title, message: message)
+    case .standard(let title, let message):
+      self = ForumNotFound(errorMessage: message).map(Self.notFound) ?? .forumRefused(title: title, message: message)
     case .loggedOut: self = .loggedOut
     case .databaseUnavailable(let title, let message):
       self = .databaseUnavailable(message: [title, message].filter { !$0.isEmpty }.joined(separator: " "))
@@ -75,6 +80,11 @@ package enum ForumsClientError: Error, Sendable, Hashable, CustomStringConvertib
     case .threadClosed: self = .threadClosed
     case .probation(let message): self = .probation(message: message)
     }
+  }
+
+  package var isNotFound: Bool {
+    if case .notFound = self { return true }
+    return false
   }
 
   /// Whether trying the same request again soon might succeed.

@@ -1,5 +1,6 @@
 import AwfulBotApp
 import BotCore
+import ChatBridge
 import BotStore
 import FakeForum
 import ForumsClient

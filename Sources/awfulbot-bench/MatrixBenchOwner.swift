@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import MatrixTransport
 
 /// The human side of the benchmark: the room owner, reading the rooms through `/sync` like a chat client would.

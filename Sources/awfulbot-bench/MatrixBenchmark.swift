@@ -1,5 +1,6 @@
 import ArgumentParser
 import BotCore
+import ChatBridge
 import Foundation
 import Logging
 import MatrixTransport

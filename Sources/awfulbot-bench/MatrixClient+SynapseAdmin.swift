@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import MatrixTransport
 
 /// The endpoints only the benchmark needs, on the transport's own client: Synapse's shared-secret registration and

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import Foundation
 
 /// Relay latency: per post, the time from adding it on the emulator to the owner's `/sync` long-poll returning it.

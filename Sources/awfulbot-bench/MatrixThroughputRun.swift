@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import Foundation
 
 /// Dispatcher throughput with rate limits off: `events` posts' worth of rows queued for `rooms` rooms (every room

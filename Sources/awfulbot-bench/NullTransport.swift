@@ -1,10 +1,11 @@
 import BotCore
+import ChatBridge
 
 /// A transport that accepts everything at once: the poll benchmark measures the forum side, not chat.
 final class NullTransport: ChatTransport, Sendable {
   let name = "bench"
   let capabilities = ChatCapabilities.plainText
-  let incoming = AsyncStream<IncomingMessage> { $0.finish() }
+  let events = AsyncStream<ChatEvent> { $0.finish() }
 
   func run() async throws {}
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import AwfulBotApp
 import AwfulScraping
 import BotCore
+import ChatBridge
 import BotStore
 import FakeForum
 import ForumsClient

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import Synchronization
 import Testing

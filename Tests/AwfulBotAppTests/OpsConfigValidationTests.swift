@@ -1,5 +1,8 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import Foundation
+import IRCTransport
 import Testing
 
 /// Every way a configuration can be wrong is reported with its key path and reason, all at once.
@@ -223,6 +226,22 @@ struct OpsConfigValidationTests {
       OpsConfig.transportProblems([
         "type": "irc", "server": "irc.example.org:6697", "nick": "bot", "sasl": ["mechanism": "SCRAM"],
       ]) == ["transports[0].sasl.mechanism: expected PLAIN or EXTERNAL, got \"SCRAM\""])
+    #expect(
+      OpsConfig.transportProblems([
+        "type": "irc", "server": "irc.example.org:6697", "nick": "bot",
+        "channelRoles": ["o": "admin", "v": "boss", "@": "member", "h": 2, "_comment": "notes are fine"],
+      ]) == [
+        "transports[0].channelRoles.@: expected a channel member mode letter (q, a, o, h, v)",
+        "transports[0].channelRoles.h: expected admin, member or viewer, got a number",
+        "transports[0].channelRoles.v: expected admin, member or viewer, got \"boss\"",
+      ])
+    #expect(
+      OpsConfig.transportProblems([
+        "type": "irc", "server": "irc.example.org:6697", "nick": "bot", "channelRoles": "op",
+      ])
+        == [
+          "transports[0].channelRoles: expected an object of mode letters to roles, like {\"o\": \"admin\", \"v\": \"member\"}"
+        ])
   }
 
   @Test("irc options are prepared for the transport's own configuration type")
@@ -255,6 +274,24 @@ struct OpsConfigValidationTests {
     #expect(view.port == 6697)
     #expect(view.channels == [.init(name: "#goons"), .init(name: "#private", key: "k")])
     #expect(view.sasl.password == "pw")
+  }
+
+  @Test("an irc transport is built knowing its place in the config, the bot's version and its channel roles")
+  func ircBuilt() throws {
+    let config = try OpsConfig.parse([
+      "transports": [
+        ["type": "console"],
+        [
+          "type": "irc", "name": "irc-libera", "server": "irc.libera.chat:6697", "nick": "awfulbot",
+          "channelRoles": ["_comment": "ops only", "o": "admin"],
+        ],
+      ]
+    ])
+    let transports = try TransportFactory.makeTransports(for: config)
+    let irc = try #require(transports.last as? IRCTransport)
+    #expect(irc.configuration.settingsPath == "transports[1]")
+    #expect(irc.configuration.versionReply == "AwfulBot \(AppInfo.version)")
+    #expect(irc.configuration.channelRoles == ["o": "admin"])
   }
 
   @Test("roles and rooms must name a configured transport and valid values")

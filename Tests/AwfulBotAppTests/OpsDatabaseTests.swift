@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import BotStore
@@ -24,17 +26,17 @@ struct OpsDatabaseTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
     try database.writeNow { tx in
       var room = try tx.ensureRoom(transport: "matrix", room: "!goons:example.org", now: now)
-      room.mode = "summary"
+      room.mode = .summary
       room.summaryThreshold = 5
       room.quietHours = "23:00-07:00"
       try tx.save(room)
       _ = try tx.ensureRoom(transport: "irc", room: "#goons", now: now)
       _ = try tx.upsertSubscription(
         SubscriptionRecord(
-          transport: "matrix", room: "!goons:example.org", kind: "thread", argument: "3600001",
+          transport: "matrix", room: "!goons:example.org", kind: .thread, argument: "3600001",
           includeAuthors: ["Lowtax"], keywords: ["swift"], opOnly: true, createdAt: now, createdBy: "@me:example.org"))
       _ = try tx.upsertSubscription(
-        SubscriptionRecord(transport: "irc", room: "#goons", kind: "bookmarks", createdAt: now))
+        SubscriptionRecord(transport: "irc", room: "#goons", kind: .bookmarks, createdAt: now))
       try tx.insertAlert(AlertRecord(transport: "irc", room: "#goons", username: "Lowtax", createdAt: now))
       try tx.save(
         ThreadRecord(
@@ -48,13 +50,13 @@ struct OpsDatabaseTests {
           lastError: "The forum database is unavailable", consecutiveErrors: 3, totalErrors: 4, totalPolls: 40,
           nextAttemptAt: now.addingTimeInterval(240)))
       var dead = OutboxRecord(
-        transport: "irc", room: "#goons", kind: "post", payload: "{}", idempotencyKey: "dead-1", createdAt: now,
+        transport: "irc", room: "#goons", kind: .post, payload: "{}", idempotencyKey: "dead-1", createdAt: now,
         postID: "512000090")
       _ = try tx.enqueue(&dead)
       guard let deadID = dead.id else { throw CocoaError(.coderInvalidValue) }
       try tx.markDead(id: deadID, error: "temporary failure: timeout", at: now)
       var pending = OutboxRecord(
-        transport: "matrix", room: "!goons:example.org", kind: "post", payload: "{}", idempotencyKey: "pending-1",
+        transport: "matrix", room: "!goons:example.org", kind: .post, payload: "{}", idempotencyKey: "pending-1",
         createdAt: now)
       _ = try tx.enqueue(&pending)
     }
@@ -127,7 +129,7 @@ struct OpsDatabaseTests {
     let exported = try DataTransfer.export(
       databasePath: path("old-host.sqlite"), now: Date(timeIntervalSince1970: 1_790_000_123.25))
     #expect(exported.rooms.count == 2)
-    #expect(exported.subscriptions.first { $0.kind == "thread" }?.includeAuthors == ["Lowtax"])
+    #expect(exported.subscriptions.first { $0.kind == .thread }?.includeAuthors == ["Lowtax"])
     #expect(exported.threads.first?.cursorIndex == 94)
 
     let data = try exported.encoded()

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import BotStore
@@ -10,10 +12,10 @@ import Testing
 @Suite("ops: heartbeat while starting up")
 struct OpsHeartbeatTests {
   /// A transport seam whose connection state the test sets (nothing is sent through it).
-  final class SwitchableTransport: ChatTransport, ConnectionStateReporting {
+  final class SwitchableTransport: ChatTransport {
     let name = "switch"
     let capabilities = ChatCapabilities.plainText
-    let incoming = AsyncStream<IncomingMessage> { $0.finish() }
+    let events = AsyncStream<ChatEvent> { $0.finish() }
     let problem = Mutex<String?>("connecting")
 
     func run() async throws {}

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import NIOCore
 import NIOPosix
 import Synchronization

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import Foundation
@@ -34,10 +36,11 @@ let opsIRCLogger: Logger = {
 
 /// What `awfulbot check` reports for one IRC transport with these options.
 func probeIRC(
-  _ options: [String: JSONValue], name: String = "irc", environment: [String: String] = [:]
+  _ options: [String: JSONValue], name: String = "irc", environment: [String: String] = [:],
+  settingsPath: String? = nil
 ) async throws -> CheckResult {
   let probe = try #require(TransportKind.irc.probe, "the irc transport kind can be probed")
   return await probe(
     TransportSettings(type: "irc", name: name, options: options),
-    TransportBuildContext(environment: environment, logger: opsIRCLogger))
+    TransportBuildContext(environment: environment, logger: opsIRCLogger, settingsPath: settingsPath))
 }

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import BotStore
@@ -56,16 +58,61 @@ struct OpsIRCTests {
 
   // MARK: Probe failures
 
-  @Test("a wrong SASL password fails with 904 and points at sasl.password without showing it")
+  @Test("a wrong SASL password: check says the sentence run stops with, names the variable, never the password")
   func probeWrongSASLPassword() async throws {
     let wrong = "wrong-\(UUID().uuidString)"
     var options = network.options(nick: OpsIRCEnvironment.uniqueNick(), tls: true)
     options["sasl"] = .object(["account": .string(network.account), "password": .string(wrong)])
-    let result = try await probeIRC(options)
+    let result = try await probeIRC(options, name: "irc-ops", settingsPath: "transports[1]")
     #expect(result.outcome == .fail)
-    #expect(result.detail.hasPrefix("SASL PLAIN failed (904)"), "\(result.line)")
-    #expect(result.fix == "check sasl.account and sasl.password")
+    #expect(
+      result.detail == "SASL login for account \(network.account) was refused: check transports[1].sasl.password",
+      "\(result.line)")
+    #expect(result.fix?.hasPrefix("the server answered 904") == true, "\(result.line)")
+    #expect(result.fix?.contains("AWFULBOT_IRC_OPS_SASL_PASSWORD") == true, "\(result.line)")
     #expect(!result.line.contains(wrong) && !result.line.contains(network.password))
+  }
+
+  @Test("run: a wrong SASL password stops the bot with exit status 78 and the same sentence; it never joins")
+  func runWithWrongSASLPassword() async throws {
+    let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo))
+    let baseURL = try await forum.start()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-sasl-\(UUID())")
+    let nick = OpsIRCEnvironment.uniqueNick("sasl")
+    let object: [String: Any] = [
+      "forum": [
+        "baseURL": baseURL.absoluteString, "username": FakeForumSeed.botUsername, "password": ["env": "RUN_PW"],
+      ],
+      "dataDirectory": directory.path,
+      // The only chat service: with it refused nothing can work, so the bot stops (with another transport that
+      // works, this one would be stopped and the other would go on; see TransportSupervisor).
+      "transports": [
+        [
+          "type": "irc", "name": "irc-ops", "server": "\(network.host):\(network.tlsPort)", "nick": nick,
+          "caFile": network.caFile, "channels": ["#ops-sasl"], "sasl": ["account": network.account],
+        ],
+      ],
+      "metrics": ["enabled": false],
+    ]
+    let path = try OpsConfig.temporaryFile(JSONSerialization.data(withJSONObject: object), mode: 0o600)
+    let wrong = "wrong-\(UUID().uuidString)"
+    let environment = ["RUN_PW": FakeForumSeed.botPassword, "AWFULBOT_IRC_OPS_SASL_PASSWORD": wrong]
+    let configuration = try AppConfiguration.load(path: path, environment: environment)
+    let application = try BotApplication(
+      configuration: configuration,
+      transportContext: TransportBuildContext(environment: environment, logger: opsIRCLogger),
+      logger: opsIRCLogger, environment: environment)
+    let run = Task { try await application.run(shutdownAfter: .seconds(30), signals: []) }
+    let result = await run.result
+    await forum.stop()
+    try? FileManager.default.removeItem(at: directory)
+    guard case .failure(let error) = result else {
+      Issue.record("the bot kept running (until the 30 s timer) with a refused SASL login")
+      return
+    }
+    #expect("\(error)" == "SASL login for account \(network.account) was refused: check transports[0].sasl.password")
+    #expect(StartupFailure.exitCode(for: error) == 78)
+    #expect(!"\(error)".contains(wrong))
   }
 
   @Test("a port nobody listens on: connection refused, with the address and what to check")
@@ -112,8 +159,7 @@ struct OpsIRCTests {
       configuration.maximumReconnectDelaySeconds = 2
       configuration.reconnectJitter = 0
       let transport = try IRCTransport(configuration: configuration, logger: opsIRCLogger)
-      let reporting = try #require(
-        (transport as any ChatTransport) as? any ConnectionStateReporting, "the monitor finds the conformance")
+      let reporting: any ChatTransport = transport
       #expect(await reporting.connectionProblem() == "connecting")
 
       let group = ServiceGroup(

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import BotStore
@@ -91,7 +93,7 @@ struct OpsMatrixTests {
   func readiness() async throws {
     try await OpsMatrixHarness.with { harness in
       let application = try harness.application()
-      let reporting: any ConnectionStateReporting = try application.matrixTransport
+      let reporting: any ChatTransport = try application.matrixTransport
       #expect(await reporting.connectionProblem() == "connecting")
       try await harness.running(application) {
         let connected = try await opsEventually { await reporting.connectionProblem() == nil }

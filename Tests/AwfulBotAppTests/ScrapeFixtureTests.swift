@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import Foundation
 import Testing
@@ -27,8 +29,10 @@ struct ScrapeFixtureTests {
     #expect(
       Set(page.keys) == [
         "kind", "forumID", "isBookmarksPage", "canPostNewThread", "page", "breadcrumbs", "threads", "announcements",
-        "filterIcons",
+        "filterIcons", "probation",
       ])
+    // Not captured on probation: the key is there, null.
+    #expect(page["probation"] is NSNull)
     let threads = try #require(page["threads"] as? [[String: Any]])
     #expect(threads.count == 11)
     let wire = try #require(threads.first { $0["id"] as? String == "3522091" })
@@ -132,6 +136,48 @@ struct ScrapeFixtureTests {
     let fields = try #require(page["fields"] as? [[String: Any]])
     #expect(fields.contains { $0["name"] as? String == "threadid" && $0["value"] as? String == "3507451" })
     #expect((page["message"] as? String)?.contains("[quote=") == true)
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func privateMessageFolder() throws {
+    let (result, page) = try run("private-list.html")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "private-messages")
+    #expect(
+      Set(page.keys) == ["kind", "folders", "current", "isOnlyShowingLastFiftyMessages", "messages", "probation"])
+    #expect((page["current"] as? [String: Any])?["name"] as? String == "Inbox")
+    let messages = try #require(page["messages"] as? [[String: Any]])
+    #expect(messages.map { $0["id"] as? String } == ["4601204", "4601162", "4600672", "4549686"])
+    let first = messages[0]
+    #expect(first["subject"] as? String == "Re: Awful app")
+    #expect(first["sentDate"] as? String == "2012-11-09T03:30:00Z")
+    #expect(first["hasBeenSeen"] as? Bool == true)
+    #expect((first["sender"] as? [String: Any])?["name"] as? String == "InFlames235")
+    #expect((first["sender"] as? [String: Any])?["id"] is NSNull)
+    #expect(messages[1]["wasRepliedTo"] as? Bool == true)
+    #expect(
+      Set(first.keys) == [
+        "id", "subject", "sender", "sentDate", "sentDateRaw", "icon", "iconAlt", "hasBeenSeen", "wasRepliedTo",
+        "wasForwarded",
+      ])
+  }
+
+  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  func privateMessage() throws {
+    let (result, page) = try run("private-one.html")
+    #expect(result.exitCode == 0)
+    #expect(page["kind"] as? String == "private-message")
+    #expect(page["id"] as? String == "4601162")
+    #expect(page["subject"] as? String == "Awful app")
+    #expect(page["sentDate"] as? String == "2012-11-09T02:56:00Z")
+    #expect((page["author"] as? [String: Any])?["id"] as? String == "47395")
+    #expect((page["body"] as? String)?.contains("awesome app") == true)
+    #expect(page["probation"] is NSNull)
+    // The forms for a new message and a reply are reply forms.
+    let (form, fields) = try run("private-reply.html")
+    #expect(form.exitCode == 0)
+    #expect(fields["kind"] as? String == "reply-form")
+    #expect((fields["message"] as? String)?.contains("InFlames235 wrote on Nov  8, 2012 20:56:") == true)
   }
 
   @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import Foundation
 import Testing
@@ -139,10 +141,37 @@ struct ScrapeOwnPageTests {
     #expect(asError.errorMessage.contains("not a forum error page"))
   }
 
+  /// A page with the probation banner is read as usual (exit 0), the probation reported beside the posts.
+  @Test func probationIsReportedBesideThePosts() throws {
+    let banner = """
+      <div id="probation_warn"><h4>TAKE A BREAK</h4>
+      You have been put on probation until Jun 25, 2025 13:50. You cannot post while on probation.</div>
+      """
+    let pages = try ScratchPages()
+    let path = try pages.write(
+      "probation.html",
+      Self.threadPage.replacingOccurrences(of: "<div id=\"thread\">", with: banner + "<div id=\"thread\">"))
+    let result = runner.run(ScrapeOptions(path: path))
+    #expect(result.exitCode == 0)
+    let page = try json(result)
+    #expect(page["kind"] as? String == "posts")
+    #expect((page["posts"] as? [[String: Any]])?.count == 1)
+    let probation = try #require(page["probation"] as? [String: Any])
+    #expect(Set(probation.keys) == ["message", "until", "untilRaw"])
+    // 13:50 in Chicago (CDT, UTC-5).
+    #expect(probation["until"] as? String == "2025-06-25T18:50:00Z")
+    #expect(probation["untilRaw"] as? String == "Jun 25, 2025 13:50")
+    #expect((probation["message"] as? String)?.hasPrefix("TAKE A BREAK You have been put on probation") == true)
+
+    let withoutBanner = try json(runner.run(ScrapeOptions(path: try pages.write("thread.html", Self.threadPage))))
+    #expect(withoutBanner["probation"] is NSNull)
+  }
+
   @Test func kindsHaveTheirCommandLineNames() {
     #expect(
       ScrapeKind.allCases.map(\.rawValue) == [
-        "auto", "threads", "posts", "announcements", "post", "index", "error", "reply-form",
+        "auto", "threads", "posts", "announcements", "post", "index", "error", "reply-form", "private-messages",
+        "private-message",
       ])
     #expect(ScrapeBodyFormat(rawValue: "tree") == .tree)
   }

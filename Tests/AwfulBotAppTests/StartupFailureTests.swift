@@ -1,4 +1,7 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
+import IRCTransport
 import MatrixTransport
 import Testing
 
@@ -17,6 +20,11 @@ struct StartupFailureTests {
       .notAMatrixHomeserver(homeserver: "https://m", reason: "404"),
     ]
     for error in down { #expect(StartupFailure.exitCode(for: error) == 75, "\(error)") }
+    let sasl: [IRCTransportError] = [
+      .saslRefused(account: "bot", mechanism: .plain, settingsPath: "transports[1]"),
+      .saslUnavailable(account: "bot", mechanism: .plain, host: "irc.example", settingsPath: nil),
+    ]
+    for error in sasl { #expect(StartupFailure.exitCode(for: error) == 78, "\(error)") }
     #expect(StartupFailure.exitCode(for: CancellationError()) == nil)
   }
 }

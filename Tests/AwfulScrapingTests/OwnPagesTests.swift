@@ -154,42 +154,6 @@ struct OwnPagesTests {
     }
   }
 
-  @Test func probationBannerIsAnError() throws {
-    let data = try OwnPages.data("probation.html")
-    guard case .probation(let message)? = try ErrorPageScraper().scrape(data: data) else {
-      Issue.record("the probation banner should be an error")
-      return
-    }
-    #expect(message.contains("HORRIBLE MONSTER ON PROBATION"))
-    #expect(throws: ForumPageError.self) { try ThreadListScraper().scrape(data: data, expecting: .bookmarks) }
-    #expect(PageKind.detect(data: data) == .error)
-  }
-
-  /// The banner is found through the page's id table; an id that first belongs to something else (an anchor's
-  /// name, a span, a div outside the body) must not hide a banner further down.
-  @Test(arguments: [
-    "<a name=\"probation_warn\"></a>", "<span id=\"probation_warn\">x</span>", "",
-  ])
-  func probationBannerBehindAnotherUseOfItsID(before: String) throws {
-    let html = """
-      <html><head><title>t</title></head><body class="bookmark_threads">\(before)
-      <div id="content"><div id="probation_warn"><h4>ON PROBATION!</h4>Until tomorrow.</div></div></body></html>
-      """
-    guard case .probation(let message)? = try ErrorPageScraper().scrape(data: Data(html.utf8)) else {
-      Issue.record("the probation banner should be an error")
-      return
-    }
-    #expect(message.hasPrefix("ON PROBATION!"))
-  }
-
-  @Test func noProbationBannerWithoutTheDiv() throws {
-    let html = """
-      <html><head><title>t</title></head><body class="bookmark_threads">
-      <span id="probation_warn">x</span><a name="probation_warn"></a><div id="probation_warnings"></div></body></html>
-      """
-    #expect(try ErrorPageScraper().scrape(data: Data(html.utf8)) == nil)
-  }
-
   @Test func replyResults() throws {
     #expect(try ReplyResultScraper().scrape(data: OwnPages.data("reply-posted.html")) == .post(id: "700000001"))
     #expect(

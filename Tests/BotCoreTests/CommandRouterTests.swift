@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulScraping
 import BotStore
 import Foundation
@@ -7,10 +9,13 @@ import Testing
 
 @Suite("Command router and handlers")
 struct CommandRouterTests {
-  @Test("help lists every command and explains one")
+  @Test("help names every command, help all lists their usage, help <command> explains one")
   func help() async throws {
     let bot = try await CommandHarness()
-    let all = await bot.say("!help", role: .viewer)
+    let names = await bot.say("!help", role: .viewer)
+    for spec in CommandRegistry.all { #expect(names.contains(spec.name)) }
+    #expect(names.contains("Admin (4, not for you)"))
+    let all = await bot.say("!help all", role: .viewer)
     for spec in CommandRegistry.all { #expect(all.contains("!\(spec.name)")) }
     #expect(all.contains("[admin]"))
     let one = await bot.say("!help watch")
@@ -35,6 +40,18 @@ struct CommandRouterTests {
     let reply = try #require(await bot.router.handle(message, capabilities: .plainText))
     #expect(reply.kind == .reply)
     #expect(reply.inReplyTo == message.messageID)
+  }
+
+  @Test("a message the transport marked as addressed (its address removed) is a command without a prefix")
+  func addressedMessage() async throws {
+    let bot = try await CommandHarness()
+    var message = bot.message("status")
+    #expect(await bot.router.handle(message, capabilities: .plainText) == nil, "plain chat in a room")
+    message.addressed = true
+    let reply = try #require(await bot.router.handle(message, capabilities: .plainText))
+    #expect(!reply.text.contains("Unknown command"), "\(reply.text)")
+    message.text = "!help watch"
+    #expect(await bot.router.handle(message, capabilities: .plainText)?.text.contains("!watch <thread>") == true)
   }
 
   @Test(
@@ -66,7 +83,7 @@ struct CommandRouterTests {
     #expect(listing.contains("3 unread"))
     #expect(listing.contains("showthread.php?threadid=100"))
     #expect(await bot.say("!bookmarks unread", role: nil).contains("The Bookmarked Thread"))
-    #expect(await bot.say("!bookmarks 2", role: nil).contains("No bookmarks on page 2"))
+    #expect(await bot.say("!bookmarks 2", role: nil) == "The bookmarks have 1 page; there is no page 2.")
     #expect(await bot.say("!bookmarks sideways", role: nil).contains("Usage: !bookmarks"))
   }
 
@@ -97,7 +114,7 @@ struct CommandRouterTests {
     let bot = try await CommandHarness()
     #expect(await bot.say("!bookmark 200 mauve").contains("Unknown colour “mauve”"))
     #expect(await bot.say("!bookmark https://evil.example.com/showthread.php?threadid=1").contains("not forum links"))
-    #expect(await bot.say("!bookmark 999").contains("Specified thread was not found"))
+    #expect(await bot.say("!bookmark 999") == "No such thread on the forum, or the bot's forum account cannot see it.")
     #expect(await bot.say("!bookmark").contains("Usage: !bookmark <thread> [colour]"))
     await bot.forum.setFailure(ForumPageError.loggedOut(message: "secret-cookie"))
     let answer = await bot.say("!bookmark 200")
@@ -175,7 +192,7 @@ struct CommandRouterTests {
     #expect(await bot.say("!forums zzz", role: nil).contains("No forum matches"))
     let threads = await bot.say("!threads fyad", role: nil)
     #expect(threads.contains("The Bookmarked Thread") && threads.contains("Another Thread"))
-    #expect(await bot.say("!threads 26 2", role: nil).contains("No threads on page 2"))
+    #expect(await bot.say("!threads 26 2", role: nil) == "FYAD has 1 page; there is no page 2.")
     #expect(await bot.say("!threads", role: nil).contains("Usage: !threads"))
   }
 

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulScraping
 import Foundation
 
@@ -99,11 +101,6 @@ actor CommandTestForum: Forum {
   }
 
   func announcements() async throws -> [Announcement] {
-    try check()
-    return []
-  }
-
-  func announcementRows() async throws -> [ThreadListAnnouncement] {
     try check()
     return []
   }

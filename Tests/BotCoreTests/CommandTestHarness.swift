@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulScraping
 import BotStore
 import Foundation
@@ -31,7 +33,7 @@ struct CommandHarness {
     self.router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: ["awfulbot"]),
       permissions: PermissionPolicy(grants: grants), forum: forum, engine: engine,
-      renderer: PostRenderer(baseURL: forum.baseURL), now: { clock.now })
+      composer: MessageComposer(baseURL: forum.baseURL), now: { clock.now })
   }
 
   var room: RoomRef { RoomRef(transport: Self.transport, room: "!room") }

@@ -1,7 +1,10 @@
+import AwfulBotTestKit
+import ChatBridge
 import Foundation
 import Synchronization
 import Testing
 
+@testable import AwfulBotApp
 @testable import BotCore
 
 @Suite("Console transport")
@@ -22,7 +25,7 @@ struct ConsoleTransportTests {
     try pipe.fileHandleForWriting.close()
 
     var received: [IncomingMessage] = []
-    for await message in console.incoming {
+    for await case .message(let message) in console.events {
       received.append(message)
       if received.count == 3 { break }
     }
@@ -31,9 +34,9 @@ struct ConsoleTransportTests {
     #expect(Set(received.compactMap(\.messageID)).count == 3)
 
     // After end of input the transport still sends.
-    let receipt = try await console.send(
-      OutgoingMessage(kind: .relay, text: "Thread — Goon\nbody"), to: "console", idempotencyKey: "k1")
-    #expect(output.all == ["[relay] Thread — Goon\n        body"])
+    let relay = NewThreadNotice(forumName: "GBS", title: "Thread", author: "Goon", link: "https://x/t")
+    let receipt = try await console.send(OutgoingMessage(.newThread(relay)), to: "console", idempotencyKey: "k1")
+    #expect(output.all == ["[relay] New thread in GBS: Thread by Goon: https://x/t"])
     running.cancel()
     _ = try? await running.value
     #expect(!receipt.id.isEmpty)
@@ -44,9 +47,9 @@ struct ConsoleTransportTests {
     let output = Output()
     let console = ConsoleTransport(input: Pipe().fileHandleForReading, write: { output.append($0) })
     let first = try await console.send(
-      OutgoingMessage(kind: .reply, text: "hi\u{07}"), to: "console", idempotencyKey: "a")
-    let again = try await console.send(OutgoingMessage(kind: .reply, text: "hi"), to: "console", idempotencyKey: "a")
-    let other = try await console.send(OutgoingMessage(kind: .reply, text: "two"), to: "console", idempotencyKey: "b")
+      OutgoingMessage(.answer(CommandAnswer("hi\u{07}"))), to: "console", idempotencyKey: "a")
+    let again = try await console.send(OutgoingMessage(.answer(CommandAnswer("hi"))), to: "console", idempotencyKey: "a")
+    let other = try await console.send(OutgoingMessage(.answer(CommandAnswer("two"))), to: "console", idempotencyKey: "b")
     #expect(first == again)
     #expect(first != other)
     #expect(output.all == ["[reply] hi", "[reply] two"])
@@ -62,7 +65,7 @@ struct ConsoleTransportTests {
     let running = Task { try await console.run() }
     pipe.fileHandleForWriting.write(Data("!subscribe announcements\n".utf8))
     try pipe.fileHandleForWriting.close()
-    for await message in console.incoming {
+    for await case .message(let message) in console.events {
       if let reply = await bot.router.handle(message, capabilities: console.capabilities) {
         _ = try await console.send(reply, to: message.room, idempotencyKey: message.messageID ?? "")
       }

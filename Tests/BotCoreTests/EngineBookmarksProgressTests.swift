@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import Synchronization
 import Testing
 

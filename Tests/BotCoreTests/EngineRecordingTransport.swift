@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import Foundation
 import Synchronization
 
@@ -22,7 +24,7 @@ final class EngineRecordingTransport: ChatTransport, Sendable {
 
   let name: String
   let capabilities: ChatCapabilities
-  let incoming: AsyncStream<IncomingMessage>
+  let events: AsyncStream<ChatEvent>
   private let state = Mutex(State())
   private let sentSignal: AsyncStream<Sent>.Continuation
   /// Every send as it happens (recorded before a hang).
@@ -31,7 +33,7 @@ final class EngineRecordingTransport: ChatTransport, Sendable {
   init(name: String = "test", capabilities: ChatCapabilities = .plainText) {
     self.name = name
     self.capabilities = capabilities
-    self.incoming = AsyncStream { $0.finish() }
+    self.events = AsyncStream { $0.finish() }
     (self.sends, self.sentSignal) = AsyncStream.makeStream(of: Sent.self)
   }
 

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulScraping
 import BotStore
 import Foundation

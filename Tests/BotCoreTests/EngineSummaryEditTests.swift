@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotStore
 import Foundation
 import Testing
@@ -8,7 +10,7 @@ import Testing
 /// with the running count) instead of adding a message per poll cycle.
 @Suite("Engine summary edits")
 struct EngineSummaryEditTests {
-  static let editing = ChatCapabilities(html: true, edits: true, threads: false, maxMessageBytes: 4000, notices: true)
+  static let editing = ChatCapabilities(edits: true)
 
   /// A room in summary mode (more than 2 new posts become one message) following thread 1, cursor seeded.
   static func room(
@@ -48,7 +50,11 @@ struct EngineSummaryEditTests {
     #expect(edit.message.replaces == "receipt-1")
     #expect(edit.message.text.hasPrefix("7 new posts in “Busy thread” by alice, bob, carol and 2 others"))
     #expect(edit.message.text.contains("latest by erin"))
-    #expect(edit.message.html?.hasPrefix("7 new posts in ") == true)
+    guard case .summary(let summary) = edit.message.content else {
+      Issue.record("the edit is not a summary")
+      return
+    }
+    #expect(summary.count == 7)
     #expect(edit.key != first.key, "each row keeps its own idempotency key")
 
     h.clock.advance(by: 5 * 60)
@@ -195,13 +201,25 @@ struct EngineSummaryEditTests {
     #expect(try await second.rows().allSatisfy { $0.state == .delivered })
   }
 
-  @Test("payloads stay readable both ways: old rows decode, new rows decode as a plain message")
+  /// A row as schema 1 stored it: rendered text.
+  static let schemaOneRow = #"{"kind":"relay","text":"3 new posts in “Busy thread”","link":"https://x/p","threadKey":"1"}"#
+
+  @Test("payloads stay readable: schema 1 rows decode as legacy text, schema 2 rows round-trip with their burst")
   func payloadCompatibility() throws {
-    let message = OutgoingMessage(kind: .relay, text: "3 new posts", threadKey: "1")
-    let old = try RelayCoding.encode(message)
-    let oldPayload = try RelayCoding.decode(OutboxPayload.self, from: old)
-    #expect(oldPayload.message == message)
+    let oldPayload = try RelayCoding.decode(OutboxPayload.self, from: Self.schemaOneRow)
+    #expect(
+      oldPayload.message
+        == OutgoingMessage(
+          .legacy(text: "3 new posts in “Busy thread”", html: nil, link: "https://x/p"), threadKey: "1"))
     #expect(oldPayload.summaryBurst == nil)
+
+    let message = OutgoingMessage(
+      .summary(
+        PostSummary(
+          threadTitle: "T", threadLink: "https://x/t", count: 3, authors: ["a", "b", "a"], latestAuthor: "a",
+          latestLink: "https://x/p", afterReplayCap: false)), threadKey: "1")
+    #expect(try RelayCoding.decode(OutgoingMessage.self, from: try RelayCoding.encode(message)) == message)
+    #expect(try RelayCoding.encode(message).contains(#""v":2"#))
 
     let burst = SummaryBurst(
       threadID: "1", threadTitle: "T", count: 3, authors: ["a", "b", "a"], latestPostID: "9", latestAuthor: "a",
@@ -220,8 +238,8 @@ struct EngineSummaryEditTests {
     let now = h.clock.now()
     try await h.database.write { tx in
       var row = OutboxRecord(
-        transport: "test", room: "!room", kind: "summary",
-        payload: try RelayCoding.encode(OutgoingMessage(kind: .relay, text: "3 new posts in “Busy thread”")),
+        transport: "test", room: "!room", kind: .summary,
+        payload: Self.schemaOneRow,
         idempotencyKey: "old-summary", createdAt: now, state: .delivered, deliveredAt: now, receipt: "$old",
         threadID: "1")
       try tx.enqueue(&row)

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulScraping
 import Foundation
 import Synchronization
@@ -20,7 +22,6 @@ final class EngineTestForum: Forum, Sendable {
   struct State {
     var threads: [String: Thread] = [:]
     var announcements: [Announcement] = []
-    var announcementTitles: [String] = []
     /// Forum id → thread rows of its first page.
     var forumThreads: [String: [ThreadListThread]] = [:]
     var nextPostID = 1000
@@ -77,9 +78,9 @@ final class EngineTestForum: Forum, Sendable {
   func addAnnouncement(title: String, author: String = "Lowtax", body: String) {
     let date = clock.now()
     state.withLock {
+      // As the forum client gives them: the title taken from the thread list when the list and the page agree.
       $0.announcements.append(
-        Announcement(author: PostAuthor(name: author), date: date, bodyHTML: body, body: [.text(body)]))
-      $0.announcementTitles.append(title)
+        Announcement(title: title, author: PostAuthor(name: author), date: date, bodyHTML: body, body: [.text(body)]))
     }
   }
 
@@ -173,11 +174,6 @@ final class EngineTestForum: Forum, Sendable {
   func announcements() async throws -> [Announcement] {
     try request("announcements")
     return state.withLock { $0.announcements }
-  }
-
-  func announcementRows() async throws -> [ThreadListAnnouncement] {
-    try request("announcementRows")
-    return state.withLock { $0.announcementTitles.map { ThreadListAnnouncement(title: $0) } }
   }
 
   func forumIndex() async throws -> ForumIndex {

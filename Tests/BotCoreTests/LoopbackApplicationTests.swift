@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import FakeForum
 import Foundation
@@ -30,7 +32,7 @@ struct LoopbackApplicationTests {
           console.lines.contains { $0.hasPrefix("[relay]") && $0.contains("Relayed by the application") }
         }
         let relay = try #require(console.lines.first { $0.hasPrefix("[relay]") })
-        #expect(relay.contains(world.postLink(thread: LoopbackWorld.unbookmarkedThread, postID: postID)))
+        #expect(relay.contains(await world.postLink(thread: LoopbackWorld.unbookmarkedThread, postID: postID)))
       }
       #expect(console.lines.filter { $0.hasPrefix("[relay]") }.count == 1)
       #expect(await world.requests(to: "/showthread.php").allSatisfy { $0.queryValue("noseen") == "1" })

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import FakeForum
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotStore
 import FakeForum
@@ -76,8 +78,12 @@ struct LoopbackWorld {
   }
 
   /// The link a relayed post carries: the forum's share link with `noseen=1`.
-  func postLink(thread: Int = devThread, postID: Int) -> String {
-    "\(baseURL.absoluteString)showthread.php?threadid=\(thread)&perpage=40&noseen=1#post\(postID)"
+  /// The link the bot prints for a post: the page that holds it (its index in the emulator → page at 40 a page),
+  /// scrolled to it.
+  func postLink(thread: Int = devThread, postID: Int) async -> String {
+    let index = await state.post(postID)?.index ?? 1
+    let page = (index - 1) / 40 + 1
+    return "\(baseURL.absoluteString)showthread.php?threadid=\(thread)&perpage=40&pagenumber=\(page)#post\(postID)"
   }
 }
 

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotStore
 import FakeForum
 import Foundation
@@ -47,7 +49,7 @@ struct LoopbackRestartTests {
       }
       let summary = try #require(afterRestart.last)
       #expect(summary.message.text.contains("10 more new posts"), "\(summary.message.text)")
-      #expect(summary.message.text.contains(world.postLink(postID: downtime[29])))
+      #expect(summary.message.text.contains(await world.postLink(postID: downtime[29])))
       #expect(summary.key.contains("summary:3600001:"))
       #expect(try await second.rows().allSatisfy { $0.state == .delivered })
       // The session cookies were kept in the database: the second bot did not log in again.

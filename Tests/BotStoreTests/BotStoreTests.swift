@@ -18,7 +18,7 @@ struct BotStoreTests {
 
   private func row(key: String, room: String = "!room") -> OutboxRecord {
     OutboxRecord(
-      transport: "matrix", room: room, kind: "post", payload: "{}", idempotencyKey: key, createdAt: now)
+      transport: "matrix", room: room, kind: .post, payload: "{}", idempotencyKey: key, createdAt: now)
   }
 
   @Test("migrations apply in memory and on a file, and again on reopening")
@@ -127,10 +127,10 @@ struct BotStoreTests {
     try database.writeNow { tx throws in
       _ = try tx.ensureRoom(transport: "irc", room: "#goons", now: now)
       let first = try tx.upsertSubscription(
-        SubscriptionRecord(transport: "irc", room: "#goons", kind: "thread", argument: "5", createdAt: now))
+        SubscriptionRecord(transport: "irc", room: "#goons", kind: .thread, argument: "5", createdAt: now))
       let second = try tx.upsertSubscription(
         SubscriptionRecord(
-          transport: "irc", room: "#goons", kind: "thread", argument: "5", keywords: ["x"], opOnly: true,
+          transport: "irc", room: "#goons", kind: .thread, argument: "5", keywords: ["x"], opOnly: true,
           createdAt: now))
       #expect(first.isNew)
       #expect(!second.isNew)
@@ -167,7 +167,7 @@ struct BotStoreTests {
     let second = try BotDatabase(path: path)
     try await first.write { tx in
       var record = OutboxRecord(
-        transport: "matrix", room: "!room", kind: "post", payload: "{}", idempotencyKey: "k",
+        transport: "matrix", room: "!room", kind: .post, payload: "{}", idempotencyKey: "k",
         createdAt: Date(timeIntervalSince1970: 0))
       try tx.enqueue(&record)
     }

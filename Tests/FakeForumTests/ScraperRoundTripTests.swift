@@ -212,13 +212,43 @@ struct ScraperRoundTripTests {
       }
       #expect(reason?.contains("banlist.php") == true)
       await server.state.clearFaults()
+      // The probation banner is not an error page; posting on probation is refused with one that says so.
       await server.state.setFault(.probation)
-      guard case .probation? = try await error("/bookmarkthreads.php?action=view") else {
-        Issue.record("probation banner not recognised")
+      #expect(try await error("/bookmarkthreads.php?action=view") == nil)
+      let refusal = try await client.postMultipart(
+        "/newreply.php", fields: [("action", "postreply"), ("threadid", "3600001"), ("message", "hi")])
+      guard case .probation(let message)? = try scraper.scrape(data: Data(refusal.body), url: url) else {
+        Issue.record("the refusal to post on probation not recognised")
         return
       }
+      #expect(message.contains("You are on probation and cannot post until"))
       await server.state.clearFaults()
       #expect(try await error("/bookmarkthreads.php?action=view") == nil)
+    }
+  }
+
+  /// With the probation fault on, pages read as usual and carry the banner with the end it names.
+  @Test(arguments: [PageNavStyle.old, .new])
+  func probationBannerReadsBackWithItsEnd(pageNav: PageNavStyle) async throws {
+    let (server, threadID) = try await Self.makeForum(pageNav)
+    // 18:30 UTC is 12:30 in Chicago (CST).
+    let end = Date(timeIntervalSince1970: 1_767_292_200)
+    await server.state.setProbation(until: end)
+    try await withStarted(server) { client throws in
+      let url = client.baseURL
+      _ = try await client.logIn()
+      let bookmarks = try await client.get("/bookmarkthreads.php?action=view&perpage=40&pagenumber=1")
+      let list = try ThreadListScraper().scrape(
+        data: Data(bookmarks.body), url: url, charset: charset(bookmarks), expecting: .bookmarks)
+      #expect(list.threads.contains { $0.id == "\(threadID)" })
+      #expect(list.probation?.until == end)
+      #expect(list.probation?.message.contains("YOU ARE A HORRIBLE MONSTER ON PROBATION!") == true)
+
+      let thread = try await client.get("/showthread.php?threadid=\(threadID)&perpage=40&pagenumber=2&noseen=1")
+      let page = try PostsPageScraper().scrape(data: Data(thread.body), url: url, charset: charset(thread))
+      #expect(page.posts.count == 5)
+      #expect(page.probation?.until == end)
+      #expect(page.probation?.untilRaw == "Jan 1, 2026 12:30")
     }
   }
 

@@ -127,11 +127,12 @@ struct ThreadTests {
   @Test func locatingAMissingPostIsAnError() async throws {
     try await withFakeForum { forum in
       let error = await clientError { _ = try await forum.client.locatePost(postID: "999999999") }
-      guard case .forumRefused(_, let message) = error else {
-        Issue.record("expected .forumRefused, got \(String(describing: error))")
+      guard case .notFound(let notFound) = error else {
+        Issue.record("expected .notFound, got \(String(describing: error))")
         return
       }
-      #expect(message.contains("Invalid post"))
+      #expect(notFound.subject == .post)
+      #expect(notFound.message.contains("Invalid post"))
     }
   }
 

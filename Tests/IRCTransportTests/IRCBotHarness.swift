@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import BotStore
@@ -107,12 +109,12 @@ struct ForumSide {
 
 extension ForumSide {
   /// Commands from the transport answered straight through it (no outbox), with the standard command set.
-  func commandService(for transport: IRCTransport, nicks: [String]) -> CommandService {
+  func commandService(for transport: IRCTransport, nicks: [String]) -> ChatEventService {
     let router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: nicks), permissions: PermissionPolicy(),
-      forum: engine.forum, engine: engine, renderer: engine.renderer, logger: testLogger)
-    return CommandService(
-      transport: transport, router: router, logger: testLogger,
-      deliver: CommandService.directDelivery(via: transport, logger: testLogger))
+      forum: engine.forum, engine: engine, composer: engine.composer, logger: testLogger)
+    return ChatEventService(
+      transport: transport, router: router, engine: engine, logger: testLogger,
+      deliver: ChatEventService.directDelivery(via: transport, logger: testLogger))
   }
 }

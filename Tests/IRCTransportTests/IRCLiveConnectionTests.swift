@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import Foundation
 import Testing
@@ -112,7 +114,7 @@ extension IRCLiveTests {
       // Sending to a channel the bot was kicked from fails for good instead of sneaking back in.
       await #expect(throws: ChatSendError.self) {
         _ = try await botStays.transport.send(
-          OutgoingMessage(kind: .reply, text: "let me in"), to: channel, idempotencyKey: "kicked-1")
+          OutgoingMessage(.answer(CommandAnswer("let me in"))), to: channel, idempotencyKey: "kicked-1")
       }
       #expect(await !op.lines[mark...].contains { $0.command == "JOIN" && $0.nick == stays })
 

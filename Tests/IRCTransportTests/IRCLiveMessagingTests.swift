@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import BotStore
 import Foundation
@@ -26,7 +28,7 @@ extension IRCLiveTests {
         $0.nick == nick && $0.command == "PRIVMSG"
       }
       #expect(help.parameters.first?.lowercased() == channel.lowercased())
-      #expect(help.text.contains("help"))
+      #expect(help.text.contains("commands"))
 
       mark = await tester.mark()
       try await tester.send("PRIVMSG \(channel) :\(nick): help status")
@@ -41,7 +43,7 @@ extension IRCLiveTests {
       let query = try await tester.waitFor("an answer in the query", from: mark) {
         $0.nick == nick && $0.command == "PRIVMSG" && $0.parameters.first == testerNick
       }
-      #expect(query.text.contains("help"), "a private question gets a private answer")
+      #expect(query.text.contains("commands"), "a private question gets a private answer")
 
       await bot.stop()
       await forum.stop()
@@ -70,7 +72,8 @@ extension IRCLiveTests {
       let fromBot = await tester.lines[mark...].filter { $0.nick == nick && $0.at <= link.at }
       #expect(fromBot.allSatisfy { $0.command == "NOTICE" }, "\(fromBot)")
       #expect(fromBot.contains { $0.text.contains("Fresh news from the forum") })
-      #expect(fromBot.count >= 2)
+      // Compact style: the post is one line, its link at the end.
+      #expect(fromBot.count == 1)
       try await Task.sleep(for: .milliseconds(300))
       #expect(await !tester.lines[mark...].contains { $0.nick == nick && $0.command == "QUIT" })
       #expect(await !tester.lines[mark...].contains { $0.nick == nick && $0.command == "PRIVMSG" })
@@ -84,6 +87,7 @@ extension IRCLiveTests {
     func longPostSplit() async throws {
       let (environment, channel, nick, tester) = try await liveChannel("#long-")
       var configuration = botConfiguration(environment, nick: nick, channels: [channel])
+      configuration.relayStyle = .full
       configuration.linesPerMessage = 30
       let transport = try IRCTransport(configuration: configuration, logger: testLogger)
       let forum = try await ForumSide.start(transport: transport, excerptLength: 5000)
@@ -129,9 +133,8 @@ extension IRCLiveTests {
       try await Task.sleep(for: .seconds(1.5))  // the bucket refills after the JOIN
 
       let mark = await tester.mark()
-      let text = (1...8).map { "flood line \($0)" }.joined(separator: "\n")
-      _ = try await bot.transport.send(
-        OutgoingMessage(kind: .reply, text: text), to: channel, idempotencyKey: "flood-1")
+      let answer = CommandAnswer(lines: (1...8).map { .sentence([.text("flood line \($0)")]) })
+      _ = try await bot.transport.send(OutgoingMessage(.answer(answer)), to: channel, idempotencyKey: "flood-1")
       let lines = try await tester.waitForCount(8, "flood lines", from: mark) {
         $0.nick == nick && $0.command == "PRIVMSG"
       }
@@ -166,7 +169,7 @@ extension IRCLiveTests {
       func queue(_ text: String) async throws {
         let command = IncomingMessage(
           transport: "irc", room: room, senderID: "tester", senderName: "tester", text: "!x", messageID: text)
-        try await forum.engine.enqueueReply(OutgoingMessage(kind: .reply, text: text), answering: command)
+        try await forum.engine.enqueueReply(OutgoingMessage(.answer(CommandAnswer(text))), answering: command)
       }
       try await queue("before the restart")
       try await first.waitFor("the first message") { $0.nick == nick && $0.text == "before the restart" }
@@ -205,9 +208,9 @@ extension IRCLiveTests {
       let mark = await tester.mark()
       let evil = "first\r\nQUIT :pwned\rJOIN #evil\nPRIVMSG \(channel) :in\u{0}jected\u{1}"
       _ = try await bot.transport.send(
-        OutgoingMessage(kind: .relay, text: evil), to: channel, idempotencyKey: "evil-1")
+        OutgoingMessage(.legacy(text: evil, html: nil, link: nil)), to: channel, idempotencyKey: "evil-1")
       _ = try await bot.transport.send(
-        OutgoingMessage(kind: .relay, text: "still here"), to: channel, idempotencyKey: "evil-2")
+        OutgoingMessage(.legacy(text: "still here", html: nil, link: nil)), to: channel, idempotencyKey: "evil-2")
       try await tester.waitFor("the next message", from: mark) { $0.nick == nick && $0.text == "still here" }
       let fromBot = await tester.lines[mark...].filter { $0.nick == nick }
       #expect(fromBot.map(\.command) == Array(repeating: "NOTICE", count: 5), "\(fromBot)")

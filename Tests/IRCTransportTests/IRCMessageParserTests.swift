@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import Testing
 
 @testable import IRCTransport

@@ -24,12 +24,11 @@ ircd_install() {
   [ -x /usr/bin/atheme-services ] || missing+=(atheme-services)
   command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "==> installing Debian packages: ${missing[*]}"
-  local sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  declare -F apt_install_missing >/dev/null || . "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
+  [ ${#missing[@]} -eq 0 ] || apt_install_missing "${missing[@]}"
+  # The tests start their own InspIRCd and Atheme; the system copies stay off and disabled (also when an earlier
+  # install, by hand or by an older script, left them enabled).
+  disable_system_services inspircd atheme-services
 }
 
 # Free TCP ports on 127.0.0.1, one per line (bound once by the kernel, then released).
@@ -156,6 +155,12 @@ ircd_start() {
 <module name="ircv3_echomessage">
 <module name="ircv3_capnotify">
 <module name="namesx">
+# Channel statuses beyond op and voice, as on most networks (PREFIX=(qaohv)~&@%+), for the role tests; here an op
+# may give +a and +h.
+<module name="customprefix">
+<customprefix name="founder" letter="q" prefix="~" rank="50000" ranktoset="50000">
+<customprefix name="admin" letter="a" prefix="&amp;" rank="40000" ranktoset="30000">
+<customprefix name="halfop" letter="h" prefix="%" rank="20000" ranktoset="30000">
 <link name="services.test.local" ipaddr="127.0.0.1" port="$link" allowmask="127.0.0.1/32"
       sendpass="$linkpass" recvpass="$linkpass">
 <uline server="services.test.local" silent="yes">

@@ -14,16 +14,21 @@ SYNAPSE_SUPERVISOR_PID=""
 SYNAPSE_DIR=""
 
 synapse_install() {
-  if [ -x "$SYNAPSE_VENV/bin/python" ] && "$SYNAPSE_VENV/bin/python" -c "import synapse" 2>/dev/null; then
+  # The tests run against the Synapse version pinned in scripts/requirements-synapse.txt, not whatever is newest.
+  local requirements pinned
+  requirements="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/requirements-synapse.txt"
+  pinned="$(sed -n 's/^matrix-synapse==//p' "$requirements")"
+  if [ -x "$SYNAPSE_VENV/bin/python" ] &&
+    [ "$("$SYNAPSE_VENV/bin/python" -c 'import synapse; print(synapse.__version__)' 2>/dev/null)" = "$pinned" ]; then
     return 0
   fi
   # A fresh Debian has python3 but not always its venv module (Debian splits it out).
   declare -F apt_install_missing >/dev/null || . "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
   apt_install_missing python3 python3-venv
-  echo "==> installing matrix-synapse into $SYNAPSE_VENV (once; cached afterwards)"
+  echo "==> installing matrix-synapse $pinned into $SYNAPSE_VENV (once; cached afterwards)"
   mkdir -p "$SYNAPSE_CACHE"
-  python3 -m venv "$SYNAPSE_VENV"
-  "$SYNAPSE_VENV/bin/pip" install --quiet --disable-pip-version-check matrix-synapse
+  [ -x "$SYNAPSE_VENV/bin/python" ] || quietly python3 -m venv "$SYNAPSE_VENV"
+  quietly "$SYNAPSE_VENV/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
 }
 
 # A port nobody listens on right now (the kernel picks it; the small race is acceptable for tests).
@@ -98,7 +103,7 @@ EOF
     while [ ! -f "$dir/stop" ]; do
       "$SYNAPSE_VENV/bin/python" -m synapse.app.homeserver -c "$dir/homeserver.yaml" >>"$dir/stdout.log" 2>&1 &
       echo $! >"$dir/synapse.pid"
-      wait $! || true
+      wait $! 2>/dev/null || true # no "Killed" line when a test kills the server on purpose
       [ -f "$dir/stop" ] || sleep 0.2
     done
   ) &

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import Foundation
 
 /// A loaded configuration and what is worth telling the operator about it without refusing it.

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 
 /// Reads a `JSONValue` tree key by key, collecting every problem as `key.path: reason` instead of stopping at the
 /// first. Each accessor returns nil when the value is absent or unusable (the problem is already recorded).

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import Foundation
 
 /// Builds an `AppConfiguration` from the JSON tree, checking every key in file order so all problems come out at

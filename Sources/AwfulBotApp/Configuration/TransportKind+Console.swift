@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 
 extension TransportKind {
   /// The terminal as one chat room (`console`), with the person at the keyboard as admin.

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import IRCTransport
 
 extension TransportKind {
@@ -11,8 +12,9 @@ extension TransportKind {
       "server": .string, "tls": .bool, "caFile": .string, "nick": .string, "alternateNicks": .strings,
       "username": .string, "realname": .string, "sasl": .custom, "clientCertificateFile": .string,
       "clientKeyFile": .string, "nickServPassword": .secret, "channels": .custom, "rejoinOnKick": .bool,
-      "relayAs": .string, "linesPerMessage": .integer, "floodBurst": .integer, "floodIntervalSeconds": .number,
+      "relayAs": .string, "relayStyle": .string, "linesPerMessage": .integer, "floodBurst": .integer, "floodIntervalSeconds": .number,
       "mircFormatting": .bool, "titleColour": .integer, "admins": .strings, "members": .strings,
+      "channelRoles": .custom,
       "quitMessage": .string, "pingIntervalSeconds": .number, "pingTimeoutSeconds": .number,
       "reconnectDelaySeconds": .number, "maximumReconnectDelaySeconds": .number, "reconnectJitter": .number,
       "nickReclaimSeconds": .number, "sendWaitSeconds": .number, "connectTimeoutSeconds": .number,
@@ -21,12 +23,21 @@ extension TransportKind {
     requiredOptions: ["server", "nick"], secretKeys: ["sasl.password", "nickServPassword"],
     check: checkIRC, prepare: prepareIRC,
     make: { settings, context in
-      try IRCTransport(
-        configuration: settings.decodeOptions(
-          IRCTransportConfiguration.self, kind: .irc, environment: context.environment),
-        logger: context.logger)
+      try IRCTransport(configuration: configuration(settings, context: context), logger: context.logger)
     },
     probe: { settings, context in await IRCProbeCheck.run(settings, context: context) })
+
+  /// The transport module's configuration from the settings, with what the application adds: the CTCP VERSION
+  /// answer and where the settings are in the config file (for messages that name a key).
+  static func configuration(_ settings: TransportSettings, context: TransportBuildContext) throws
+    -> IRCTransportConfiguration
+  {
+    var configuration = try settings.decodeOptions(
+      IRCTransportConfiguration.self, kind: .irc, environment: context.environment)
+    configuration.versionReply = "AwfulBot \(AppInfo.version)"
+    configuration.settingsPath = context.settingsPath
+    return configuration
+  }
 
   private static func checkIRC(_ options: [String: JSONValue], path: String, reader: inout ConfigReader) {
     func at(_ key: String) -> String { ConfigReader.join(path, key) }
@@ -45,9 +56,14 @@ extension TransportKind {
       do { _ = try IRCNick(nick) } catch { reader.report(keyPath, error.description) }
     }
     checkChannels(options["channels"], at: at("channels"), reader: &reader)
+    checkChannelRoles(options["channelRoles"], at: at("channelRoles"), reader: &reader)
     checkSASL(options, path: path, reader: &reader)
     if case .string(let relay)? = options["relayAs"], !["notice", "privmsg"].contains(relay) {
       reader.report(at("relayAs"), "expected notice or privmsg, got \"\(relay)\"")
+    }
+    if case .string(let style)? = options["relayStyle"], IRCRenderer.RelayStyle(rawValue: style) == nil {
+      let styles = IRCRenderer.RelayStyle.allCases.map(\.rawValue).joined(separator: " or ")
+      reader.report(at("relayStyle"), "expected \(styles), got \"\(style)\"")
     }
     if case .number(let colour)? = options["titleColour"], !(0...98).contains(colour) {
       reader.report(at("titleColour"), "expected a colour number 0–98, got \(Int(colour))")
@@ -96,6 +112,26 @@ extension TransportKind {
     }
   }
 
+  /// `{"o": "admin", "v": "member"}`: member mode letters to roles.
+  private static func checkChannelRoles(_ value: JSONValue?, at path: String, reader: inout ConfigReader) {
+    guard let value else { return }
+    guard case .object(let entries) = value else {
+      reader.report(path, "expected an object of mode letters to roles, like {\"o\": \"admin\", \"v\": \"member\"}")
+      return
+    }
+    for (letter, role) in entries.sorted(by: { $0.key < $1.key }) where !ConfigReader.isComment(letter) {
+      let itemPath = ConfigReader.join(path, letter)
+      if letter.count != 1 || !(letter.first?.isASCII ?? false) || !(letter.first?.isLetter ?? false) {
+        reader.report(itemPath, "expected a channel member mode letter (q, a, o, h, v)")
+      }
+      switch role {
+      case .string(let name) where ["admin", "member", "viewer"].contains(name): break
+      case .string(let name): reader.report(itemPath, "expected admin, member or viewer, got \"\(name)\"")
+      default: reader.report(itemPath, "expected admin, member or viewer, got \(role.kindName)")
+      }
+    }
+  }
+
   private static func channelProblem(_ name: String) -> String? {
     do {
       _ = try IRCChannelName(name)
@@ -139,6 +175,9 @@ extension TransportKind {
     if case .string(let server)? = out.removeValue(forKey: "server"), let address = HostPort(parsing: server) {
       out["host"] = .string(address.host)
       out["port"] = .number(Double(address.port))
+    }
+    if case .object(let roles)? = out["channelRoles"] {
+      out["channelRoles"] = .object(roles.filter { !ConfigReader.isComment($0.key) })
     }
     if case .array(let channels)? = out["channels"] {
       out["channels"] = .array(

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import Foundation
 import MatrixTransport
 

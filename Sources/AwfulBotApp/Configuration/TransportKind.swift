@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import BotStore
 import Foundation
 import Logging
@@ -96,13 +97,16 @@ package struct TransportBuildContext: Sendable {
   package var logger: Logger
   /// The bot's database (for transports that keep state, like the Matrix sync token); nil in `check`.
   package var database: BotDatabase?
+  /// Where the transport being built is in the config file (`transports[2]`), for messages that name a key.
+  package var settingsPath: String?
 
   package init(
     environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "awfulbot"),
-    database: BotDatabase? = nil
+    database: BotDatabase? = nil, settingsPath: String? = nil
   ) {
     self.environment = environment
     self.logger = logger
     self.database = database
+    self.settingsPath = settingsPath
   }
 }

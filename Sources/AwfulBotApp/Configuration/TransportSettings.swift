@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import Foundation
 
 /// One chat connection in the `transports` list: its `type`, its unique `name` (the `transport` of rooms and role

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import FakeForum
 import Foundation
 import Logging
@@ -13,6 +14,10 @@ package func runDemo(
   let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
   let baseURL = try await forum.start()
   let dataDirectory = try options.dataDirectory ?? makeTemporaryDirectory()
+  // A folder the demo made for itself goes when it ends; one given with --data is the user's and stays.
+  defer {
+    if options.dataDirectory == nil { try? FileManager.default.removeItem(atPath: dataDirectory) }
+  }
   let speed = max(options.speed, 0.1)
 
   let configuration = AppConfiguration(

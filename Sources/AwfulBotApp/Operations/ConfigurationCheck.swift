@@ -55,8 +55,8 @@ package struct ConfigurationCheck: Sendable {
     add(checkDataDirectory(configuration))
     add(checkDatabase(configuration))
     add(await checkForum(configuration))
-    for settings in configuration.transports {
-      add(await checkTransport(settings))
+    for (index, settings) in configuration.transports.enumerated() {
+      add(await checkTransport(settings, at: "transports[\(index)]"))
     }
     add(checkMetrics(configuration))
     return results
@@ -169,7 +169,7 @@ package struct ConfigurationCheck: Sendable {
     }
   }
 
-  private func checkTransport(_ settings: TransportSettings) async -> CheckResult {
+  private func checkTransport(_ settings: TransportSettings, at path: String) async -> CheckResult {
     let name = "transport \(settings.resolvedName) (\(settings.type))"
     guard let kind = TransportKind.named(settings.type) else {
       return CheckResult(.fail, name, detail: "unknown type")
@@ -177,7 +177,8 @@ package struct ConfigurationCheck: Sendable {
     guard let probe = kind.probe else {
       return CheckResult(.skip, name, detail: "this build cannot probe \(settings.type) transports yet")
     }
-    var result = await probe(settings, TransportBuildContext(environment: environment, logger: logger))
+    var result = await probe(
+      settings, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
     result.name = name
     return result
   }

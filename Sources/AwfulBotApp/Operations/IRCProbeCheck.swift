@@ -8,8 +8,7 @@ enum IRCProbeCheck {
     let name = "irc \(settings.resolvedName)"
     let configuration: IRCTransportConfiguration
     do {
-      configuration = try settings.decodeOptions(
-        IRCTransportConfiguration.self, kind: .irc, environment: context.environment)
+      configuration = try TransportKind.configuration(settings, context: context)
     } catch let error as ConfigurationError {
       return CheckResult(
         .fail, name, detail: error.problems.joined(separator: "; "), fix: "fix the transport's keys in the config")
@@ -17,18 +16,19 @@ enum IRCProbeCheck {
       return CheckResult(.fail, name, detail: "\(error)", fix: "fix the transport's keys in the config")
     }
     let result = await IRCRegistrationProbe.run(configuration, logger: context.logger)
-    return checkResult(result, configuration: configuration, name: name)
+    return checkResult(result, configuration: configuration, name: name, transportName: settings.resolvedName)
   }
 
   static func checkResult(
-    _ result: IRCProbeResult, configuration: IRCTransportConfiguration, name: String
+    _ result: IRCProbeResult, configuration: IRCTransportConfiguration, name: String, transportName: String
   ) -> CheckResult {
     let address = HostPort(host: configuration.host, port: configuration.port).description
     switch result {
     case .registered(let registration):
       return registered(registration, configuration: configuration, address: address, name: name)
     case .failed(let failure):
-      let (detail, fix) = explain(failure, configuration: configuration, address: address)
+      let (detail, fix) = explain(
+        failure, configuration: configuration, address: address, transportName: transportName)
       return CheckResult(.fail, name, detail: detail, fix: fix)
     }
   }
@@ -44,20 +44,15 @@ enum IRCProbeCheck {
     if !registration.refusedNicks.isEmpty {
       detail += "; \(registration.refusedNicks.joined(separator: ", ")) refused (in use?)"
     }
-    guard registration.saslUnavailable, let sasl = configuration.sasl else {
-      return CheckResult(.pass, name, detail: detail)
-    }
-    detail += "; the server does not offer SASL \(sasl.mechanism.rawValue)"
-    return CheckResult(
-      .warn, name, detail: detail,
-      fix: "the bot will register without logging in (and try NickServ IDENTIFY with the password); remove sasl if "
-        + "this network has no SASL")
+    return CheckResult(.pass, name, detail: detail)
   }
 
-  /// The failure in words, and the config keys (or the outside thing) to look at.
-  static func explain(_ failure: IRCConnectionFailure, configuration: IRCTransportConfiguration, address: String)
-    -> (detail: String, fix: String)
-  {
+  /// The failure in words, and the config keys (or the outside thing) to look at. A SASL failure is told in the
+  /// words `awfulbot run` stops with (`IRCTransportError`).
+  static func explain(
+    _ failure: IRCConnectionFailure, configuration: IRCTransportConfiguration, address: String,
+    transportName: String
+  ) -> (detail: String, fix: String) {
     let tlsHint = configuration.tls ? "TLS ports are usually 6697" : "plain-text ports are usually 6667"
     switch failure {
     case .refused:
@@ -83,11 +78,21 @@ enum IRCProbeCheck {
       return ("\(failure)", "check caFile, clientCertificateFile and clientKeyFile: readable PEM files")
     case .saslFailed(let numeric, let message):
       let mechanism = configuration.sasl?.mechanism ?? .plain
+      let detail =
+        IRCTransportError(startupFailure: failure, configuration: configuration)?.description
+        ?? "SASL \(mechanism.rawValue) failed (\(numeric))"
+      let server = "the server answered \(numeric)" + (message.isEmpty ? "" : " (\(message))")
+      let variable = TransportSettings.environmentVariable(transport: transportName, key: "sasl.password")
       let fix =
         mechanism == .external
-        ? "check that the services account accepts the client certificate's fingerprint (NickServ CERT ADD)"
-        : "check sasl.account and sasl.password"
-      return ("SASL \(mechanism.rawValue) failed (\(numeric))" + (message.isEmpty ? "" : ": \(message)"), fix)
+        ? "\(server); add the client certificate's fingerprint to the services account (NickServ CERT ADD)"
+        : "\(server); the account name or its password is wrong (set the password in the config or in \(variable))"
+      return (detail, fix)
+    case .saslUnavailable:
+      let detail =
+        IRCTransportError(startupFailure: failure, configuration: configuration)?.description
+        ?? "\(failure) at \(address)"
+      return (detail, "\(failure) at \(address); is server right? remove sasl for a network without SASL")
     case .rejected(let numeric, let message):
       let fix =
         switch numeric {

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import BotStore
 import ForumsClient
 import Foundation
@@ -73,10 +74,9 @@ package final class OperationsMonitor: Service, Sendable {
     AppMetrics.forumLoggedIn(loggedIn)
     var records: [String: OperationsRecord.Transport] = [:]
     for transport in transports {
-      let reporting = transport as? any ConnectionStateReporting
-      let problem = await reporting?.connectionProblem()
-      let connections = await reporting?.connectionCount()
-      let unreadable = await reporting?.unreadableRooms() ?? []
+      let problem = await transport.connectionProblem()
+      let connections = await transport.connectionCount()
+      let unreadable = await transport.unreadableRooms()
       let connected = problem == nil
       AppMetrics.transportConnected(connected, transport: transport.name)
       records[transport.name] = state.withLock { known in
@@ -142,7 +142,6 @@ package final class OperationsMonitor: Service, Sendable {
   }
 
   private static func problem(of transport: any ChatTransport) async -> String? {
-    guard let reporting = transport as? any ConnectionStateReporting else { return nil }
-    return await reporting.connectionProblem()
+    await transport.connectionProblem()
   }
 }

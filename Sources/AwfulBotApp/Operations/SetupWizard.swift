@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 import Foundation
 
 /// `awfulbot setup`: asks for what a first configuration needs (or takes it from flags), writes the config file

@@ -136,7 +136,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
         },
         recentDeadLetters: try tx.undeliverableRows(limit: 5).map {
           DeadLetter(
-            transport: $0.transport, room: $0.room, kind: $0.kind, state: $0.state.rawValue, postID: $0.postID,
+            transport: $0.transport, room: $0.room, kind: $0.kind.rawValue, state: $0.state.rawValue, postID: $0.postID,
             error: $0.lastError, at: $0.deadLetteredAt ?? $0.createdAt)
         },
         transports: transports)

@@ -44,7 +44,7 @@ package struct ScrapeCommandRunner: Sendable {
     guard let detected = PageKind.detect(data: data, url: url) else {
       throw UnrecognisedPage(
         message: "\(path): not a forum page awfulbot knows (no thread list, posts, announcements, showpost, "
-          + "reply form, error page or index JSON); pass --kind to force a scraper")
+          + "reply form, private messages, error page or index JSON); pass --kind to force a scraper")
     }
     switch detected {
     case .threadList: return .threads
@@ -54,6 +54,8 @@ package struct ScrapeCommandRunner: Sendable {
     case .forumIndex: return .index
     case .error: return .error
     case .replyForm: return .replyForm
+    case .privateMessageFolder: return .privateMessages
+    case .privateMessage: return .privateMessage
     }
   }
 
@@ -79,6 +81,12 @@ package struct ScrapeCommandRunner: Sendable {
       return try ScrapeJSON.encode(AnnouncementsOutput(announcements, format: format))
     case .replyForm:
       return try ScrapeJSON.encode(ReplyFormOutput(ReplyFormScraper().scrape(document(data, options))))
+    case .privateMessages:
+      let folder = try PrivateMessageFolderScraper(timeZone: zone).scrape(document(data, options))
+      return try ScrapeJSON.encode(PrivateMessageFolderOutput(folder))
+    case .privateMessage:
+      let message = try PrivateMessageScraper(timeZone: zone).scrape(document(data, options))
+      return try ScrapeJSON.encode(PrivateMessageOutput(message, format: format))
     case .error:
       if let error = ErrorPageScraper().scrape(try document(data, options)) { throw error }
       throw UnrecognisedPage(message: "\(options.path): not a forum error page")

@@ -8,4 +8,6 @@ package enum ScrapeKind: String, Sendable, Hashable, CaseIterable {
   case index
   case error
   case replyForm = "reply-form"
+  case privateMessages = "private-messages"
+  case privateMessage = "private-message"
 }

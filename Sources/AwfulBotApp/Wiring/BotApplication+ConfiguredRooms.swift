@@ -1,16 +1,14 @@
 import BotCore
-import MatrixTransport
+import ChatBridge
 
 extension BotApplication {
   /// The id the engine keys a configured room by. The config may name a Matrix room by its alias (`#goons:server`),
   /// but messages, membership changes and sends name it by id (`!abc`), so the alias is resolved first; a room
   /// whose alias cannot be resolved now is skipped with a warning and seeded at the next start.
   func configuredRoomID(_ room: AppConfiguration.RoomSettings) async -> String? {
-    guard let matrix = transports.first(where: { $0.name == room.transport }) as? MatrixTransport else {
-      return room.room
-    }
+    guard let transport = transports.first(where: { $0.name == room.transport }) else { return room.room }
     do {
-      let roomID = try await matrix.roomID(for: room.room)
+      let roomID = try await transport.resolveRoom(room.room)
       if roomID != room.room {
         logger.info("config room alias resolved", metadata: ["room": "\(room.room)", "roomID": "\(roomID)"])
       }

@@ -1,5 +1,6 @@
 import AwfulScraping
 import BotCore
+import ChatBridge
 import BotStore
 import ForumsClient
 import Foundation
@@ -100,22 +101,24 @@ package final class BotApplication: Sendable {
       parser: CommandParser(
         prefix: configuration.commands?.prefix ?? "!", botNames: [configuration.commands?.botName ?? "awfulbot"]),
       permissions: PermissionPolicy(grants: Self.grants(from: configuration.roles ?? [])),
-      forum: engine.forum, engine: engine, renderer: engine.renderer)
+      forum: engine.forum, engine: engine, composer: engine.composer)
     let engine = self.engine
-    var services: [any Service] = transports.map { $0 as any Service }
+    let tally = TransportSupervisor.Tally(total: transports.count)
+    var services: [any Service] = transports.map {
+      TransportSupervisor(transport: $0, tally: tally, logger: logger) as any Service
+    }
     services.append(Poller(engine: engine))
     for transport in transports {
       services.append(Dispatcher(engine: engine, transport: transport))
       services.append(
-        CommandService(transport: transport, router: router) { reply, message in
+        ChatEventService(transport: transport, router: router, engine: engine, logger: logger) { reply, message, answer in
           do {
-            try await engine.enqueueReply(reply, answering: message)
+            try await engine.enqueueReply(reply, answering: message, answer: answer)
           } catch {
             logger.error("reply not queued", metadata: ["transport": "\(message.transport)", "error": "\(error)"])
           }
         })
     }
-    services += MatrixMembershipService.services(for: transports, engine: engine, logger: logger)
     let monitor = OperationsMonitor(database: database, client: client, transports: transports)
     self.monitor = monitor
     services.append(monitor)
@@ -159,7 +162,11 @@ package final class BotApplication: Sendable {
     extraServices: [any Service] = [], shutdownAfter duration: Duration? = nil,
     signals: [UnixSignal] = [.sigterm, .sigint]
   ) async throws {
-    var services = (self.services + extraServices).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+    // A service that ends before shutdown (a transport stopped for good, its event stream) leaves the others running;
+    // one that throws still ends the bot (the last transport that could work, a poller failure).
+    var services = (self.services + extraServices).map {
+      ServiceGroupConfiguration.ServiceConfiguration(service: $0, successTerminationBehavior: .ignore)
+    }
     if let duration {
       services.append(
         .init(service: ShutdownTimer(after: duration), successTerminationBehavior: .gracefullyShutdownGroup))

@@ -1,5 +1,6 @@
 import AwfulScraping
 import BotCore
+import ChatBridge
 import ForumsClient
 import Foundation
 
@@ -29,8 +30,6 @@ package struct ForumsClientForum: Forum {
   }
 
   package func announcements() async throws -> [Announcement] { try await client.announcements() }
-
-  package func announcementRows() async throws -> [ThreadListAnnouncement] { try await client.announcementRows() }
 
   package func forumIndex() async throws -> ForumIndex { try await client.forumIndex() }
 

@@ -1,3 +1,4 @@
+import IRCTransport
 import MatrixTransport
 
 /// How `awfulbot run` ends when a transport cannot start, so a supervisor reacts sensibly: credentials the service
@@ -12,6 +13,9 @@ package enum StartupFailure {
   package static func exitCode(for error: any Error) -> Int32? {
     switch error {
     case is ConfigurationError:
+      return configurationExitCode
+    case is IRCTransportError:
+      // A SASL login refused at start (or SASL missing on a network configured with it).
       return configurationExitCode
     case let error as MatrixTransportError:
       switch error {

@@ -1,4 +1,5 @@
 import BotCore
+import ChatBridge
 
 /// Builds the chat connections a configuration names, each through its `TransportKind`.
 package enum TransportFactory {
@@ -18,6 +19,8 @@ package enum TransportFactory {
         problems.append("transports[\(index)].type: this build cannot run \(settings.type) transports yet")
         continue
       }
+      var context = context
+      context.settingsPath = "transports[\(index)]"
       do {
         transports.append(try make(settings, context))
       } catch let error as ConfigurationError {

@@ -187,7 +187,10 @@ struct PostBodyConverter {
       }
       child = current.nextSibling
     }
-    if isCode || (heading == nil && node.firstDescendant("pre") != nil) {
+    // Code blocks are headed `h5` "code:"; a heading that only says "code:" or a `pre` with no heading is code too,
+    // never a quote of someone called "code".
+    let headingSaysCode = heading.map { $0.normalizedText.lowercased() == "code:" } ?? false
+    if isCode || headingSaysCode || (heading == nil && node.firstDescendant("pre") != nil) {
       let text = bodyNodes.map(\.textContent).joined()
       return .code(Self.codeText(text))
     }

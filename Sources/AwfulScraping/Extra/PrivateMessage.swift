@@ -12,10 +12,12 @@ package struct PrivateMessage: Sendable, Hashable, Codable {
   package var bodyHTML: String
   /// The body as a rich-text tree, converted like a post body.
   package var body: [RichText]
+  /// The account's probation, when the page carries the banner.
+  package var probation: Probation?
 
   package init(
     id: String, subject: String?, author: PostAuthor?, sentDate: Date?, sentDateRaw: String?,
-    status: PrivateMessageStatus, bodyHTML: String, body: [RichText] = []
+    status: PrivateMessageStatus, bodyHTML: String, body: [RichText] = [], probation: Probation? = nil
   ) {
     self.id = id
     self.subject = subject
@@ -25,5 +27,6 @@ package struct PrivateMessage: Sendable, Hashable, Codable {
     self.status = status
     self.bodyHTML = bodyHTML
     self.body = body
+    self.probation = probation
   }
 }

@@ -46,11 +46,17 @@ package struct PrivateMessageFolder: Sendable, Hashable, Codable {
   /// The forum lists only the last 50 messages unless asked for all (`div.pmwarn` with a "showall" link).
   package var isOnlyShowingLastFiftyMessages: Bool
   package var messages: [Message]
+  /// The account's probation, when the page carries the banner.
+  package var probation: Probation?
 
-  package init(folders: [Entry], current: Entry?, isOnlyShowingLastFiftyMessages: Bool, messages: [Message]) {
+  package init(
+    folders: [Entry], current: Entry?, isOnlyShowingLastFiftyMessages: Bool, messages: [Message],
+    probation: Probation? = nil
+  ) {
     self.folders = folders
     self.current = current
     self.isOnlyShowingLastFiftyMessages = isOnlyShowingLastFiftyMessages
     self.messages = messages
+    self.probation = probation
   }
 }

@@ -38,7 +38,8 @@ package struct PrivateMessageFolderScraper: Sendable {
         PrivateMessageFolder.Message(
           id: id,
           subject: ExtraScraping.collapsed(link.textContent),
-          sender: row.first("./td[\(cls("sender"))]//a").flatMap(ForumUserReference.init(link:)),
+          sender: row.first("./td[\(cls("sender"))]//a").flatMap(ForumUserReference.init(link:)).map(
+            Self.withoutZeroID),
           sentDate: rawDate.flatMap(dates.date(from:)),
           sentDateRaw: rawDate,
           icon: icon,
@@ -50,7 +51,13 @@ package struct PrivateMessageFolderScraper: Sendable {
       folders: folders,
       current: current,
       isOnlyShowingLastFiftyMessages: document.first("//div[\(cls("pmwarn"))]//a[contains(@href, 'showall')]") != nil,
-      messages: messages
+      messages: messages,
+      probation: ProbationScraper(dates: dates).scrape(banner: document.first("//div[@id = 'probation_warn']"))
     )
+  }
+
+  /// The folder list links every sender to `member.php?action=getinfo&userid=0`: the name is all it tells.
+  private static func withoutZeroID(_ sender: ForumUserReference) -> ForumUserReference {
+    sender.id == "0" ? ForumUserReference(name: sender.name, id: nil) : sender
   }
 }

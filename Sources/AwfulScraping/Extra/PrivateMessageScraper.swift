@@ -37,7 +37,8 @@ package struct PrivateMessageScraper: Sendable {
       sentDateRaw: rawDate,
       status: PrivateMessageStatus(iconURL: postdate?.first(".//img[@src]")?.attribute("src")),
       bodyHTML: postbody.innerHTML.trimmingCharacters(in: .whitespacesAndNewlines),
-      body: PostBodyConverter(baseURL: document.url).convert(postbody.children)
+      body: PostBodyConverter(baseURL: document.url).convert(postbody.children),
+      probation: ProbationScraper(dates: dates).scrape(banner: document.first("//div[@id = 'probation_warn']"))
     )
   }
 

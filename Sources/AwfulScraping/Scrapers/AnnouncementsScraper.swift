@@ -2,7 +2,10 @@ import Foundation
 
 /// Scrapes `announcement.php?forumid=1` (docs/forum-protocol.md §b.5): the rows of `table.post` taken in pairs (body
 /// row, date row). Announcements have no ids or titles on this page; pass the rows of a thread list as `listed` to
-/// take titles from them by order, as the forum's own client matches them. An odd row count throws `ScrapeError`.
+/// take titles from them by order, as the forum's own client matches them. With `requireAgreement` (what the bot's
+/// client uses) a title is taken only when the list and the page agree (as many rows as announcements, the same
+/// author at each position): the two come from separate requests, and an announcement posted between them must
+/// not get its neighbour's title. An odd row count throws `ScrapeError`.
 package struct AnnouncementsScraper: Sendable {
   package var dates: ForumDates
 
@@ -11,12 +14,17 @@ package struct AnnouncementsScraper: Sendable {
   }
 
   package func scrape(
-    data: Data, url: URL? = nil, charset: String? = nil, listed: [ThreadListAnnouncement] = []
+    data: Data, url: URL? = nil, charset: String? = nil, listed: [ThreadListAnnouncement] = [],
+    requireAgreement: Bool = false
   ) throws -> [Announcement] {
-    try scrape(HTMLDocument(data: data, url: url, contentTypeCharset: charset), listed: listed)
+    try scrape(
+      HTMLDocument(data: data, url: url, contentTypeCharset: charset), listed: listed,
+      requireAgreement: requireAgreement)
   }
 
-  package func scrape(_ document: HTMLDocument, listed: [ThreadListAnnouncement] = []) throws -> [Announcement] {
+  package func scrape(
+    _ document: HTMLDocument, listed: [ThreadListAnnouncement] = [], requireAgreement: Bool = false
+  ) throws -> [Announcement] {
     try ErrorPageScraper().check(document)
     guard let body = document.body else { throw ScrapeError(page: "announcements", reason: "the page has no body") }
     guard let table = body.firstDescendant("table", class: "post") else {
@@ -34,8 +42,9 @@ package struct AnnouncementsScraper: Sendable {
     guard rows.count % 2 == 0 else {
       throw ScrapeError(page: "announcements", reason: "\(rows.count) rows; expected pairs of body and date rows")
     }
-    let sidebar = AuthorSidebarScraper(dates: dates)
+    let titlesMatch = !requireAgreement || listed.count == rows.count / 2
     let converter = PostBodyConverter(baseURL: document.url)
+    let sidebar = AuthorSidebarScraper(dates: dates)
     var announcements: [Announcement] = []
     for pair in stride(from: 0, to: rows.count, by: 2) {
       let bodyRow = rows[pair]
@@ -49,12 +58,20 @@ package struct AnnouncementsScraper: Sendable {
       let index = pair / 2
       announcements.append(
         Announcement(
-          title: index < listed.count ? listed[index].title : nil,
+          title: titlesMatch && index < listed.count && (!requireAgreement || Self.sameAuthor(listed[index], author))
+            ? listed[index].title : nil,
           author: author,
           date: dates.date(from: dateText),
           bodyHTML: HTMLNode.serialize(content.nodes).trimmed,
           body: converter.convert(content.nodes)))
     }
     return announcements
+  }
+
+  /// A listed row and a scraped announcement are by the same user (by id when both have one, else by name).
+  private static func sameAuthor(_ row: ThreadListAnnouncement, _ author: PostAuthor) -> Bool {
+    if let rowID = row.authorID, let id = author.id { return rowID == id }
+    guard let name = row.authorName else { return true }
+    return name.caseInsensitiveCompare(author.name) == .orderedSame
   }
 }

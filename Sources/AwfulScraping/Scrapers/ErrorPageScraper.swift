@@ -1,9 +1,12 @@
 import Foundation
 
 /// Recognises the pages the forum serves instead of the one asked for (docs/forum-protocol.md §b.8): the standard
-/// error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut`), the
-/// database-unavailable page, the ban page, the closed-thread redirect and the probation banner on a normal page.
-/// Returns nil for a normal page. Every other scraper runs this first and throws what it finds.
+/// error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut` and a
+/// refusal that names the account's probation as `.probation`), the database-unavailable page, the ban page and the
+/// closed-thread redirect. Returns nil for a normal page. Every other scraper runs this first and throws what it finds.
+///
+/// The probation banner (`div#probation_warn`) on a normal page is not an error: the page is read as usual and the
+/// scrapers report the banner as a `Probation` value (`ProbationScraper`).
 package struct ErrorPageScraper: Sendable {
   package init() {}
 
@@ -19,27 +22,7 @@ package struct ErrorPageScraper: Sendable {
     if body.hasClassToken("database_error") { return databaseUnavailable(body) }
     if body.hasClassToken("banned") { return banned(body) }
     if body.hasClassToken("standardredirect"), let closed = closedThread(body) { return closed }
-    if let warning = probationWarning(document, body: body) {
-      let heading = warning.firstDescendant("h4")?.normalizedText
-      let text = warning.normalizedText
-      return .probation(message: text.isEmpty ? (heading ?? "on probation") : text)
-    }
     return nil
-  }
-
-  /// The first `div#probation_warn` in the body. Every scrape asks, so the page's id table answers first; only when
-  /// it cannot (no table, or the id first belongs to something that is not a div in the body) is the page walked.
-  private func probationWarning(_ document: HTMLDocument, body: HTMLNode) -> HTMLNode? {
-    let isWarning = { (node: RawNode) in node.isElement("div") && node.attribute("id", equals: "probation_warn") }
-    switch document.lookUpID("probation_warn") {
-    case .absent:
-      return nil
-    case .registered(let element)
-    where isWarning(element) && element.ancestor(where: { $0.pointer == body.pointer }) != nil:
-      return body.node(element)
-    case .registered, .unknown:
-      return body.raw.firstDescendant(where: isWarning).map(body.node)
-    }
   }
 
   /// Throws the page's error, if it is one.
@@ -53,6 +36,9 @@ package struct ErrorPageScraper: Sendable {
     let inner = standard?.firstDescendant("div", class: "inner")
     let message = inner.map(leadingMessage) ?? standard?.normalizedText ?? body.normalizedText
     if message.contains("must be a registered forums member") { return .loggedOut(message: message) }
+    // Posting while on probation is refused with an error page that says so (the banner alone is not a refusal: a
+    // "thread not found" page shown to an account on probation is still "not found").
+    if message.range(of: "probation", options: .caseInsensitive) != nil { return .probation(message: message) }
     return .standard(title: title, message: message)
   }
 

@@ -5,7 +5,7 @@ import Foundation
 /// author, date, seen state and body (HTML and rich text), plus the first unread post on the page (§a.6).
 ///
 /// Throws `ForumPageError` for an error page and `ScrapeError` for a page that has no posts or no thread id, so a
-/// broken page is never read as "no new posts".
+/// broken page is never read as "no new posts". The probation banner is not an error: it is read into `probation`.
 package struct PostsPageScraper: Sendable {
   package var dates: ForumDates
 
@@ -63,7 +63,8 @@ package struct PostsPageScraper: Sendable {
       page: navigation,
       postsPerPage: perPage,
       posts: posts,
-      firstUnreadIndexOnPage: Self.firstUnread(posts, url: document.url))
+      firstUnreadIndexOnPage: Self.firstUnread(posts, url: document.url),
+      probation: ProbationScraper(dates: dates).scrape(banner: chrome.probationBanner))
   }
 
   /// Index in thread: `data-idx`; else the "mark read to here" index; else one more than the previous known post
@@ -108,6 +109,7 @@ struct ThreadPageChrome {
   var isBookmarked: Bool?
   var replyButtonIsClosed = false
   var threadContainerClass: String?
+  var probationBanner: HTMLNode?
 
   init(_ body: HTMLNode) {
     // Walked on raw nodes (`body` keeps the page alive); only the nodes kept become `HTMLNode`s.
@@ -129,6 +131,10 @@ struct ThreadPageChrome {
         }
         if threadContainerClass == nil, node.attribute("id", equals: "thread") {
           threadContainerClass = node.attribute("class")
+        }
+        if probationBanner == nil, node.attribute("id", equals: "probation_warn") {
+          probationBanner = body.node(node)
+          return .skipChildren
         }
       } else if node.isElement("img") {
         if isBookmarked == nil, node.hasClassToken("thread_bookmark") {

@@ -4,7 +4,8 @@ import Foundation
 /// first form on the page (an unrelated search form can come first). Fields keep document order: every hidden input,
 /// checked checkboxes and radios, selected options, text inputs and textareas (`message` included, also given as
 /// `message`); submit buttons are listed apart. A page without the form throws `ForumPageError` when it is an error
-/// page, else `ScrapeError`.
+/// page or carries the probation banner (`.probation`: an account on probation cannot post), else `ScrapeError`. The
+/// private-message form (`private.php?action=newmessage`) is read the same way.
 package struct ReplyFormScraper: Sendable {
   package init() {}
 
@@ -17,6 +18,9 @@ package struct ReplyFormScraper: Sendable {
     guard let body = document.body,
       let form = body.firstDescendant(where: { $0.isElement("form") && $0.attribute("name", equals: "vbform") })
     else {
+      if let probation = ProbationScraper().scrape(document) {
+        throw ForumPageError.probation(message: probation.message)
+      }
       throw ScrapeError(page: "reply form", reason: "no form[name=vbform]; the thread may be closed")
     }
     var fields: [ReplyForm.Field] = []

@@ -4,7 +4,8 @@ import Foundation
 /// share their markup (docs/forum-protocol.md §b.1). Announcement rows come out separately from threads.
 ///
 /// Throws `ForumPageError` for an error page and `ScrapeError` for a page without a thread list (or, when scraped as
-/// `.bookmarks`, without `form[name=bookmarks]`), so a broken page is never read as "nothing new".
+/// `.bookmarks`, without `form[name=bookmarks]`), so a broken page is never read as "nothing new". The probation
+/// banner is not an error: it is read into `probation`.
 package struct ThreadListScraper: Sendable {
   /// What the caller asked for; a mismatch is an error rather than an empty list.
   package enum Expectation: Sendable {
@@ -35,6 +36,7 @@ package struct ThreadListScraper: Sendable {
     var breadcrumbs: RawNode?
     var canPost = false
     var tagsContainer: RawNode?
+    var probationBanner: RawNode?
     var rows: [RawNode] = []
     // Raw nodes throughout: `document` keeps the page alive for this call, and a list page has thousands of nodes.
     body.raw.walkDescendants { node in
@@ -59,6 +61,10 @@ package struct ThreadListScraper: Sendable {
         }
         if tagsContainer == nil, node.hasClassToken("thread_tags") {
           tagsContainer = node
+          return .skipChildren
+        }
+        if probationBanner == nil, node.attribute("id", equals: "probation_warn") {
+          probationBanner = node
           return .skipChildren
         }
       } else if node.isElement("ul"), node.hasClassToken("postbuttons") {
@@ -101,7 +107,8 @@ package struct ThreadListScraper: Sendable {
       breadcrumbs: PageChrome.breadcrumbs(in: breadcrumbs.map(body.node)),
       canPostNewThread: canPost,
       filterIcons: filterIcons(tagsContainer, base: document.url),
-      page: PageChrome.pageNavigation(pages.map(body.node)))
+      page: PageChrome.pageNavigation(pages.map(body.node)),
+      probation: ProbationScraper(dates: dates).scrape(banner: probationBanner.map(body.node)))
   }
 
   private enum Row {

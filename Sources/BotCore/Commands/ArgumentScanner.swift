@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Reads `--flag` and `--option value` arguments out of a command's arguments, leaving the positional ones.

@@ -1,7 +1,8 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
-/// Everything a handler may use: who asked where, the forum, the engine, the renderer and the clock.
+/// Everything a handler may use: who asked where, the forum, the engine, the composer and the clock.
 package struct CommandContext: Sendable {
   package var message: IncomingMessage
   package var room: RoomRef
@@ -10,7 +11,7 @@ package struct CommandContext: Sendable {
   package var capabilities: ChatCapabilities
   package var forum: any Forum
   package var engine: any CommandEngine
-  package var renderer: PostRenderer
+  package var composer: MessageComposer
   package var now: Date
   package var pendingReplies: PendingReplies
   /// The command prefix, for usage lines and hints.
@@ -18,7 +19,7 @@ package struct CommandContext: Sendable {
   /// Every command, for `help`.
   package var commands: [CommandSpec]
 
-  package var links: ForumLinks { renderer.links }
+  package var links: ForumLinks { composer.links }
 
   /// Who to record as the author of a change (`transport:user`), for `why`, undo and logs.
   package var userID: String { message.senderID }

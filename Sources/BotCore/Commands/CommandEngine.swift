@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// What command handlers need from the engine. `BotEngine` conforms as is (same signatures), so handlers run

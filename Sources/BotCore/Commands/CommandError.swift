@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// A handler's way to say the command cannot be done, in a sentence fit for chat.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// A command as typed: its name (lower-cased) and its arguments, with the raw text after each argument kept so

@@ -1,7 +1,9 @@
+import ChatBridge
 import Foundation
 
 /// Recognises lines addressed to the bot: `!command args` (configurable prefix), `botname: command args` (also
-/// `botname, …`), and any line in a direct conversation. Arguments split on whitespace; "double quotes" (straight
+/// `botname, …`), and any line in a direct conversation or that the transport marked as addressed to the bot
+/// (`IncomingMessage.addressed`, passed as `isDirect`). Arguments split on whitespace; "double quotes" (straight
 /// or curly) group words, and `\"` inside quotes is a literal quote.
 package struct CommandParser: Sendable, Hashable {
   package var prefix: String

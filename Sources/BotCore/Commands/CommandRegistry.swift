@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Every command the bot knows, in the order `help` lists them.

@@ -1,3 +1,5 @@
+import ChatBridge
+import ForumModel
 import Foundation
 import Logging
 
@@ -9,7 +11,7 @@ package struct CommandRouter: Sendable {
   package var permissions: PermissionPolicy
   package var forum: any Forum
   package var engine: any CommandEngine
-  package var renderer: PostRenderer
+  package var composer: MessageComposer
   package var commands: [CommandSpec]
   package var pendingReplies: PendingReplies
   package var logger: Logger
@@ -17,7 +19,7 @@ package struct CommandRouter: Sendable {
 
   package init(
     parser: CommandParser, permissions: PermissionPolicy, forum: any Forum, engine: any CommandEngine,
-    renderer: PostRenderer, commands: [CommandSpec] = CommandRegistry.all,
+    composer: MessageComposer, commands: [CommandSpec] = CommandRegistry.all,
     pendingReplies: PendingReplies = PendingReplies(), logger: Logger = Logger(label: "awfulbot.commands"),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -25,7 +27,7 @@ package struct CommandRouter: Sendable {
     self.permissions = permissions
     self.forum = forum
     self.engine = engine
-    self.renderer = renderer
+    self.composer = composer
     self.commands = commands
     self.pendingReplies = pendingReplies
     self.logger = logger
@@ -35,19 +37,25 @@ package struct CommandRouter: Sendable {
   /// The answer to send, or nil when the message needs none.
   package func handle(_ message: IncomingMessage, capabilities: ChatCapabilities) async -> OutgoingMessage? {
     guard let reply = await reply(to: message, capabilities: capabilities) else { return nil }
-    return reply.message(inReplyTo: message.messageID, capabilities: capabilities)
+    return OutgoingMessage(.answer(reply), inReplyTo: message.messageID)
   }
 
   /// The answer as reply lines (for tests and transports that format themselves).
   package func reply(to message: IncomingMessage, capabilities: ChatCapabilities = .plainText) async -> CommandReply? {
-    switch parser.parse(message.text, isDirect: message.isDirect) {
+    switch parser.parse(message.text, isDirect: message.isDirect || message.addressed) {
     case nil:
       return await unfurl(message)
     case .failure(let error):
       return CommandReply(error.description)
     case .success(let input):
+      // "awfulbot is down" is talk about the bot, not to it: the casual address answers known commands only.
+      if message.addressedCasually && !message.isDirect && !isKnown(input.name) { return nil }
       return await run(input, message: message, capabilities: capabilities)
     }
+  }
+
+  private func isKnown(_ name: String) -> Bool {
+    commands.contains { $0.name == name || $0.aliases.contains(name) }
   }
 
   private func run(_ input: CommandInput, message: IncomingMessage, capabilities: ChatCapabilities) async
@@ -68,7 +76,7 @@ package struct CommandRouter: Sendable {
     }
     let context = CommandContext(
       message: message, room: RoomRef(transport: message.transport, room: message.room),
-      role: permissions.role(of: message), capabilities: capabilities, forum: forum, engine: engine, renderer: renderer,
+      role: permissions.role(of: message), capabilities: capabilities, forum: forum, engine: engine, composer: composer,
       now: now(),
       pendingReplies: pendingReplies, prefix: prefix, commands: commands)
     do {
@@ -78,6 +86,10 @@ package struct CommandRouter: Sendable {
     } catch CommandError.usage(let detail) {
       return CommandReply(
         [detail, "Usage: \(spec.usageLine(prefix: prefix))"].compactMap { $0 }.joined(separator: " "))
+    } catch let error as any ForumFailure where error.isNotFound {
+      // A thread or post that does not exist: the asker's mistake, answered as such.
+      logger.debug("command refused", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])
+      return CommandReply(error.description)
     } catch let error as CommandError {
       // The user's mistake or an expected refusal: the answer says it all.
       logger.debug("command refused", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])
@@ -96,6 +108,6 @@ package struct CommandRouter: Sendable {
     guard message.text.contains("showthread.php") else { return nil }
     let room = RoomRef(transport: message.transport, room: message.room)
     guard let settings = try? await engine.settings(room: room), settings.unfurl else { return nil }
-    return await LinkUnfurler(forum: forum, dates: renderer.dates).unfurl(message.text)
+    return await LinkUnfurler(forum: forum, dates: composer.dates).unfurl(message.text)
   }
 }

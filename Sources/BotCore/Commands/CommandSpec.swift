@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// One command: how it is called, who may call it, and what it does.

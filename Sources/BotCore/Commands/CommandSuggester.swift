@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// The known command closest to a mistyped one (edit distance), when it is close enough to be a typo.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Durations as people type them: `90m`, `2h`, `1h30m`, `1d`, `45 minutes`, `2 hours`.

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// Turns any error into one line fit for chat: the forum's and engine's own errors by their description, anything
@@ -8,12 +9,15 @@ package enum ErrorText {
     let text: String
     switch error {
     case let error as CommandError: text = error.description
+    case ForumPageError.standard(_, let message) where ForumNotFound(errorMessage: message) != nil:
+      text = ForumNotFound(errorMessage: message)?.description ?? message
     case let error as ForumPageError: text = error.description
+    case let error as any ForumFailure: text = error.description
     case let error as ScrapeError: text = error.description
     case let error as EngineError: text = error.description
     case let error as ThreadReference.ParseError: text = error.description
     case is CancellationError: text = "The bot is shutting down; try again in a moment."
-    default: text = "The forum could not be reached: \(redact(String(describing: error)))"
+    default: text = "Something went wrong: \(redact(String(describing: error)))"
     }
     return oneLine(text)
   }

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// The forums of the index as a flat list (groups left out: they hold no threads), for lookups by id or name.

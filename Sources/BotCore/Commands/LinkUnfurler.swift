@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// Answers forum links pasted in a room with "Forum › Thread, page P of N, post by X". The answer has no link in

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Replies waiting for `confirm`: one per user per room, valid for a short time, so a forum post is never made

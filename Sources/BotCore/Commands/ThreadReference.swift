@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// A thread named in chat: an id, or a forum link to the thread or to one of its posts.

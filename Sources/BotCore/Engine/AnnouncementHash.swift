@@ -1,12 +1,17 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
-/// Announcements have no id on the forum: one is known by a hash of its title, author, date and body text.
-/// The body's text (not its HTML) is hashed so markup churn on the forum does not re-announce it.
+/// Announcements have no id on the forum: one is known by a hash of its author and body text, both read from the
+/// announcement page itself. Not the title (it comes from a second request and may be missing or, while
+/// announcements are added, not match), not the date (the list and the page show it differently). The body's text
+/// (not its HTML) is hashed so markup churn on the forum does not re-announce it.
 enum AnnouncementHash {
-  static func of(_ announcement: Announcement, title: String?) -> String {
-    let date = announcement.date.map { String(Int64($0.timeIntervalSince1970)) } ?? ""
-    let fields = [title ?? announcement.title ?? "", announcement.author.name, date, announcement.body.plainText]
+  /// The scheme of the hashes stored; a change makes the engine record the current announcements again unrelayed.
+  static let scheme = "2"
+
+  static func of(_ announcement: Announcement) -> String {
+    let fields = [announcement.author.name.lowercased(), ForumModel.plainText(announcement.body)]
     let bytes = Array(fields.joined(separator: "\u{1F}").utf8)
     // Two FNV-1a passes with different offset bases give 128 bits: collisions are not a practical concern for
     // the handful of announcements the forum ever shows, and it needs no crypto library.

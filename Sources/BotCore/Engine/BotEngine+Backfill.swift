@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 
@@ -77,18 +78,17 @@ extension BotEngine {
     let title = page.breadcrumbs.last?.name
     let newest = page.threads.filter { Int($0.id) != nil }.sorted { Int($0.id)! > Int($1.id)! }
       .prefix(min(count, Self.maximumBackfill)).reversed()
-    let capabilities = try capabilities(of: subscription.room)
+    _ = try capabilities(of: subscription.room)
     let relay = Relay(engine: self, now: now())
-    let renderer = renderer
+    let composer = composer
     let outcome = try await database.write { tx in
       var outcome = RelayOutcome()
       for thread in newest
       where subscription.filters.admits(author: thread.authorName, isOriginalPoster: true, text: { thread.title }) {
-        let message = NewThreadMessage.render(
-          thread, forumTitle: title, renderer: renderer, capabilities: capabilities)
+        let message = OutgoingMessage(.newThread(composer.newThread(thread, forumTitle: title)), threadKey: thread.id)
         outcome.merge(
           try relay.deliver(
-            message, kind: "thread", key: OutboxKey.newThread(subscription.room, threadID: thread.id),
+            message, kind: .thread, key: OutboxKey.newThread(subscription.room, threadID: thread.id),
             to: subscription.room, threadID: thread.id, reason: "backfill: \(subscription.description)", in: tx))
       }
       return outcome
@@ -101,17 +101,17 @@ extension BotEngine {
   func backfillAnnouncements(count: Int, room: RoomRef) async throws -> Int {
     var requests = 0
     let set = try await AnnouncementSet.fetch(from: forum, requests: &requests)
-    let capabilities = try capabilities(of: room)
+    _ = try capabilities(of: room)
     let relay = Relay(engine: self, now: now())
-    let renderer = renderer
+    let composer = composer
     let items = Array(set.items.prefix(min(count, Self.maximumBackfill)))
     let outcome = try await database.write { tx in
       var outcome = RelayOutcome()
       for item in items {
-        let message = renderer.renderAnnouncement(item.announcement, title: item.title, capabilities: capabilities)
+        let message = OutgoingMessage(.announcement(composer.announcement(item.announcement)))
         outcome.merge(
           try relay.deliver(
-            message, kind: "announcement", key: OutboxKey.announcement(room, hash: item.hash), to: room,
+            message, kind: .announcement, key: OutboxKey.announcement(room, hash: item.hash), to: room,
             reason: "backfill: announcements", in: tx))
       }
       return outcome

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 
@@ -54,7 +55,7 @@ extension BotEngine {
   /// some room follows.
   package func pollSources() async throws -> [PollSource] {
     let (forums, announcements) = try await database.read { tx in
-      (Set(try tx.subscriptions(kind: "forum").map(\.argument)), !(try tx.subscriptions(kind: "announcements").isEmpty))
+      (Set(try tx.subscriptions(kind: .forum).map(\.argument)), !(try tx.subscriptions(kind: .announcements).isEmpty))
     }
     return [.bookmarks] + (announcements ? [.announcements] : []) + forums.sorted().map { .forum(id: $0) }
   }
@@ -100,7 +101,7 @@ extension BotEngine {
     // Seed first-seen threads, refresh metadata, and pick the threads that changed.
     let changed = try await database.write { tx -> [(ThreadListThread, ThreadRecord, Bool)] in
       let known = try tx.threads(ids: listing.map(\.id))
-      let subscriptions = try ["bookmarks", "stars", "thread"].flatMap { try tx.subscriptions(kind: $0) }
+      let subscriptions = try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
         .compactMap(BotEngine.subscription(from:))
       let hasAlerts = !(try tx.allAlerts().isEmpty)
       var changed: [(ThreadListThread, ThreadRecord, Bool)] = []
@@ -134,38 +135,57 @@ extension BotEngine {
     }
     report.changed = changed.count
 
+    // Read every changed thread first, then relay them together so a room gets the poll's posts in the order they
+    // were made across threads. A failed read stops reading; what was read before it is still relayed (its cursors
+    // advance with its rows), and the error then fails the poll so the rest is retried.
+    var updates: [(update: ThreadUpdate, wanted: Bool)] = []
+    var readError: (any Error)?
     for (row, stored, wanted) in changed {
       var update = ThreadUpdate(
         threadID: row.id, title: row.title, forumID: stored.forumID, star: row.star, replyCount: row.replyCount,
         lastPostAt: row.lastPostDate, lastPostAuthor: row.lastPostAuthor, isClosed: row.isClosed, posts: [])
       if wanted {
         report.requests += 1
-        let fetched = try await forum.posts(threadID: row.id, after: stored.cursorIndex)
-        report.requests += max(fetched.pagesFetched - 1, 0)
-        update.posts = fetched.posts
-        update.title = fetched.threadTitle.isEmpty ? row.title : fetched.threadTitle
-        update.forumID = fetched.forumID ?? stored.forumID
-        report.newPosts += fetched.posts.count
+        do {
+          let fetched = try await forum.posts(threadID: row.id, after: stored.cursorIndex)
+          report.requests += max(fetched.pagesFetched - 1, 0)
+          update.posts = fetched.posts
+          update.title = fetched.threadTitle.isEmpty ? row.title : fetched.threadTitle
+          update.forumID = fetched.forumID ?? stored.forumID
+          report.newPosts += fetched.posts.count
+        } catch {
+          readError = error
+          break
+        }
       }
-      let relay = Relay(engine: self, now: self.now())
-      let pending = update
-      let outcome = try await database.write { tx in
-        let outcome = try relay.relay(pending, in: tx)
+      updates.append((update, wanted))
+    }
+
+    let collector = RowCollector()
+    let relay = Relay(engine: self, now: self.now(), collector: collector)
+    let pending = updates
+    let outcome = try await database.write { tx -> RelayOutcome in
+      var held = 0
+      for (update, wanted) in pending {
+        held += try relay.relay(update, in: tx).held
         if !wanted {
           // Nobody follows it: move the cursor to the end without reading, so a later subscription starts there.
-          if var thread = try tx.thread(id: pending.threadID), thread.cursorIndex < pending.replyCount + 1 {
-            thread.cursorIndex = pending.replyCount + 1
+          if var thread = try tx.thread(id: update.threadID), thread.cursorIndex < update.replyCount + 1 {
+            thread.cursorIndex = update.replyCount + 1
             thread.cursorPostID = nil
             try tx.save(thread)
           }
         }
-        return outcome
       }
-      report.queued += outcome.queued + outcome.held
-      EngineMetrics.postsRelayed(update.posts.count)
-      EngineMetrics.rowsQueued(outcome.queued, kind: "post")
-      wakeDispatchers(outcome.transports)
+      var outcome = try collector.flush(in: tx)
+      outcome.held = held
+      return outcome
     }
+    report.queued += outcome.queued + outcome.held
+    EngineMetrics.postsRelayed(updates.reduce(0) { $0 + $1.update.posts.count })
+    EngineMetrics.rowsQueued(outcome.queued, kind: "post")
+    wakeDispatchers(outcome.transports)
+    if let readError { throw readError }
     try await releaseHeld()
   }
 
@@ -185,28 +205,32 @@ extension BotEngine {
   private func pollAnnouncements(_ report: inout PollReport) async throws {
     let set = try await AnnouncementSet.fetch(from: forum, requests: &report.requests)
     let relay = Relay(engine: self, now: now())
-    let renderer = renderer
+    let composer = composer
     let transports = transports
     let now = now()
     let (outcome, fresh) = try await database.write { tx -> (RelayOutcome, Int) in
-      let isSeeded = try tx.value(namespace: "engine", key: "announcementsSeeded") != nil
-      let rooms = try tx.subscriptions(kind: "announcements").compactMap(BotEngine.subscription(from:))
+      // "2": announcements known by author and body (see `AnnouncementHash`). Hashes of the earlier scheme (with
+      // the title) never match, so after an upgrade the current ones are recorded again without being relayed.
+      let isSeeded = try tx.value(namespace: "engine", key: "announcementsSeeded") == AnnouncementHash.scheme
+      let rooms = try tx.subscriptions(kind: .announcements).compactMap(BotEngine.subscription(from:))
       var outcome = RelayOutcome()
       var fresh = 0
       for item in set.items where !(try tx.hasSeenAnnouncement(hash: item.hash)) {
         fresh += 1
-        try tx.markAnnouncementSeen(SeenAnnouncementRecord(hash: item.hash, title: item.title, seenAt: now))
+        try tx.markAnnouncementSeen(SeenAnnouncementRecord(hash: item.hash, title: item.announcement.title, seenAt: now))
         guard isSeeded else { continue }
         for subscription in rooms {
           guard let capabilities = transports[subscription.room.transport] else { continue }
-          let message = renderer.renderAnnouncement(item.announcement, title: item.title, capabilities: capabilities)
+          let message = OutgoingMessage(.announcement(composer.announcement(item.announcement)))
           outcome.merge(
             try relay.deliver(
-              message, kind: "announcement", key: OutboxKey.announcement(subscription.room, hash: item.hash),
+              message, kind: .announcement, key: OutboxKey.announcement(subscription.room, hash: item.hash),
               to: subscription.room, reason: subscription.description, in: tx))
         }
       }
-      if !isSeeded { try tx.setValue("1", namespace: "engine", key: "announcementsSeeded", now: now) }
+      if !isSeeded {
+        try tx.setValue(AnnouncementHash.scheme, namespace: "engine", key: "announcementsSeeded", now: now)
+      }
       return (outcome, fresh)
     }
     report.changed = fresh
@@ -223,7 +247,7 @@ extension BotEngine {
     report.requests += 1
     let page = try await forum.threads(forumID: forumID, page: 1)
     let relay = Relay(engine: self, now: now())
-    let renderer = renderer
+    let composer = composer
     let transports = transports
     let now = now()
     let (outcome, fresh) = try await database.write { tx -> (RelayOutcome, Int) in
@@ -235,18 +259,18 @@ extension BotEngine {
       }
       let newThreads = page.threads.filter { (Int($0.id) ?? 0) > watermark.highestThreadID }
         .sorted { (Int($0.id) ?? 0) < (Int($1.id) ?? 0) }
-      let subscriptions = try tx.subscriptions(kind: "forum").filter { $0.argument == forumID }
+      let subscriptions = try tx.subscriptions(kind: .forum).filter { $0.argument == forumID }
         .compactMap(BotEngine.subscription(from:))
       var outcome = RelayOutcome()
       for thread in newThreads {
         for subscription in subscriptions
         where subscription.filters.admits(author: thread.authorName, isOriginalPoster: true, text: { thread.title }) {
-          guard let capabilities = transports[subscription.room.transport] else { continue }
-          let message = NewThreadMessage.render(
-            thread, forumTitle: title ?? watermark.title, renderer: renderer, capabilities: capabilities)
+          guard transports[subscription.room.transport] != nil else { continue }
+          let message = OutgoingMessage(
+            .newThread(composer.newThread(thread, forumTitle: title ?? watermark.title)), threadKey: thread.id)
           outcome.merge(
             try relay.deliver(
-              message, kind: "thread", key: OutboxKey.newThread(subscription.room, threadID: thread.id),
+              message, kind: .thread, key: OutboxKey.newThread(subscription.room, threadID: thread.id),
               to: subscription.room, threadID: thread.id, reason: subscription.description, in: tx))
         }
       }

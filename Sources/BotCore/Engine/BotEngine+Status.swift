@@ -1,3 +1,4 @@
+import ChatBridge
 import BotStore
 import Foundation
 
@@ -17,6 +18,7 @@ extension BotEngine {
   /// Everything `status` shows for one room: settings, subscriptions, alerts, its outbox and the poll sources.
   package func status(room: RoomRef) async throws -> RoomStatus {
     let cap = configuration.replayCap
+    let backlogLimit = configuration.backlogLimit
     let now = now()
     let calendar = calendar
     return try await database.read { tx in
@@ -34,7 +36,7 @@ extension BotEngine {
         pending: counts.pending, delivered: counts.delivered, failed: counts.failed, deadLetters: counts.dead,
         held: try tx.heldCount(transport: room.transport, room: room.room),
         isQuietNow: settings.isQuiet(at: now, calendar: calendar), recentFailures: failures,
-        sources: try tx.allSourceHealth().map(BotEngine.health(from:)))
+        sources: try tx.allSourceHealth().map(BotEngine.health(from:)), backlogLimit: backlogLimit)
     }
   }
 
@@ -44,31 +46,34 @@ extension BotEngine {
     try await database.read { tx in
       var entries = try tx.outboxRows(postID: postID, transport: room.transport, room: room.room).map { row in
         WhyAnswer.Entry(
-          kind: row.kind, reason: row.reason ?? "", state: row.state.rawValue, queuedAt: row.createdAt,
+          kind: row.kind.rawValue, reason: row.reason ?? "", state: row.state.rawValue, queuedAt: row.createdAt,
           deliveredAt: row.deliveredAt, attempts: row.attempts, lastError: row.lastError)
       }
       // Summaries and digests name every post they stand for after "posts:" in their reason.
       entries += try tx.outboxRows(transport: room.transport, room: room.room)
         .filter { row in
-          (row.kind == "digest" || row.kind == "summary") && row.postID != postID
+          (row.kind == .digest || row.kind == .summary) && row.postID != postID
             && (row.reason?.components(separatedBy: "posts: ").last ?? "").split(separator: " ")
               .contains(Substring(postID))
         }
         .map { row in
           WhyAnswer.Entry(
-            kind: row.kind,
+            kind: row.kind.rawValue,
             reason: "in a \(row.kind) (\(row.reason?.components(separatedBy: ";").first ?? ""))",
             state: row.state.rawValue, queuedAt: row.createdAt, deliveredAt: row.deliveredAt, attempts: row.attempts,
             lastError: row.lastError)
         }
       entries += try tx.heldItems(postID: postID, transport: room.transport, room: room.room).map { item in
-        WhyAnswer.Entry(kind: item.kind, reason: item.reason ?? "", state: "held", queuedAt: item.createdAt)
+        WhyAnswer.Entry(kind: item.kind.rawValue, reason: item.reason ?? "", state: "held", queuedAt: item.createdAt)
       }
       let threadID = try tx.outboxRows(postID: postID, transport: room.transport, room: room.room).first?.threadID
       let thread = try threadID.flatMap { try tx.thread(id: $0) }
       let explanation = entries.isEmpty ? try BotEngine.explainMissing(postID: postID, room: room, in: tx) : nil
+      // A bare number the bot knows as a thread (and never relayed as a post) was meant as a thread.
+      let knownThread = entries.isEmpty && threadID == nil ? try tx.thread(id: postID) : nil
       return WhyAnswer(
-        postID: postID, threadID: threadID, threadTitle: thread?.title, entries: entries, explanation: explanation)
+        postID: postID, threadID: threadID, threadTitle: thread?.title, entries: entries, explanation: explanation,
+        threadNamed: knownThread.map { $0.title.isEmpty ? "\(postID)" : "“\($0.title)”" })
     }
   }
 

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 
@@ -146,11 +147,11 @@ extension BotEngine {
     let removal = try await database.write { tx -> (Subscription, Bool)? in
       guard
         let record = try tx.subscriptions(transport: room.transport, room: room.room)
-          .first(where: { $0.kind == "thread" && $0.argument == threadID }),
+          .first(where: { $0.kind == .thread && $0.argument == threadID }),
         let subscription = BotEngine.subscription(from: record)
       else { return nil }
       try tx.deleteSubscription(id: subscription.id)
-      let stillWatched = try tx.subscriptions(kind: "thread").contains { $0.argument == threadID }
+      let stillWatched = try tx.subscriptions(kind: .thread).contains { $0.argument == threadID }
       let addedByBot = try tx.thread(id: threadID)?.addedByBot ?? false
       return (subscription, !stillWatched && addedByBot)
     }

@@ -1,3 +1,4 @@
+import ChatBridge
 import BotStore
 import Foundation
 

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 import Logging
@@ -11,7 +12,7 @@ package final class BotEngine: Sendable {
   package let database: BotDatabase
   package let forum: any Forum
   package let configuration: EngineConfiguration
-  package let renderer: PostRenderer
+  package let composer: MessageComposer
   /// Capabilities of each configured transport by name; rows are rendered for the room's transport.
   package let transports: [String: ChatCapabilities]
   let logger: Logger
@@ -33,7 +34,7 @@ package final class BotEngine: Sendable {
     self.configuration = configuration
     self.logger = logger
     self.now = now
-    self.renderer = PostRenderer(
+    self.composer = MessageComposer(
       baseURL: forum.baseURL, excerptLength: configuration.excerptLength, timeZone: configuration.timeZone)
     self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
   }
@@ -64,9 +65,8 @@ package final class BotEngine: Sendable {
   // MARK: Record conversion
 
   static func subscription(from record: SubscriptionRecord) -> Subscription? {
-    guard let id = record.id, let target = SubscriptionTarget(kind: record.kind, argument: record.argument) else {
-      return nil
-    }
+    guard let id = record.id else { return nil }
+    let target = SubscriptionTarget(kind: record.kind, argument: record.argument)
     return Subscription(
       id: id, room: RoomRef(transport: record.transport, room: record.room), target: target,
       filters: SubscriptionFilters(
@@ -79,9 +79,9 @@ package final class BotEngine: Sendable {
     guard let record else { return RoomSettings(replayCap: defaultReplayCap) }
     let mode: RelayMode =
       switch record.mode {
-      case "summary": .summary(threshold: record.summaryThreshold ?? RelayMode.defaultSummaryThreshold)
-      case "digest": .digest(record.digestSchedule.flatMap(DigestSchedule.init(storeValue:)) ?? .hourly)
-      default: .each
+      case .summary: .summary(threshold: record.summaryThreshold ?? RelayMode.defaultSummaryThreshold)
+      case .digest: .digest(record.digestSchedule.flatMap(DigestSchedule.init(storeValue:)) ?? .hourly)
+      case .each: .each
       }
     return RoomSettings(
       mode: mode, quietHours: record.quietHours.flatMap(QuietHours.init(parsingDaily:)),
@@ -91,12 +91,12 @@ package final class BotEngine: Sendable {
   static func apply(_ mode: RelayMode, to record: inout RoomRecord) {
     switch mode {
     case .each:
-      record.mode = "each"
+      record.mode = .each
     case .summary(let threshold):
-      record.mode = "summary"
+      record.mode = .summary
       record.summaryThreshold = threshold
     case .digest(let schedule):
-      record.mode = "digest"
+      record.mode = .digest
       record.digestSchedule = schedule.storeValue
     }
   }

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// When a room in digest mode gets its digest.

@@ -1,3 +1,4 @@
+import ChatBridge
 import BotStore
 import Foundation
 
@@ -19,14 +20,12 @@ extension Dispatcher {
       burst.edit == nil
     else { return stored }
     let name = transport.name
-    let capabilities = transport.capabilities
-    let renderer = engine.renderer
     let window = engine.configuration.summaryEditWindow.timeInterval
     let now = engine.now()
     do {
       return try await engine.database.write { tx -> OutgoingMessage in
         guard let previous = try tx.outboxRow(before: id, transport: name, room: room),
-          previous.kind == "summary", previous.state == .delivered, let receipt = previous.receipt,
+          previous.kind == .summary, previous.state == .delivered, let receipt = previous.receipt,
           let previousBurst = (try? RelayCoding.decode(OutboxPayload.self, from: previous.payload))?.summaryBurst,
           let edit = burst.edit(
             following: previousBurst, receipt: receipt, deliveredAt: previous.deliveredAt ?? previous.createdAt,
@@ -35,9 +34,13 @@ extension Dispatcher {
 
         var edited = burst
         edited.edit = edit
-        var message = renderer.renderSummary(
-          threadID: burst.threadID, threadTitle: burst.threadTitle, count: edit.total, authors: edit.authors,
-          latestPostID: burst.latestPostID, latestAuthor: burst.latestAuthor, capabilities: capabilities)
+        // The edit says the running total; everything else (links, latest author) is this row's own.
+        var message = stored
+        if case .summary(var summary) = stored.content {
+          summary.count = edit.total
+          summary.authors = edit.authors
+          message.content = .summary(summary)
+        }
         message.replaces = edit.original
         try tx.updatePendingPayload(
           id: id, payload: try RelayCoding.encode(OutboxPayload(message: message, summaryBurst: edited)))

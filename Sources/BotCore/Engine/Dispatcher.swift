@@ -1,3 +1,4 @@
+import ChatBridge
 import BotStore
 import Foundation
 import Logging
@@ -58,7 +59,8 @@ package final class Dispatcher: Service, Sendable {
         let name = transport.name
         rooms = try await engine.database.read { tx in try tx.roomsWithPendingRows(transport: name) }
       } catch {
-        logger.error("could not read the outbox", metadata: ["error": "\(error)"])
+        // Shutdown cancels the read: that is the end of this pass, not a store failure.
+        if !Self.isCancellation(error) { logger.error("could not read the outbox", metadata: ["error": "\(error)"]) }
         break
       }
       if rooms.isEmpty { break }
@@ -84,7 +86,9 @@ package final class Dispatcher: Service, Sendable {
       do {
         head = try await engine.database.read { tx in try tx.headOfQueue(transport: name, room: room) }
       } catch {
-        logger.error("could not read the outbox", metadata: ["room": "\(room)", "error": "\(error)"])
+        if !Self.isCancellation(error) {
+          logger.error("could not read the outbox", metadata: ["room": "\(room)", "error": "\(error)"])
+        }
         return report
       }
       guard let head, let id = head.id else { return report }
@@ -111,7 +115,7 @@ package final class Dispatcher: Service, Sendable {
         $0.failed += 1
       }
     }
-    if row.kind == "summary" && transport.capabilities.edits {
+    if row.kind == .summary && transport.capabilities.edits {
       guard let prepared = await summaryMessage(for: row, id: id, room: room, stored: message) else { return false }
       message = prepared
     }
@@ -206,6 +210,11 @@ package final class Dispatcher: Service, Sendable {
       logger.error("could not record a delivery", metadata: ["room": "\(room)", "row": "\(id)", "error": "\(error)"])
       return false
     }
+  }
+
+  /// A cancelled task's store call fails with `CancellationError` (or a wrapped cancellation): not worth a log line.
+  static func isCancellation(_ error: any Error) -> Bool {
+    error is CancellationError || Task.isCancelled
   }
 
   private func recordDepth() async {

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// What one pass of a dispatcher did.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Tunables of the poller, relay and dispatchers. Defaults follow the design; tests shorten them.
@@ -12,6 +13,12 @@ package struct EngineConfiguration: Sendable {
   package var maximumPollBackoff: Duration = .seconds(30 * 60)
   /// Default replay cap per thread per cycle for new rooms.
   package var replayCap: Int = 20
+  /// A room with this many messages still waiting, the oldest of them for longer than `backlogAge`, gets new posts as
+  /// summaries until it catches up, instead of minutes of lag behind a slow chat service (an IRC network's flood
+  /// limit); `status` says so. Both conditions: a burst that a fast service drains in seconds (a restart with rows
+  /// waiting) is not lag.
+  package var backlogLimit: Int = 30
+  package var backlogAge: Duration = .seconds(120)
   /// Safety bound on bookmarks pages followed in one poll.
   package var maximumBookmarkPages: Int = 200
   /// Retryable send failures before a row is dead-lettered.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// The whole bot's health: poll sources and the outbox.

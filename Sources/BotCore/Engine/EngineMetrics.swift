@@ -1,3 +1,4 @@
+import ChatBridge
 import Metrics
 
 /// The engine's metrics, all prefixed `awfulbot_`. Handlers come from whatever `MetricsSystem` the app bootstrapped

@@ -1,8 +1,10 @@
+import ChatBridge
+import BotStore
 import Foundation
 
 /// A ready message held while a room is quiet, queued unchanged (same idempotency key) when quiet ends.
 struct HeldMessage: Sendable, Codable {
-  var kind: String
+  var kind: OutboxKind
   var key: String
   var postID: String?
   var message: OutgoingMessage

@@ -11,7 +11,7 @@ enum OutboxKey {
   static func digest(_ room: RoomRef, firstHeldID: Int64, lastHeldID: Int64) -> String {
     "\(prefix(room))digest:\(firstHeldID)-\(lastHeldID)"
   }
-  static func reply(_ room: RoomRef, id: String) -> String { "\(prefix(room))reply:\(id)" }
+  static func reply(_ room: RoomRef, id: String, answer: Int) -> String { "\(prefix(room))reply:\(id)#\(answer)" }
 
   private static func prefix(_ room: RoomRef) -> String { "\(room.transport)|\(room.room)|" }
 }

@@ -1,3 +1,5 @@
+import ChatBridge
+
 /// An outbox payload: the `OutgoingMessage` fields at the top level (what every reader decodes), plus optional
 /// extra keys only the engine reads. Old payloads are plain messages and decode with the extras absent; readers that
 /// decode a plain `OutgoingMessage` ignore the extras. Fields are only ever added.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// What one poll of one source did.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// When a room wants no messages. Held messages are released as one digest when quiet ends.

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 
@@ -9,14 +10,14 @@ extension Relay {
     var outcome = RelayOutcome()
     for (transport, roomID) in try tx.roomsWithHeldItems() {
       let room = RoomRef(transport: transport, room: roomID)
-      guard let capabilities = transports[transport] else { continue }
+      guard transports[transport] != nil else { continue }
       var record = try tx.room(transport: transport, room: roomID)
       let settings = BotEngine.settings(from: record, defaultReplayCap: defaultReplayCap)
       if settings.isQuiet(at: now, calendar: calendar) { continue }
 
       let items = try tx.heldItems(transport: transport, room: roomID)
-      var posts = items.filter { $0.kind == "post" }
-      let messages = items.filter { $0.kind != "post" }
+      var posts = items.filter { $0.kind == .post }
+      let messages = items.filter { $0.kind != .post }
       var isScheduledDigest = false
       if case .digest(let schedule) = settings.mode, let first = posts.first {
         let since = record?.lastDigestAt ?? first.createdAt
@@ -33,10 +34,10 @@ extension Relay {
         let heading =
           (isScheduledDigest ? "Digest: " : "While this room was quiet: ")
           + "\(NameList.count(count, "new post")) in \(NameList.count(entries.count, "thread"))"
-        let message = renderer.renderDigest(title: heading, entries: entries, capabilities: capabilities)
+        let message = OutgoingMessage(.digest(Digest(title: heading, entries: entries)))
         let postIDs = posts.compactMap(\.postID).joined(separator: " ")
         var row = OutboxRecord(
-          transport: transport, room: roomID, kind: "digest", payload: try RelayCoding.encode(message),
+          transport: transport, room: roomID, kind: .digest, payload: try RelayCoding.encode(message),
           idempotencyKey: OutboxKey.digest(room, firstHeldID: firstID, lastHeldID: lastID), createdAt: now,
           reason: "\(isScheduledDigest ? "digest" : "quiet hours ended"); posts: \(postIDs)")
         if try tx.enqueue(&row) {
@@ -66,9 +67,9 @@ extension Relay {
     return outcome
   }
 
-  /// One entry per thread, in the order threads first appear.
-  private func digestEntries(_ items: [HeldItemRecord]) throws -> [DigestEntry] {
-    var entries: [DigestEntry] = []
+  /// One entry per thread, in the order threads first appear; each links to the first post it covers.
+  private func digestEntries(_ items: [HeldItemRecord]) throws -> [Digest.Entry] {
+    var entries: [Digest.Entry] = []
     var positions: [String: Int] = [:]
     for item in items {
       let post = try RelayCoding.decode(Post.self, from: item.payload)
@@ -76,13 +77,12 @@ extension Relay {
       if let position = positions[threadID] {
         entries[position].postCount += 1
         entries[position].authors.append(post.author.name)
-        entries[position].latestPostID = post.id
       } else {
         positions[threadID] = entries.count
         entries.append(
-          DigestEntry(
-            threadID: threadID, threadTitle: item.threadTitle ?? "thread \(threadID)", postCount: 1,
-            authors: [post.author.name], firstPostID: post.id, latestPostID: post.id))
+          Digest.Entry(
+            threadTitle: item.threadTitle ?? "thread \(threadID)", postCount: 1, authors: [post.author.name],
+            link: composer.links.post(composer.address(of: post, threadID: threadID))))
       }
     }
     return entries

@@ -1,21 +1,30 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import BotStore
 import Foundation
 
 /// Turns new forum content into outbox rows (or held items) inside the caller's transaction, so the cursor advance
 /// and the rows commit together. Pure apart from the transaction: the clock reading is passed in.
 struct Relay {
-  var renderer: PostRenderer
+  var composer: MessageComposer
   var transports: [String: ChatCapabilities]
   var calendar: Calendar
   var defaultReplayCap: Int
+  var backlogLimit: Int
+  var backlogAge: TimeInterval
   var now: Date
+  /// When set, rows of thread relays (posts, summaries, alerts) are collected and queued later in posting order
+  /// across threads (`RowCollector.flush`); the counts in the outcomes are then tentative until the flush.
+  var collector: RowCollector?
 
-  init(engine: BotEngine, now: Date) {
-    self.renderer = engine.renderer
+  init(engine: BotEngine, now: Date, collector: RowCollector? = nil) {
+    self.collector = collector
+    self.composer = engine.composer
     self.transports = engine.transports
     self.calendar = engine.calendar
     self.defaultReplayCap = engine.configuration.replayCap
+    self.backlogLimit = engine.configuration.backlogLimit
+    self.backlogAge = engine.configuration.backlogAge.timeInterval
     self.now = now
   }
 
@@ -61,7 +70,7 @@ struct Relay {
   }
 
   private func threadSubscriptions(in tx: StoreTransaction) throws -> [Subscription] {
-    try ["bookmarks", "stars", "thread"].flatMap { try tx.subscriptions(kind: $0) }
+    try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
       .compactMap(BotEngine.subscription(from:))
   }
 
@@ -70,7 +79,7 @@ struct Relay {
     _ posts: [(post: Post, reason: String)], threadID: String, threadTitle: String, to room: RoomRef,
     in tx: StoreTransaction
   ) throws -> RelayOutcome {
-    guard let capabilities = transports[room.transport], !posts.isEmpty else { return RelayOutcome() }
+    guard transports[room.transport] != nil, !posts.isEmpty else { return RelayOutcome() }
     let settings = BotEngine.settings(
       from: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
     var outcome = RelayOutcome()
@@ -85,19 +94,30 @@ struct Relay {
     if case .summary(let threshold) = settings.mode, posts.count > threshold {
       try queueSummary(
         of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
-        capabilities: capabilities, reason: posts[0].reason, outcome: &outcome, in: tx)
+        reason: posts[0].reason, outcome: &outcome, in: tx)
+      return outcome
+    }
+    // Far behind already (the chat service sends slower than the forum posts): count instead of adding to the lag.
+    let waiting = try tx.outboxCounts(transport: room.transport, room: room.room).pending
+    if waiting >= backlogLimit, let oldest = try tx.headOfQueue(transport: room.transport, room: room.room),
+      now.timeIntervalSince(oldest.createdAt) > backlogAge
+    {
+      try queueSummary(
+        of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
+        reason: "\(waiting) messages were still waiting for this room", outcome: &outcome, in: tx)
       return outcome
     }
 
     let cap = max(settings.replayCap, 0)
     for (post, reason) in posts.prefix(cap) {
+      let message = OutgoingMessage(
+        .post(composer.post(post, threadID: threadID, threadTitle: threadTitle)), threadKey: threadID)
       var row = OutboxRecord(
-        transport: room.transport, room: room.room, kind: "post",
-        payload: try RelayCoding.encode(
-          renderer.render(post: post, threadID: threadID, threadTitle: threadTitle, capabilities: capabilities)),
+        transport: room.transport, room: room.room, kind: .post,
+        payload: try RelayCoding.encode(message),
         idempotencyKey: OutboxKey.post(room, postID: post.id), createdAt: now, threadID: threadID, postID: post.id,
         reason: reason)
-      if try tx.enqueue(&row) {
+      if try enqueue(&row, postedAt: post.date, in: tx) {
         outcome.queued += 1
         outcome.transports.insert(room.transport)
       }
@@ -105,7 +125,7 @@ struct Relay {
     if posts.count > cap {
       let rest = posts.dropFirst(cap)
       try queueSummary(
-        of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room, capabilities: capabilities,
+        of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
         reason: "more than \(cap) new posts in one cycle (the room's replay cap)", afterReplayCap: true,
         outcome: &outcome, in: tx)
     }
@@ -113,14 +133,16 @@ struct Relay {
   }
 
   private func queueSummary(
-    of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, capabilities: ChatCapabilities,
-    reason: String, afterReplayCap: Bool = false, outcome: inout RelayOutcome, in tx: StoreTransaction
+    of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, reason: String,
+    afterReplayCap: Bool = false, outcome: inout RelayOutcome, in tx: StoreTransaction
   ) throws {
     guard let first = posts.first, let last = posts.last else { return }
-    let message = renderer.renderSummary(
-      threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
-      latestPostID: last.id, latestAuthor: last.author.name, capabilities: capabilities,
-      afterReplayCap: afterReplayCap)
+    let message = OutgoingMessage(
+      .summary(
+        composer.summary(
+          threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
+          latest: last, afterReplayCap: afterReplayCap)),
+      threadKey: threadID)
     // A summary-mode burst may later be extended by an edit (transports with `edits`), so the row keeps what it
     // counts. The line after a replay cap follows single posts and is never edited.
     let burst =
@@ -130,12 +152,12 @@ struct Relay {
         threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
         latestPostID: last.id, latestAuthor: last.author.name)
     var row = OutboxRecord(
-      transport: room.transport, room: room.room, kind: "summary",
+      transport: room.transport, room: room.room, kind: .summary,
       payload: try RelayCoding.encode(OutboxPayload(message: message, summaryBurst: burst)),
       idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),
       createdAt: now, threadID: threadID, postID: last.id,
       reason: "\(reason); posts: \(posts.map(\.id).joined(separator: " "))")
-    if try tx.enqueue(&row) {
+    if try enqueue(&row, postedAt: last.date, in: tx) {
       outcome.queued += 1
       outcome.transports.insert(room.transport)
     }
@@ -148,7 +170,7 @@ struct Relay {
     var outcome = RelayOutcome()
     for (post, why) in posts {
       let item = HeldItemRecord(
-        transport: room.transport, room: room.room, kind: "post", threadID: threadID, threadTitle: threadTitle,
+        transport: room.transport, room: room.room, kind: .post, threadID: threadID, threadTitle: threadTitle,
         postID: post.id, payload: try RelayCoding.encode(post), reason: "\(why); held (\(reason))", createdAt: now)
       if try tx.hold(item) { outcome.held += 1 }
     }
@@ -159,8 +181,8 @@ struct Relay {
 
   /// Queues one ready message (alert, announcement, new thread) for a room, or holds it while the room is quiet.
   func deliver(
-    _ message: OutgoingMessage, kind: String, key: String, to room: RoomRef, threadID: String? = nil,
-    postID: String? = nil, reason: String, in tx: StoreTransaction
+    _ message: OutgoingMessage, kind: OutboxKind, key: String, to room: RoomRef, threadID: String? = nil,
+    postID: String? = nil, postedAt: Date? = nil, reason: String, in tx: StoreTransaction
   ) throws -> RelayOutcome {
     var outcome = RelayOutcome()
     let settings = BotEngine.settings(
@@ -168,7 +190,7 @@ struct Relay {
     if settings.isQuiet(at: now, calendar: calendar) {
       let held = HeldMessage(kind: kind, key: key, postID: postID, message: message)
       let item = HeldItemRecord(
-        transport: room.transport, room: room.room, kind: "message", threadID: threadID, postID: key,
+        transport: room.transport, room: room.room, kind: .message, threadID: threadID, postID: key,
         payload: try RelayCoding.encode(held), reason: "\(reason); held (quiet)", createdAt: now)
       if try tx.hold(item) { outcome.held += 1 }
       return outcome
@@ -176,11 +198,20 @@ struct Relay {
     var row = OutboxRecord(
       transport: room.transport, room: room.room, kind: kind, payload: try RelayCoding.encode(message),
       idempotencyKey: key, createdAt: now, threadID: threadID, postID: postID, reason: reason)
-    if try tx.enqueue(&row) {
+    // Alerts belong with the posts of the poll (posting order); announcements and new threads go out at once.
+    let queued = postedAt != nil ? try enqueue(&row, postedAt: postedAt, in: tx) : try tx.enqueue(&row)
+    if queued {
       outcome.queued += 1
       outcome.transports.insert(room.transport)
     }
     return outcome
+  }
+
+  /// Queues a row now, or hands it to the collector (which queues it in posting order at the end of the poll).
+  private func enqueue(_ row: inout OutboxRecord, postedAt: Date?, in tx: StoreTransaction) throws -> Bool {
+    guard let collector else { return try tx.enqueue(&row) }
+    collector.add(row, postedAt: postedAt ?? now)
+    return true
   }
 
   // MARK: Alerts
@@ -197,7 +228,7 @@ struct Relay {
       let quoted = Set(RichText.quotedAuthors(in: post.body).map { $0.lowercased() })
       let text = post.body.plainText
       for (room, entries) in byRoom {
-        guard let capabilities = transports[room.transport] else { continue }
+        guard transports[room.transport] != nil else { continue }
         var reasons: [String] = []
         for entry in entries where entry.username.lowercased() != post.author.name.lowercased() {
           if quoted.contains(entry.username.lowercased()) {
@@ -208,15 +239,13 @@ struct Relay {
         }
         guard !reasons.isEmpty else { continue }
         let why = reasons.joined(separator: ", ")
-        var message = renderer.render(
-          post: post, threadID: threadID, threadTitle: threadTitle, capabilities: capabilities)
-        message.text = "Alert: \(ChatText.safeLine(why))\n" + message.text
-        message.html = message.html.map { "<p><b>Alert:</b> \(ChatText.escapeHTML(ChatText.safeLine(why)))</p>" + $0 }
-        message = MessageFit.forceFit(message, capabilities)
+        let message = OutgoingMessage(
+          .alert(PostAlert(reasons: reasons, post: composer.post(post, threadID: threadID, threadTitle: threadTitle))),
+          threadKey: threadID)
         outcome.merge(
           try deliver(
-            message, kind: "alert", key: OutboxKey.alert(room, postID: post.id), to: room, threadID: threadID,
-            postID: post.id, reason: "alert: \(why)", in: tx))
+            message, kind: .alert, key: OutboxKey.alert(room, postID: post.id), to: room, threadID: threadID,
+            postID: post.id, postedAt: post.date ?? now, reason: "alert: \(why)", in: tx))
       }
     }
     return outcome

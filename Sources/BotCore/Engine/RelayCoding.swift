@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// JSON for outbox payloads and held items: stable key order so equal values give equal text.

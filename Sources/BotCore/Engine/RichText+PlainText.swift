@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 
 extension [RichText] {
   /// The words of a post for keyword filters and mention alerts. Quoted text is left out: quoting someone's

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// A room's relay settings.

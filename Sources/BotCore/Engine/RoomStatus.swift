@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// What `status` shows for one room.
@@ -20,12 +21,15 @@ package struct RoomStatus: Sendable, Hashable {
   /// The last few undeliverable rows with their errors, newest first.
   package var recentFailures: [String]
   package var sources: [SourceHealth]
+  /// Waiting messages from which new posts are summarised (`EngineConfiguration.backlogLimit`).
+  package var backlogLimit: Int
 
   package init(
     room: RoomRef, settings: RoomSettings, subscriptions: [Subscription], alerts: [String], pending: Int,
     delivered: Int, failed: Int, deadLetters: Int, held: Int, isQuietNow: Bool, recentFailures: [String],
-    sources: [SourceHealth]
+    sources: [SourceHealth], backlogLimit: Int = 30
   ) {
+    self.backlogLimit = backlogLimit
     self.room = room
     self.settings = settings
     self.subscriptions = subscriptions

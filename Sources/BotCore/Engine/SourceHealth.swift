@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// How polling one source has been going (`bookmarks`, `announcements`, `forum:<id>`).

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 
 /// Which posts of a subscription reach the room. Empty lists mean "no restriction"; names and keywords compare
 /// case-insensitively.

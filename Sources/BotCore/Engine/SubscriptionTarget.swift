@@ -1,4 +1,6 @@
-import AwfulScraping
+import ChatBridge
+import BotStore
+import ForumModel
 
 /// What a room follows.
 package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -24,26 +26,25 @@ package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConver
   }
 
   /// Store encoding: (`kind`, `argument`).
-  var storeKey: (kind: String, argument: String) {
+  var storeKey: (kind: SubscriptionKind, argument: String) {
     switch self {
-    case .bookmarks: ("bookmarks", "")
+    case .bookmarks: (.bookmarks, "")
     case .stars(let colours):
-      ("stars", Set(colours).map(\.rawValue).sorted().map(String.init).joined(separator: ","))
-    case .thread(let id): ("thread", id)
-    case .announcements: ("announcements", "")
-    case .forum(let id): ("forum", id)
+      (.stars, Set(colours).map(\.rawValue).sorted().map(String.init).joined(separator: ","))
+    case .thread(let id): (.thread, id)
+    case .announcements: (.announcements, "")
+    case .forum(let id): (.forum, id)
     }
   }
 
-  init?(kind: String, argument: String) {
+  init(kind: SubscriptionKind, argument: String) {
     switch kind {
-    case "bookmarks": self = .bookmarks
-    case "stars":
+    case .bookmarks: self = .bookmarks
+    case .stars:
       self = .stars(argument.split(separator: ",").compactMap { Int($0).flatMap(StarColor.init(rawValue:)) })
-    case "thread": self = .thread(id: argument)
-    case "announcements": self = .announcements
-    case "forum": self = .forum(id: argument)
-    default: return nil
+    case .thread: self = .thread(id: argument)
+    case .announcements: self = .announcements
+    case .forum: self = .forum(id: argument)
     }
   }
 

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// What a summary-mode row stands for, stored in its outbox payload next to the message (key `summaryBurst`), so

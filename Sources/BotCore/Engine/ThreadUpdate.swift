@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// A thread's new posts (index above the cursor) together with what the thread list said about it.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// A wall-clock time `HH:MM` (24-hour) in the engine's configured time zone.

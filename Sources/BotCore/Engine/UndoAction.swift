@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// One step that reverts a change; an undo entry holds the steps in the order to run them.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// A user's last change in a room and how to revert it.

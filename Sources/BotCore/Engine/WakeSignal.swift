@@ -1,3 +1,4 @@
+import ChatBridge
 import Synchronization
 
 /// Wakes one waiting loop (a dispatcher, the poller) as soon as there is work, instead of only on a timer.

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Why a post did (or did not) reach a room.
@@ -36,9 +37,14 @@ package struct WhyAnswer: Sendable, Hashable {
   /// When nothing was queued: the likely reason in words (not subscribed, before the cursor, filtered …).
   package var explanation: String?
 
+  /// Set when the id asked about is a thread the bot knows (its title in words): the asker meant a thread.
+  package var threadNamed: String?
+
   package init(
-    postID: String, threadID: String?, threadTitle: String?, entries: [Entry], explanation: String?
+    postID: String, threadID: String?, threadTitle: String?, entries: [Entry], explanation: String?,
+    threadNamed: String? = nil
   ) {
+    self.threadNamed = threadNamed
     self.postID = postID
     self.threadID = threadID
     self.threadTitle = threadTitle

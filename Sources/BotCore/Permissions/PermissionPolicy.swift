@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Who may do what. A sender's role is the highest of: the default role, what the config allowlist grants their

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// Where a post lives.
@@ -22,9 +23,8 @@ package protocol Forum: Sendable {
   func threadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage
   /// Posts with index greater than `index`, fetched from the page holding `index + 1` to the end (`noseen=1`).
   func posts(threadID: String, after index: Int) async throws -> PostsAfter
+  /// The current announcements, each with its title when the thread list and the announcements page agree.
   func announcements() async throws -> [Announcement]
-  /// Announcement rows (title, author, date) as listed in a thread list.
-  func announcementRows() async throws -> [ThreadListAnnouncement]
   func forumIndex() async throws -> ForumIndex
   func threads(forumID: String, page: Int) async throws -> ThreadListPage
   /// Posts a reply and returns the new post id when the forum tells it.

@@ -9,7 +9,7 @@ extension StoreTransaction {
       .fetchAll(db)
   }
 
-  package func subscriptions(kind: String) throws -> [SubscriptionRecord] {
+  package func subscriptions(kind: SubscriptionKind) throws -> [SubscriptionRecord] {
     try SubscriptionRecord.filter(Column("kind") == kind).order(Column("id")).fetchAll(db)
   }
 

@@ -8,8 +8,7 @@ package struct HeldItemRecord: Codable, Sendable, Hashable, FetchableRecord, Mut
   package var id: Int64?
   package var transport: String
   package var room: String
-  /// `post` (payload: the post as JSON) or `message` (payload: a rendered message as JSON).
-  package var kind: String
+  package var kind: HeldKind
   package var threadID: String?
   package var threadTitle: String?
   /// The post id, or another stable key for messages, so the same item is never held twice.
@@ -19,7 +18,7 @@ package struct HeldItemRecord: Codable, Sendable, Hashable, FetchableRecord, Mut
   package var createdAt: Date
 
   package init(
-    id: Int64? = nil, transport: String, room: String, kind: String, threadID: String? = nil,
+    id: Int64? = nil, transport: String, room: String, kind: HeldKind, threadID: String? = nil,
     threadTitle: String? = nil, postID: String? = nil, payload: String, reason: String? = nil, createdAt: Date
   ) {
     self.id = id

@@ -8,9 +8,8 @@ package struct OutboxRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
   package var id: Int64?
   package var transport: String
   package var room: String
-  /// `post`, `summary`, `digest`, `alert`, `announcement`, `thread` (a watched forum's new thread) or `reply`.
-  package var kind: String
-  /// The rendered message as JSON (BotCore's `OutgoingMessage`).
+  package var kind: OutboxKind
+  /// The message as JSON (ChatBridge's `OutgoingMessage`, a typed message rendered by the transport at send time).
   package var payload: String
   /// Stable per (transport, room, post id) or per announcement hash / summary range, so requeueing is a no-op and
   /// a resend after a crash carries the same key.
@@ -29,7 +28,7 @@ package struct OutboxRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
   package var reason: String?
 
   package init(
-    id: Int64? = nil, transport: String, room: String, kind: String, payload: String, idempotencyKey: String,
+    id: Int64? = nil, transport: String, room: String, kind: OutboxKind, payload: String, idempotencyKey: String,
     createdAt: Date, attempts: Int = 0, nextAttemptAt: Date? = nil, state: OutboxState = .pending,
     deliveredAt: Date? = nil, receipt: String? = nil, lastError: String? = nil, deadLetteredAt: Date? = nil,
     threadID: String? = nil, postID: String? = nil, reason: String? = nil

@@ -7,8 +7,7 @@ package struct RoomRecord: Codable, Sendable, Hashable, FetchableRecord, Persist
 
   package var transport: String
   package var room: String
-  /// `each`, `summary` or `digest`.
-  package var mode: String
+  package var mode: RoomModeKind
   /// `summary` mode: more than this many new posts in one thread in one cycle become one message.
   package var summaryThreshold: Int?
   /// `digest` mode: `hourly` or `daily@HH:MM`.
@@ -25,7 +24,7 @@ package struct RoomRecord: Codable, Sendable, Hashable, FetchableRecord, Persist
   package var createdAt: Date
 
   package init(
-    transport: String, room: String, mode: String = "each", summaryThreshold: Int? = nil,
+    transport: String, room: String, mode: RoomModeKind = .each, summaryThreshold: Int? = nil,
     digestSchedule: String? = nil, lastDigestAt: Date? = nil, quietHours: String? = nil, quietUntil: Date? = nil,
     unfurl: Bool = true, replayCap: Int = 20, isPaused: Bool = false, createdAt: Date
   ) {

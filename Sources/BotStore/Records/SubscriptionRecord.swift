@@ -1,15 +1,15 @@
 import Foundation
 import GRDB
 
-/// What a room follows. `kind` is `bookmarks`, `stars`, `thread`, `announcements` or `forum`; `argument` is the
-/// star colours (comma-separated category ids), the thread id or the forum id, empty otherwise.
+/// What a room follows: `kind`, with `argument` the star colours (comma-separated category ids), the thread id or
+/// the forum id, empty otherwise.
 package struct SubscriptionRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
   package static let databaseTableName = "subscription"
 
   package var id: Int64?
   package var transport: String
   package var room: String
-  package var kind: String
+  package var kind: SubscriptionKind
   package var argument: String
   package var includeAuthors: [String]
   package var excludeAuthors: [String]
@@ -19,7 +19,7 @@ package struct SubscriptionRecord: Codable, Sendable, Hashable, FetchableRecord,
   package var createdBy: String?
 
   package init(
-    id: Int64? = nil, transport: String, room: String, kind: String, argument: String = "",
+    id: Int64? = nil, transport: String, room: String, kind: SubscriptionKind, argument: String = "",
     includeAuthors: [String] = [], excludeAuthors: [String] = [], keywords: [String] = [], opOnly: Bool = false,
     createdAt: Date, createdBy: String? = nil
   ) {

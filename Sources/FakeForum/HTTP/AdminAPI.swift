@@ -16,6 +16,9 @@ struct AdminAPI: Sendable {
     var id: Int?
     var name: String?
 
+    init(id: Int) { self.id = id }
+    init(name: String) { self.name = name }
+
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       if let number = try? container.decode(Int.self) {
@@ -51,6 +54,30 @@ struct AdminAPI: Sendable {
     var date: Double?
   }
 
+  struct NewPrivateMessage: Decodable {
+    var to: UserReference
+    var from: UserReference
+    var title: String
+    var body: String
+    var html: Bool?
+    var date: Double?
+  }
+
+  /// One private message as `GET /_fake/pms` lists it.
+  struct PrivateMessageSummary: Encodable {
+    var id: Int
+    var owner: String
+    var folder: String
+    var from: String
+    var to: String
+    var title: String
+    var body: String
+    var date: Date
+    var isRead: Bool
+    var wasRepliedTo: Bool
+    var wasForwarded: Bool
+  }
+
   struct NewBookmark: Decodable {
     var user: UserReference
     var thread: Int
@@ -69,6 +96,8 @@ struct AdminAPI: Sendable {
     var kind: String
     var count: Int?
     var milliseconds: Int?
+    /// For `probation`: the end its banner names (Unix seconds).
+    var until: Double?
   }
 
   struct ResetRequest: Decodable {
@@ -117,6 +146,8 @@ struct AdminAPI: Sendable {
       let request = try decoder.decode(FaultRequest.self, from: body)
       if request.kind == "logout" {
         await state.invalidateSessions()
+      } else if request.kind == FaultKind.probation.rawValue, let until = request.until {
+        await state.setProbation(until: Date(timeIntervalSince1970: until))
       } else {
         await state.setFault(try fault(request))
       }
@@ -162,6 +193,24 @@ struct AdminAPI: Sendable {
         title: request.title, author: try await userID(request.author), body: request.body,
         date: request.date.map(Date.init(timeIntervalSince1970:)))
       return try ok(["result": "added"])
+    case ("POST", "/_fake/pms"):
+      let request = try decoder.decode(NewPrivateMessage.self, from: body)
+      let id = try await state.sendPrivateMessage(
+        from: try await userID(request.from), to: try await userID(request.to), title: request.title,
+        body: request.html == true ? .html(request.body) : .bbcode(request.body),
+        date: request.date.map(Date.init(timeIntervalSince1970:)))
+      return try ok(["privateMessageID": id])
+    case ("GET", "/_fake/pms"):
+      var messages = await state.allPrivateMessages()
+      if let user = FormDecoder.decodeQuery(query).first(where: { $0.name == "user" })?.value {
+        let owner = try await userID(Int(user).map { UserReference(id: $0) } ?? UserReference(name: user))
+        messages = messages.filter { $0.ownerID == owner }
+      }
+      var summaries: [PrivateMessageSummary] = []
+      for message in messages {
+        summaries.append(await summary(message))
+      }
+      return try ok(summaries)
     case ("POST", "/_fake/bookmarks"):
       let request = try decoder.decode(NewBookmark.self, from: body)
       let star = try request.star.map { name in
@@ -191,6 +240,19 @@ struct AdminAPI: Sendable {
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .secondsSince1970
     return Reply(status: 200, body: try encoder.encode(value))
+  }
+
+  private func summary(_ message: FakePrivateMessage) async -> PrivateMessageSummary {
+    func name(_ id: Int) async -> String { await state.user(id)?.name ?? "\(id)" }
+    let body: String
+    switch message.body {
+    case .bbcode(let text), .html(let text): body = text
+    }
+    return PrivateMessageSummary(
+      id: message.id, owner: await name(message.ownerID), folder: message.folder == .inbox ? "inbox" : "sent",
+      from: await name(message.fromID), to: await name(message.toID), title: message.title, body: body,
+      date: message.date, isRead: message.isRead, wasRepliedTo: message.wasRepliedTo,
+      wasForwarded: message.wasForwarded)
   }
 
   private func userID(_ reference: UserReference) async throws -> Int {

@@ -25,7 +25,7 @@ extension ForumState {
     return .html(replyFormPage(thread: thread, user: user, message: quote, preview: nil))
   }
 
-  private func bbcodeSource(_ body: FakePostBody) -> String {
+  func bbcodeSource(_ body: FakePostBody) -> String {
     switch body {
     case .bbcode(let text): return text
     case .html(let html):
@@ -105,6 +105,7 @@ extension ForumState {
       return .html(ErrorPages.invalidThread())
     }
     if thread.isClosed { return .html(ErrorPages.threadClosed(threadID: threadID)) }
+    if faultSettings.probation { return .html(ErrorPages.onProbation(until: probationEndText)) }
     guard request.value("formkey") == formKey(user: user.id), let cookie = request.value("form_cookie"),
       formCookies[cookie] == user.id
     else { return .html(ErrorPages.badFormKey()) }

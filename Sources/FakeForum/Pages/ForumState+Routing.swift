@@ -27,6 +27,7 @@ extension ForumState {
     case "/newreply.php": return newReply(request)
     case "/announcement.php": return announcementPage(request)
     case "/threadrate.php": return rateThread(request)
+    case "/private.php": return privateMessagesPage(request)
     default:
       return .html(
         "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>", status: 404)
@@ -64,9 +65,14 @@ extension ForumState {
   ) -> String {
     PageTemplate(
       title: title, bodyClasses: bodyClasses, bodyAttributes: bodyAttributes, userName: user?.name, userID: user?.id,
-      probation: faultSettings.probation && user != nil, modern: pageNav.isModern, content: content
+      probation: faultSettings.probation && user != nil,
+      probationEnd: probationEndText, modern: pageNav.isModern,
+      content: content
     ).render()
   }
+
+  /// The end of the probation fault as the banner prints it ("Mar  2, 2025 10:00").
+  var probationEndText: String? { faultSettings.probationUntil.map { dates.postDate($0) } }
 
   func userName(_ id: Int) -> String { users[id]?.name ?? "Unknown User" }
 

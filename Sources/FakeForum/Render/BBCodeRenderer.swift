@@ -161,7 +161,7 @@ enum BBCodeRenderer {
     case "code":
       var code = plainText(children)
       if code.hasPrefix("\n") { code.removeFirst() }
-      return "<div class=\"bbc-block code\"><h4>code:</h4><pre>\(HTMLText.escape(code))</pre></div>"
+      return "<div class=\"bbc-block code\"><h5>code:</h5><pre>\(HTMLText.escape(code))</pre></div>"
     case "quote":
       return renderQuote(argument: argument, children: trimmedQuoteContent(children))
     default:

@@ -51,6 +51,13 @@ enum ErrorPages {
       extra: "<a href=\"/account.php?action=lostpw\">Forgot your password?</a>")
   }
 
+  /// Posting (a reply, a private message) while the probation fault is on.
+  static func onProbation(until end: String?) -> String {
+    standardError(
+      message: "You are on probation and cannot post\(end.map { " until \($0)" } ?? "")."
+        + " Check the Leper's Colony to find out why.")
+  }
+
   static func badFormKey() -> String {
     standardError(message: "Sorry, your session expired or the form is invalid. Please go back and try again.")
   }

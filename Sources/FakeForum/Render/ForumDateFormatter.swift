@@ -56,6 +56,12 @@ struct ForumDateFormatter: Sendable {
     return "\(p.month) \(spacePadded(p.day)), \(p.year) \(time(p))"
   }
 
+  /// A private-message folder's `td.date`: "Nov  8, 2012 at 21:30" or "Nov  8, 2012 at 9:30 PM".
+  func privateMessageListDate(_ date: Date) -> String {
+    let p = parts(date)
+    return "\(p.month) \(spacePadded(p.day)), \(p.year) at \(time(p).trimmingLeadingSpace)"
+  }
+
   /// `dd.registered`: "Sep  9, 2003".
   func registrationDate(_ date: Date) -> String {
     let p = parts(date)

@@ -9,6 +9,8 @@ struct PageTemplate {
   var userID: Int?
   /// The probation fault: a banner at the top of the content.
   var probation: Bool = false
+  /// The end the banner names ("Mar  2, 2025 10:00"), as the real banner does.
+  var probationEnd: String?
   /// Modern pages carry `div#loggedinusername`.
   var modern: Bool = true
   var content: String
@@ -50,7 +52,7 @@ struct PageTemplate {
       html += """
         <div id="probation_warn">
         <h4>YOU ARE A HORRIBLE MONSTER ON PROBATION!</h4>
-        <p>You won't be able to post for a while. <a href="/banlist.php?userid=\(userID ?? 0)">Click here to see why.</a></p>
+        <p>\(probationEnd.map { "You have been put on probation until \($0). " } ?? "")You cannot post while on probation. <a href="/banlist.php?userid=\(userID ?? 0)">Click here to see why.</a></p>
         </div>
 
         """

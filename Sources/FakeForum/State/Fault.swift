@@ -45,6 +45,8 @@ package struct FaultSettings: Sendable, Hashable, Codable {
   package var banned = false
   package var truncatedHTML = false
   package var probation = false
+  /// The end the probation banner names (set with the fault; see `ForumState.setProbation(until:)`).
+  package var probationUntil: Date?
 
   package init() {}
 
@@ -66,7 +68,9 @@ package struct FaultSettings: Sendable, Hashable, Codable {
     case .databaseUnavailable: databaseUnavailable = false
     case .banned: banned = false
     case .truncatedHTML: truncatedHTML = false
-    case .probation: probation = false
+    case .probation:
+      probation = false
+      probationUntil = nil
     }
   }
 

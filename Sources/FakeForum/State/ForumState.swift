@@ -42,6 +42,8 @@ package actor ForumState {
   /// user → thread → index of the last post read (1-based). No entry: never opened.
   var lastRead: [Int: [Int: Int]] = [:]
   var announcements: [FakeAnnouncement] = []
+  /// Private messages by id, every user's folders together (`ForumState+PrivateMessages.swift`).
+  var privateMessages: [Int: FakePrivateMessage] = [:]
   /// sessionhash → user id.
   var sessions: [String: Int] = [:]
   /// form_cookie → user id, for newreply forms handed out and not yet used.
@@ -53,6 +55,7 @@ package actor ForumState {
   var nextForumID = 500
   var nextThreadID = 3_500_000
   var nextPostID = 400_000_000
+  var nextPrivateMessageID = 4_700_000
 
   /// A forum filled with the configuration's seed. Async because seeding runs on the actor.
   package init(configuration: FakeForumConfiguration) async throws {
@@ -408,7 +411,20 @@ package actor ForumState {
 
   // MARK: Faults
 
-  package func setFault(_ fault: Fault) { faultSettings.apply(fault) }
+  package func setFault(_ fault: Fault) {
+    faultSettings.apply(fault)
+    // The real banner always names the end; without one given, the probation ends in three days.
+    if case .probation = fault, faultSettings.probationUntil == nil {
+      faultSettings.probationUntil = minute(now().addingTimeInterval(3 * 86_400))
+    }
+  }
+
+  /// The probation fault with the end its banner names.
+  package func setProbation(until end: Date?) {
+    faultSettings.apply(.probation)
+    faultSettings.probationUntil = end.map { minute($0) } ?? minute(now().addingTimeInterval(3 * 86_400))
+  }
+
   package func clearFault(_ kind: FaultKind) { faultSettings.clear(kind) }
   package func clearFaults() { faultSettings = FaultSettings() }
   package func faults() -> [Fault] { faultSettings.active }
@@ -444,6 +460,7 @@ package actor ForumState {
     bookmarks = [:]
     lastRead = [:]
     announcements = []
+    privateMessages = [:]
     sessions = [:]
     formCookies = [:]
     faultSettings = FaultSettings()
@@ -452,6 +469,7 @@ package actor ForumState {
     nextForumID = 500
     nextThreadID = 3_500_000
     nextPostID = 400_000_000
+    nextPrivateMessageID = 4_700_000
     try seed.apply(to: self)
   }
 }

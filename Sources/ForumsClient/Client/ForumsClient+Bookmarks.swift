@@ -9,7 +9,9 @@ extension ForumsClient {
           "bookmarkthreads.php",
           [("action", "view"), ("perpage", String(forumPageSize)), ("pagenumber", String(page))]),
         page: "bookmarks")
-      return try scrape("bookmarks") { try PageScrapers.bookmarks(document, timeZone: configuration.timeZone) }
+      let list = try scrape("bookmarks") { try PageScrapers.bookmarks(document, timeZone: configuration.timeZone) }
+      note(list.probation)
+      return list
     }
   }
 

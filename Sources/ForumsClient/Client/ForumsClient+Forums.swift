@@ -17,7 +17,9 @@ extension ForumsClient {
           "forumdisplay.php",
           [("forumid", forumID), ("perpage", String(forumPageSize)), ("pagenumber", String(page))]),
         page: "forum")
-      return try scrape("forum") { try PageScrapers.forumThreads(document, timeZone: configuration.timeZone) }
+      let list = try scrape("forum") { try PageScrapers.forumThreads(document, timeZone: configuration.timeZone) }
+      note(list.probation)
+      return list
     }
   }
 
@@ -48,7 +50,8 @@ extension ForumsClient {
           ("forumid", configuration.announcementsForumID), ("perpage", String(forumPageSize)), ("pagenumber", "-1"),
         ]),
       page: "forum")
-    return try scrape("forum") { try PageScrapers.forumThreads(document, timeZone: configuration.timeZone) }
-      .announcements
+    let list = try scrape("forum") { try PageScrapers.forumThreads(document, timeZone: configuration.timeZone) }
+    note(list.probation)
+    return list.announcements
   }
 }

@@ -4,11 +4,13 @@ extension ForumsClient {
   /// Posts `text` (BBCode) as a reply to the thread and returns what the forum says about the new post.
   ///
   /// The reply form is fetched first for its hidden fields (`formkey`, `form_cookie`, …). The post itself is never
-  /// retried after it may have reached the forum, so a reply is never posted twice.
+  /// retried after it may have reached the forum, so a reply is never posted twice. An account on probation cannot
+  /// post: when the form page carries the probation banner, this throws `ForumsClientError.probation` without posting.
   package func reply(threadID: String, text: String) async throws -> ReplyResult {
     try await withSession {
       let (formPage, _) = try await fetchDocument(
         .get("newreply.php", [("action", "newreply"), ("threadid", threadID)]), page: "reply form")
+      try refuseOnProbation(formPage)
       let form = try scrape("reply form") { try PageScrapers.replyForm(formPage) }
 
       let response = try await transport.send(
@@ -23,9 +25,9 @@ extension ForumsClient {
 
   /// The form's `action` as an endpoint relative to the base URL (every forum endpoint sits at its root, and an
   /// absolute `/newreply.php` would escape a base URL with a path).
-  static func endpoint(ofFormAction action: String) -> String {
+  static func endpoint(ofFormAction action: String, default fallback: String = "newreply.php") -> String {
     let name = action.split(separator: "?").first.flatMap { $0.split(separator: "/").last }.map(String.init)
-    return name.flatMap { $0.hasSuffix(".php") ? $0 : nil } ?? "newreply.php"
+    return name.flatMap { $0.hasSuffix(".php") ? $0 : nil } ?? fallback
   }
 
   /// Every field the form would submit, `message` filled in (CRLF line breaks), and the "Submit Reply" button.

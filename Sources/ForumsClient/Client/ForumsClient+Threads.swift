@@ -37,7 +37,7 @@ extension ForumsClient {
           return PostsAfter(
             threadID: page.threadID.isEmpty ? threadID : page.threadID, threadTitle: page.threadTitle,
             forumID: page.forumID, isClosed: page.isClosed, posts: posts.sorted { $0.index < $1.index },
-            pagesFetched: pagesFetched)
+            pagesFetched: pagesFetched, probation: page.probation)
         }
         pageNumber = shown + 1
       }
@@ -88,6 +88,8 @@ extension ForumsClient {
       query.append(("noseen", "1"))
     }
     let (document, _) = try await fetchDocument(.get("showthread.php", query), page: "thread")
-    return try scrape("thread") { try PageScrapers.posts(document, timeZone: configuration.timeZone) }
+    let page = try scrape("thread") { try PageScrapers.posts(document, timeZone: configuration.timeZone) }
+    note(page.probation)
+    return page
   }
 }

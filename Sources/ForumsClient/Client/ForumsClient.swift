@@ -16,6 +16,8 @@ package actor ForumsClient {
   let logger: Logger
   /// The login under way, shared by every call that finds the session expired at the same time.
   var loginInProgress: Task<ForumIndex, any Error>?
+  /// The account's probation as the last page read showed it (`ForumsClient+Probation.swift`).
+  package internal(set) var probation: Probation?
 
   package nonisolated var baseURL: URL { configuration.baseURL }
 

@@ -18,7 +18,7 @@ enum PageScrapers {
   static func announcements(
     _ document: HTMLDocument, listed: [ThreadListAnnouncement], timeZone: TimeZone
   ) throws -> [Announcement] {
-    try AnnouncementsScraper(timeZone: timeZone).scrape(document, listed: listed)
+    try AnnouncementsScraper(timeZone: timeZone).scrape(document, listed: listed, requireAgreement: true)
   }
 
   static func replyForm(_ document: HTMLDocument) throws -> ReplyForm {
@@ -27,6 +27,22 @@ enum PageScrapers {
 
   static func replyResult(_ document: HTMLDocument) throws -> ReplyResult {
     try ReplyResultScraper().scrape(document)
+  }
+
+  static func privateMessageFolder(_ document: HTMLDocument, timeZone: TimeZone) throws -> PrivateMessageFolder {
+    try PrivateMessageFolderScraper(timeZone: timeZone).scrape(document)
+  }
+
+  static func privateMessage(_ document: HTMLDocument, timeZone: TimeZone) throws -> PrivateMessage {
+    try PrivateMessageScraper(timeZone: timeZone).scrape(document)
+  }
+
+  static func privateMessageSent(_ document: HTMLDocument) throws {
+    try PrivateMessageSendResultScraper().scrape(document)
+  }
+
+  static func probation(_ document: HTMLDocument, timeZone: TimeZone) -> Probation? {
+    ProbationScraper(timeZone: timeZone).scrape(document)
   }
 
   static func forumIndex(json: Data) throws -> ForumIndex {

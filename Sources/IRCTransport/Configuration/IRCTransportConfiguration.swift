@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Everything one IRC connection needs. Decodable from the app's config file: every field but `host` and `nick` has
@@ -21,24 +22,34 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   /// Client certificate and key (PEM) presented over TLS; used by SASL EXTERNAL (CertFP).
   package var clientCertificateFile: String?
   package var clientKeyFile: String?
-  /// NickServ password, used with `IDENTIFY` when the server offers no SASL (or SASL failed).
+  /// NickServ password, sent with `IDENTIFY` after registering when SASL did not log the bot in; only when set and
+  /// not empty.
   package var nickServPassword: String?
   package var channels: [Channel] = []
   /// Join a channel again after being kicked from it.
   package var rejoinOnKick: Bool = false
   /// How relayed posts are sent; command replies are always PRIVMSG.
   package var relayAs: RelayCommand = .notice
-  /// Lines one message may take before it is cut and ends with the post link.
+  /// How relayed posts look: `compact` (one line per post, the default) or `full` (header, excerpt, link).
+  package var relayStyle: IRCRenderer.RelayStyle = .compact
+  /// Lines a relayed post may take in the `full` style before its excerpt is cut (it ends with the post link).
+  /// Command answers are never cut.
   package var linesPerMessage: Int = 4
-  /// Flood control: lines that may go at once, then one line per `floodIntervalSeconds`.
-  package var floodBurst: Int = 4
-  package var floodIntervalSeconds: Double = 2
+  /// Flood control: lines that may go at once, then one line per `floodIntervalSeconds`. The defaults keep well
+  /// within ordinary network limits (about one line a second sustained) and still relay a thread getting 30 posts a
+  /// minute in compact style as they come (a post is one line; one PING acknowledges several).
+  package var floodBurst: Int = 5
+  package var floodIntervalSeconds: Double = 1.5
   /// mIRC bold (and colour, when `titleColour` is set) for the titles of relayed posts.
   package var mircFormatting: Bool = false
   package var titleColour: Int?
   /// Account names (services accounts, matched with the IRCv3 account tag) or `nick!user@host` masks.
   package var admins: [String] = []
   package var members: [String] = []
+  /// The role a member mode in the channel grants there: mode letter (`q`, `a`, `o`, `h`, `v`) → `admin`, `member`
+  /// or `viewer`. By default operators, half-ops and the higher `q`/`a` modes are admins and voiced users members;
+  /// a configured map replaces the default, and `{}` grants nothing for channel status.
+  package var channelRoles: [String: String] = Self.defaultChannelRoles
   package var quitMessage: String = "AwfulBot shutting down"
   /// Our own PING after this much silence; a missing PONG after `pingTimeoutSeconds` means the link is dead.
   package var pingIntervalSeconds: Double = 90
@@ -55,6 +66,31 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   package var connectTimeoutSeconds: Double = 15
   /// Registration (CAP, SASL, 001) must finish within this.
   package var registrationTimeoutSeconds: Double = 60
+  /// The answer to CTCP VERSION: the bot's name and version, set by the application (not read from the config).
+  package var versionReply: String = "AwfulBot"
+  /// Where this transport's settings are in the bot's config file (`transports[2]`), so a message can name the
+  /// key to fix; set by the application, nil elsewhere.
+  package var settingsPath: String?
+
+  package static let defaultChannelRoles: [String: String] = [
+    "q": "admin", "a": "admin", "o": "admin", "h": "admin", "v": "member",
+  ]
+  static let defaultRoles: [Character: Role] = roles(from: defaultChannelRoles)
+
+  /// `channelRoles` as mode letter → role; entries that are not one letter and a known role are left out
+  /// (`validate()` reports them).
+  var channelRoleMap: [Character: Role] { Self.roles(from: channelRoles) }
+
+  private static func roles(from map: [String: String]) -> [Character: Role] {
+    var roles: [Character: Role] = [:]
+    for (letter, name) in map {
+      guard letter.count == 1, let mode = letter.first, mode.isASCII, mode.isLetter,
+        let role = Role.allCases.first(where: { $0.description == name })
+      else { continue }
+      roles[mode] = role
+    }
+    return roles
+  }
 
   package struct Channel: Sendable, Hashable, Codable {
     package var name: String
@@ -108,7 +144,7 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   /// The user name sent with USER.
   package var effectiveUsername: String { username ?? nick }
 
-  /// Every nick the bot may be known by, for the command parser's `nick: command` form.
+  /// Every nick the bot may use: the configured one, then the alternates.
   package var allNicks: [String] { [nick] + alternateNicks }
 
   package var description: String {
@@ -152,6 +188,14 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
     if floodBurst < 1 { problems.append("floodBurst must be at least 1") }
     if floodIntervalSeconds < 0 { problems.append("floodIntervalSeconds cannot be negative") }
     if let colour = titleColour, !(0...98).contains(colour) { problems.append("titleColour must be 0–98") }
+    for (letter, role) in channelRoles.sorted(by: { $0.key < $1.key }) {
+      if letter.count != 1 || !(letter.first?.isASCII ?? false) || !(letter.first?.isLetter ?? false) {
+        problems.append("channelRoles: “\(letter)” is not a channel member mode letter (q, a, o, h, v)")
+      }
+      if !Role.allCases.contains(where: { $0.description == role }) {
+        problems.append("channelRoles.\(letter): “\(role)” is not admin, member or viewer")
+      }
+    }
     for (label, value) in [
       ("pingIntervalSeconds", pingIntervalSeconds), ("pingTimeoutSeconds", pingTimeoutSeconds),
       ("reconnectDelaySeconds", reconnectDelaySeconds), ("sendWaitSeconds", sendWaitSeconds),
@@ -166,8 +210,9 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
 extension IRCTransportConfiguration {
   private enum CodingKeys: String, CodingKey {
     case name, host, port, tls, caFile, nick, alternateNicks, username, realname, sasl, clientCertificateFile
-    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, linesPerMessage, floodBurst
-    case floodIntervalSeconds, mircFormatting, titleColour, admins, members, quitMessage, pingIntervalSeconds
+    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, relayStyle, linesPerMessage, floodBurst
+    case floodIntervalSeconds, mircFormatting, titleColour, admins, members, channelRoles, quitMessage
+    case pingIntervalSeconds
     case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter
     case nickReclaimSeconds, sendWaitSeconds, connectTimeoutSeconds, registrationTimeoutSeconds
   }
@@ -192,6 +237,7 @@ extension IRCTransportConfiguration {
     channels = try c.decodeIfPresent([Channel].self, forKey: .channels) ?? []
     rejoinOnKick = try c.decodeIfPresent(Bool.self, forKey: .rejoinOnKick) ?? false
     relayAs = try c.decodeIfPresent(RelayCommand.self, forKey: .relayAs) ?? .notice
+    relayStyle = try c.decodeIfPresent(IRCRenderer.RelayStyle.self, forKey: .relayStyle) ?? defaults.relayStyle
     linesPerMessage = try c.decodeIfPresent(Int.self, forKey: .linesPerMessage) ?? defaults.linesPerMessage
     floodBurst = try c.decodeIfPresent(Int.self, forKey: .floodBurst) ?? defaults.floodBurst
     floodIntervalSeconds =
@@ -200,6 +246,7 @@ extension IRCTransportConfiguration {
     titleColour = try c.decodeIfPresent(Int.self, forKey: .titleColour)
     admins = try c.decodeIfPresent([String].self, forKey: .admins) ?? []
     members = try c.decodeIfPresent([String].self, forKey: .members) ?? []
+    channelRoles = try c.decodeIfPresent([String: String].self, forKey: .channelRoles) ?? defaults.channelRoles
     quitMessage = try c.decodeIfPresent(String.self, forKey: .quitMessage) ?? defaults.quitMessage
     pingIntervalSeconds =
       try c.decodeIfPresent(Double.self, forKey: .pingIntervalSeconds) ?? defaults.pingIntervalSeconds

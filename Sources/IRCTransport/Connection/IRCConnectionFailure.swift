@@ -17,8 +17,12 @@ package enum IRCConnectionFailure: Sendable, Hashable, CustomStringConvertible {
   case tlsHandshake(String)
   /// The TLS context could not be built from the configured files (CA, client certificate, key).
   case tlsSetup(String)
-  /// SASL failed: 902 (nick locked), 904 (wrong credentials), 905 (too long), 906 (aborted).
+  /// SASL failed: 902 (nick locked), 904 (wrong credentials), 905 (too long), 906 (aborted), 908 (mechanism not
+  /// offered).
   case saslFailed(numeric: Int, message: String)
+  /// SASL is configured but the server offers none (no `sasl` capability, no CAP at all, the capability refused),
+  /// or not the configured mechanism; `offered` lists the mechanisms it does offer.
+  case saslUnavailable(mechanism: String, offered: String?)
   /// The server refused the client before registration: 463 (host not allowed), 464 (server password), 465 (banned).
   case rejected(numeric: Int, message: String)
   /// `ERROR :reason`: the server closed the link and said why.
@@ -40,6 +44,12 @@ package enum IRCConnectionFailure: Sendable, Hashable, CustomStringConvertible {
     case .tlsHandshake(let reason): "TLS handshake failed: \(reason)"
     case .tlsSetup(let reason): "cannot set up TLS: \(reason)"
     case .saslFailed(let numeric, let message): "SASL failed (\(numeric)): \(message)"
+    case .saslUnavailable(let mechanism, let offered):
+      if let offered, !offered.isEmpty {
+        "the server offers SASL \(offered) but not \(mechanism)"
+      } else {
+        "the server offers no SASL"
+      }
     case .rejected(let numeric, let message): "refused by the server (\(numeric)): \(message)"
     case .serverError(let reason): "closed by the server: \(reason)"
     case .registrationTimedOut(let seconds): "no welcome (001) within \(Self.seconds(seconds))"

@@ -14,18 +14,11 @@ package struct IRCProbeRegistration: Sendable, Hashable {
   package var account: String?
   /// The SASL mechanism that succeeded, nil when none was used.
   package var saslMechanism: String?
-  /// SASL was configured but the server did not offer it (or not the configured mechanism); the transport would
-  /// register without it and try NickServ IDENTIFY instead.
-  package var saslUnavailable: Bool
 
-  package init(
-    nick: String, refusedNicks: [String] = [], account: String? = nil, saslMechanism: String? = nil,
-    saslUnavailable: Bool = false
-  ) {
+  package init(nick: String, refusedNicks: [String] = [], account: String? = nil, saslMechanism: String? = nil) {
     self.nick = nick
     self.refusedNicks = refusedNicks
     self.account = account
     self.saslMechanism = saslMechanism
-    self.saslUnavailable = saslUnavailable
   }
 }

@@ -3,7 +3,7 @@ import Logging
 
 /// One connection that registers and quits, for `awfulbot check`: the transport's own connection code (TLS with
 /// the configured CA, CAP and SASL, NICK/USER with the alternates) but no channels, no NickServ and no retries.
-/// A SASL failure ends it at once instead of registering without the account.
+/// A SASL failure (or a network without SASL when it is configured) ends it, as it ends the transport.
 package enum IRCRegistrationProbe {
   package static func run(
     _ configuration: IRCTransportConfiguration, logger: Logger = Logger(label: "awfulbot.irc.probe")

@@ -1,5 +1,6 @@
-/// What the bot knows about one channel it is in: who is there and with which member modes (to grant channel
-/// operators the `member` role). Nicks are stored case-folded.
+/// What the bot knows about one channel it is in: who is there and with which member modes (`q`, `a`, `o`, `h`,
+/// `v`, …), so a sender's channel status can grant a role (see `IRCPermissions`). Nicks are stored case-folded.
+/// NAMES sets a member's modes, MODE changes them, so the role follows both without a reconnect.
 struct IRCChannelState: Sendable, Hashable {
   let name: String
   /// folded nick → member mode letters (`o`, `v`, …).
@@ -7,8 +8,15 @@ struct IRCChannelState: Sendable, Hashable {
 
   init(name: String) { self.name = name }
 
-  mutating func add(_ nick: String, modes: Set<Character> = []) {
-    members[IRCCaseMapping.fold(nick), default: []].formUnion(modes)
+  /// Someone joined (no modes yet), or the bot itself.
+  mutating func add(_ nick: String) {
+    let key = IRCCaseMapping.fold(nick)
+    if members[key] == nil { members[key] = [] }
+  }
+
+  /// A NAMES entry: the member's modes are the ones it shows (all of them with multi-prefix, else the highest).
+  mutating func set(_ nick: String, modes: Set<Character>) {
+    members[IRCCaseMapping.fold(nick)] = modes
   }
 
   mutating func remove(_ nick: String) { members[IRCCaseMapping.fold(nick)] = nil }
@@ -24,11 +32,8 @@ struct IRCChannelState: Sendable, Hashable {
     if on { members[key, default: []].insert(mode) } else { members[key]?.remove(mode) }
   }
 
-  func isOperator(_ nick: String) -> Bool {
-    // Half-ops and above (q, a, o) count as channel operators; voice does not.
-    guard let modes = members[IRCCaseMapping.fold(nick)] else { return false }
-    return !modes.isDisjoint(with: ["q", "a", "o"])
-  }
+  /// The member modes `nick` holds here; empty when it holds none or is not in the channel.
+  func modes(of nick: String) -> Set<Character> { members[IRCCaseMapping.fold(nick)] ?? [] }
 
   func contains(_ nick: String) -> Bool { members[IRCCaseMapping.fold(nick)] != nil }
 }

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 
@@ -18,6 +18,14 @@ extension IRCClient {
       await handleNumeric(numeric, message)
       return
     }
+    // echo-message: the server shows us our own lines as it relayed them, which acknowledges them.
+    if message.command == .privmsg || message.command == .notice, let source = message.prefix,
+      IRCCaseMapping.equal(source.name, currentNick)
+    {
+      learnSelf(source)
+      acknowledgeEcho(target: message.parameter(0))
+      return
+    }
     switch message.command {
     case .ping:
       if let pong = try? IRCMessage(command: .pong, parameters: message.parameters) { await write(pong) }
@@ -32,7 +40,7 @@ extension IRCClient {
     case .nick: await handleNick(message)
     case .mode: handleMode(message)
     case .invite: await handleInvite(message)
-    case .privmsg: handlePrivmsg(message)
+    case .privmsg: await handlePrivmsg(message)
     case .chghost:
       if let source = message.prefix, IRCCaseMapping.equal(source.name, currentNick) {
         selfUser = message.parameter(0) ?? selfUser
@@ -76,8 +84,13 @@ extension IRCClient {
         wakeWriter()
       }
     case 421:
-      // A server without CAP: registration goes on with NICK/USER alone.
-      if message.parameter(1)?.uppercased() == "CAP" { capabilityNegotiationEnded = true }
+      // A server without CAP: registration goes on with NICK/USER alone, unless SASL is configured.
+      if message.parameter(1)?.uppercased() == "CAP" {
+        capabilityNegotiationEnded = true
+        if let sasl = configuration.sasl {
+          disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
+        }
+      }
     default:
       break
     }
@@ -128,6 +141,11 @@ extension IRCClient {
     } else {
       kickedFrom.insert(folded)
       wakeWriter()
+      emit(
+        .membership(
+          MembershipChange(
+            transport: configuration.name, room: folded, kind: .kicked, by: message.sourceNick,
+            reason: message.parameter(2))))
     }
   }
 
@@ -151,7 +169,7 @@ extension IRCClient {
     }
   }
 
-  /// `353 me = #chan :@op +voice plain` (several prefixes each with multi-prefix).
+  /// `353 me = #chan :@op +voice plain` (several prefixes each with multi-prefix): each member's modes as shown.
   private func handleNames(_ message: IRCMessage) {
     guard message.parameters.count >= 4, let channel = message.parameter(2) else { return }
     let folded = IRCCaseMapping.fold(channel)
@@ -166,11 +184,11 @@ extension IRCClient {
       }
       // userhost-in-names: keep the nick only.
       let nick = name.split(separator: "!", maxSplits: 1).first.map(String.init) ?? String(name)
-      if !nick.isEmpty { channels[folded]?.add(nick, modes: modes) }
+      if !nick.isEmpty { channels[folded]?.set(nick, modes: modes) }
     }
   }
 
-  /// `MODE #chan +o-v alice bob`: member modes change who counts as a channel operator.
+  /// `MODE #chan +o-v alice bob`: member modes change the role a member's channel status grants.
   private func handleMode(_ message: IRCMessage) {
     guard let target = message.parameter(0), IRCChannelName.isChannel(target) else { return }
     let folded = IRCCaseMapping.fold(target)
@@ -205,7 +223,7 @@ extension IRCClient {
 
   // MARK: Messages for the bot
 
-  private func handlePrivmsg(_ message: IRCMessage) {
+  private func handlePrivmsg(_ message: IRCMessage) async {
     guard let source = message.prefix, !source.isServer, message.parameters.count >= 2,
       let target = message.parameter(0), let raw = message.parameters.last
     else { return }
@@ -214,20 +232,43 @@ extension IRCClient {
       learnSelf(source)
       return
     }
-    // CTCP (ACTION, VERSION, …) is not addressed to the bot's command parser.
-    if raw.hasPrefix("\u{01}") { return }
-    let text = IRCTextSanitizer.singleLine(IRCTextSanitizer.stripFormatting(raw))
-    guard !text.isEmpty else { return }
+    // CTCP: VERSION, PING, TIME and CLIENTINFO are answered; ACTION and the rest are not for the command parser.
+    if raw.hasPrefix("\u{01}") {
+      await handleCTCP(raw, from: source)
+      return
+    }
+    let line = IRCTextSanitizer.singleLine(IRCTextSanitizer.stripFormatting(raw))
+    guard !line.isEmpty else { return }
+    let (text, addressed) = Self.address(line, nick: currentNick)
+    let casually = addressed && line.dropFirst(currentNick.count).first == " "
     let isChannel = IRCChannelName.isChannel(target)
     let room = isChannel ? IRCCaseMapping.fold(target) : source.name
     let account = message.tags["account"].flatMap { $0 == "*" || $0.isEmpty ? nil : $0 }
-    let isOperator = isChannel && (channels[room]?.isOperator(source.name) ?? false)
-    let role = permissions.role(account: account, source: source, isChannelOperator: isOperator)
+    let modes = isChannel ? (channels[room]?.modes(of: source.name) ?? []) : []
+    let role = permissions.role(account: account, source: source, channelModes: modes)
     incomingCounter += 1
     emit(
-      IncomingMessage(
-        transport: configuration.name, room: room, senderID: account ?? source.description,
-        senderName: source.name, text: text, messageID: message.tags["msgid"] ?? "irc-\(incomingCounter)",
-        isDirect: !isChannel, transportRole: role))
+      .message(
+        IncomingMessage(
+          transport: configuration.name, room: room, senderID: account ?? source.description,
+          senderName: source.name, text: text, messageID: message.tags["msgid"] ?? "irc-\(incomingCounter)",
+          isDirect: !isChannel, transportRole: role, addressed: addressed, addressedCasually: casually)))
+  }
+
+  /// How people address a bot on IRC: its current nick (any case), then `:`, `,` or a space, then the words for it
+  /// (`awfulbot_: status`, `awfulbot, help`, `awfulbot help`). Returns the words without the address and whether the
+  /// line was addressed; a line that is only the nick, or where the nick runs on (`awfulbot_s`), is not.
+  static func address(_ line: String, nick: String) -> (text: String, addressed: Bool) {
+    let nickCount = nick.count
+    guard !nick.isEmpty, line.count > nickCount, IRCCaseMapping.equal(String(line.prefix(nickCount)), nick) else {
+      return (line, false)
+    }
+    let rest = line.dropFirst(nickCount)
+    guard let separator = rest.first, separator == ":" || separator == "," || separator == " " else {
+      return (line, false)
+    }
+    let words = rest.dropFirst().drop(while: { $0 == " " })
+    guard !words.isEmpty else { return (line, false) }
+    return (String(words), true)
   }
 }

@@ -3,12 +3,10 @@ import NIOCore
 /// The probe's ending: once welcomed, say what registered and leave.
 extension IRCClient {
   func finishProbe() async {
-    let sasl = configuration.sasl
+    // With SASL configured, only a successful login gets this far (see `didRegister`).
     probeRegistration = IRCProbeRegistration(
       nick: currentNick, refusedNicks: refusedNicks, account: saslSucceeded ? loggedInAccount : nil,
-      saslMechanism: saslSucceeded ? sasl?.mechanism.rawValue : nil,
-      // A SASL failure ends the probe before 001, so being here without success means it was never tried.
-      saslUnavailable: sasl != nil && !saslSucceeded)
+      saslMechanism: saslSucceeded ? configuration.sasl?.mechanism.rawValue : nil)
     shuttingDown = true
     await send(.quit, [IRCTextSanitizer.singleLine(configuration.quitMessage)], charged: false)
     // The server answers QUIT with ERROR and closes; if it does not, close anyway rather than wait.

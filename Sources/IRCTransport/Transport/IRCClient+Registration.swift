@@ -1,9 +1,10 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 
-/// Registration: `CAP LS 302`, the wanted capabilities, SASL, NICK/USER, then after 001 NickServ (when SASL was not
-/// possible) and the channel joins.
+/// Registration: `CAP LS 302`, the wanted capabilities, SASL, NICK/USER, then after 001 NickServ (when configured)
+/// and the channel joins. With SASL configured the bot never registers without it: a refused login, or a network
+/// without SASL, ends the connection (and, before the first registration, the transport: see `IRCTransportError`).
 extension IRCClient {
   /// Capabilities the transport uses when the server offers them.
   static let wantedCapabilities = ["server-time", "message-tags", "account-tag", "echo-message", "multi-prefix"]
@@ -48,6 +49,10 @@ extension IRCClient {
 
   /// One `CAP REQ` per capability, so a refusal of one does not cost the others.
   private func requestCapabilities() async {
+    if let sasl = configuration.sasl, !wantsSASL {
+      disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: offeredCaps["sasl"]))
+      return
+    }
     var wanted = Self.wantedCapabilities.filter { offeredCaps[$0] != nil }
     if wantsSASL { wanted.insert("sasl", at: 0) }
     if offeredCaps["chghost"] != nil { wanted.append("chghost") }
@@ -72,12 +77,28 @@ extension IRCClient {
     guard pendingCapReplies > 0 else { return }
     pendingCapReplies -= 1
     guard pendingCapReplies == 0 else { return }
-    if enabledCaps.contains("sasl"), let sasl = configuration.sasl {
+    if let sasl = configuration.sasl {
+      guard enabledCaps.contains("sasl") else {
+        // The server listed SASL, then refused the capability (services went away in between).
+        disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
+        return
+      }
       saslInProgress = true
       await send(.authenticate, [sasl.mechanism.rawValue], charged: false)
     } else {
       await endCapabilityNegotiation()
     }
+  }
+
+  /// SASL is configured but cannot log the bot in on this connection: remember why and close it, rather than
+  /// register under the nick without the account (where channel access lists and NickServ would not know it).
+  func disconnectForSASL(_ failure: IRCConnectionFailure) {
+    noteFailure(failure)
+    saslInProgress = false
+    logger.error(
+      "SASL login failed, disconnecting",
+      metadata: ["account": "\(configuration.sasl?.account ?? configuration.nick)", "reason": "\(failure)"])
+    link?.channel.close(promise: nil)
   }
 
   func endCapabilityNegotiation() async {
@@ -112,7 +133,8 @@ extension IRCClient {
     await send(.authenticate, ["+"], charged: false)
   }
 
-  /// 900 logged in, 903 success, 902/904/905/906/907 failure or abort, 908 mechanism list.
+  /// 900 logged in, 903 success, 907 already logged in; 902/904/905/906 failure or abort, 908 the mechanisms the
+  /// server offers instead (the configured one is not among them).
   func handleSASLNumeric(_ numeric: Int, _ message: IRCMessage) async {
     switch numeric {
     case 900:
@@ -126,15 +148,10 @@ extension IRCClient {
       saslSucceeded = true
       await endCapabilityNegotiation()
     case 902, 904, 905, 906:
-      // Registration goes on without an account; NickServ IDENTIFY is tried after 001 when a password is known.
-      logger.warning("SASL authentication failed", metadata: ["numeric": "\(numeric)"])
-      if mode == .probe {
-        // The check wants to know the credentials are wrong, not that the nick registers without them.
-        noteFailure(.saslFailed(numeric: numeric, message: message.parameters.last ?? ""))
-        link?.channel.close(promise: nil)
-        return
-      }
-      await endCapabilityNegotiation()
+      disconnectForSASL(.saslFailed(numeric: numeric, message: message.parameters.last ?? ""))
+    case 908:
+      let offered = message.parameter(1) ?? ""
+      disconnectForSASL(.saslFailed(numeric: numeric, message: "the server offers \(offered)"))
     default:
       break
     }
@@ -172,6 +189,11 @@ extension IRCClient {
   // MARK: After 001
 
   func didRegister(_ message: IRCMessage) async {
+    if let sasl = configuration.sasl, !saslSucceeded {
+      // A server that welcomes us without SASL (one without CAP): this is not the registration configured.
+      disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
+      return
+    }
     registered = true
     wasRegistered = true
     registrations += 1
@@ -194,11 +216,9 @@ extension IRCClient {
     wakeWriter()
   }
 
-  /// NickServ IDENTIFY when SASL was not possible or failed and a password is known.
+  /// NickServ IDENTIFY when `nickServPassword` is configured (and not empty) and SASL did not log the bot in.
   private func identifyWithNickServIfNeeded() async {
-    guard !saslSucceeded else { return }
-    let password = configuration.nickServPassword ?? configuration.sasl?.password
-    guard let password, !password.isEmpty else { return }
+    guard !saslSucceeded, let password = configuration.nickServPassword, !password.isEmpty else { return }
     let account = configuration.sasl?.account ?? configuration.nick
     if let identify = try? IRCMessage(command: .privmsg, parameters: ["NickServ", "IDENTIFY \(account) \(password)"]) {
       logger.info("identifying with NickServ", metadata: ["account": "\(account)"])

@@ -1,11 +1,13 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 
 /// Sending: every send joins one FIFO queue served by one writer per connection, so lines of a message stay
 /// together, sends to one room keep their order, and the flood-control bucket is shared. A message counts as
 /// delivered when the server has answered a PING written after its last line: servers handle a client's lines in
-/// order, so by then the lines were accepted (or refused with an error numeric, which fails the send).
+/// order, so by then the lines were accepted (or refused with an error numeric, which fails the send). Where the
+/// server has echo-message, its echo of every line acknowledges the send instead, so a relayed post costs one line
+/// of the flood budget, not two; otherwise one PING acknowledges several ready sends (up to `acknowledgementBatch`).
 extension IRCClient {
   /// Sends and waits for the server's acknowledgement; waits at most `sendWaitSeconds` for a connection and the
   /// channel join, then fails as retryable so the outbox keeps the message.
@@ -70,13 +72,39 @@ extension IRCClient {
 
   // MARK: The writer
 
+  /// Most sends one acknowledging PING covers: a failure numeric then fails at most this many sends' wait.
+  static let acknowledgementBatch = 8
+
   /// Runs for one connection: takes the oldest send whose target is ready, writes its lines through the flood
-  /// bucket, then the acknowledging PING.
+  /// bucket, and writes the acknowledging PING once nothing else is ready (or the batch is full).
   func writerLoop() async {
     guard let linkID = link?.id else { return }
     while !Task.isCancelled, link?.id == linkID {
+      if !unacknowledged.isEmpty && (!hasReadySend() || unacknowledged.count >= Self.acknowledgementBatch) {
+        await writeAcknowledgement(linkID: linkID)
+      }
       guard let send = await nextReadySend(linkID: linkID) else { return }
       await write(send, linkID: linkID)
+    }
+  }
+
+  /// Whether a queued send could be written now (without joining first).
+  private func hasReadySend() -> Bool {
+    queue.contains { if case .ready = readiness(of: $0.target) { true } else { false } }
+  }
+
+  /// One PING after the lines of every send written since the last one; its PONG delivers them all.
+  private func writeAcknowledgement(linkID: Int) async {
+    let ids = unacknowledged.filter { inFlight[$0] != nil }
+    unacknowledged = []
+    guard !ids.isEmpty, let link, link.id == linkID else { return }
+    let token = nextToken("ack")
+    ackTokens[token] = ids
+    try? await bucket.acquire()
+    do {
+      try await link.writer.write(try IRCMessage(command: .ping, parameters: [token]).serialized)
+    } catch {
+      logger.debug("acknowledgement ping not written", metadata: ["error": "\(error)"])
     }
   }
 
@@ -132,9 +160,10 @@ extension IRCClient {
 
   private func write(_ send: PendingSend, linkID: Int) async {
     let command: IRCCommand =
-      send.message.kind == .relay && configuration.relayAs == .notice ? .notice : .privmsg
-    let lines = layout.lines(for: send.message, maxBytesPerLine: lineBudget(command: command, target: send.target))
-    inFlight[send.id] = InFlight(send: send, linkID: linkID)
+      send.message.isRelay && configuration.relayAs == .notice ? .notice : .privmsg
+    let lines = renderer.lines(
+      for: send.message.content, maxBytesPerLine: lineBudget(command: command, target: send.target))
+    inFlight[send.id] = InFlight(send: send, linkID: linkID, byEcho: enabledCaps.contains("echo-message"))
     for text in lines {
       let line: IRCMessage
       do {
@@ -150,9 +179,12 @@ extension IRCClient {
         return
       }
       guard let link, link.id == linkID else { return }
+      // Counted before the write: the actor may handle the server's echo of this line while the write is still
+      // suspended, and an echo must find the line it acknowledges. A failed write closes the link, which fails the
+      // send as retryable anyway.
+      inFlight[send.id]?.lineCount += 1
       do {
         try await link.writer.write(line.serialized)
-        inFlight[send.id]?.lineCount += 1
       } catch {
         // The connection is closing: `closed()` fails this send as retryable.
         logger.debug("line not written", metadata: ["error": "\(error)"])
@@ -160,19 +192,31 @@ extension IRCClient {
       }
     }
     guard let link, link.id == linkID, inFlight[send.id] != nil else { return }
-    let token = nextToken("ack")
-    ackTokens[token] = send.id
-    try? await bucket.acquire()
-    do {
-      try await link.writer.write(try IRCMessage(command: .ping, parameters: [token]).serialized)
-    } catch {
-      logger.debug("acknowledgement ping not written", metadata: ["error": "\(error)"])
+    if inFlight[send.id]?.byEcho == true {
+      inFlight[send.id]?.allWritten = true
+      finishIfEchoed(send.id)
+    } else {
+      unacknowledged.append(send.id)
     }
   }
 
-  /// The PONG for a send's PING: every line before it was handled by the server.
-  func acknowledge(token: String) {
-    guard let id = ackTokens.removeValue(forKey: token), let flight = inFlight.removeValue(forKey: id) else { return }
+  /// Our own line came back (echo-message): it counts for the oldest send to that target still waiting for echoes.
+  func acknowledgeEcho(target: String?) {
+    guard let target else { return }
+    let folded = IRCCaseMapping.fold(target)
+    guard
+      let id = inFlight.filter({
+        $0.value.byEcho && IRCCaseMapping.fold($0.value.send.target) == folded && $0.value.echoed < $0.value.lineCount
+      }).keys.min()
+    else { return }
+    inFlight[id]?.echoed += 1
+    finishIfEchoed(id)
+  }
+
+  /// Every line of the send was written and echoed: delivered.
+  private func finishIfEchoed(_ id: Int) {
+    guard let flight = inFlight[id], flight.allWritten, flight.echoed >= flight.lineCount else { return }
+    inFlight[id] = nil
     if let failure = flight.failure {
       flight.send.continuation.resume(throwing: failure)
       return
@@ -180,6 +224,21 @@ extension IRCClient {
     let receipt = DeliveryReceipt(id: "irc:\(flight.linkID).\(id):\(flight.lineCount)")
     remember(receipt, for: flight.send.key)
     flight.send.continuation.resume(returning: receipt)
+  }
+
+  /// The PONG for a send's PING: every line before it was handled by the server.
+  func acknowledge(token: String) {
+    guard let ids = ackTokens.removeValue(forKey: token) else { return }
+    for id in ids {
+      guard let flight = inFlight.removeValue(forKey: id) else { continue }
+      if let failure = flight.failure {
+        flight.send.continuation.resume(throwing: failure)
+        continue
+      }
+      let receipt = DeliveryReceipt(id: "irc:\(flight.linkID).\(id):\(flight.lineCount)")
+      remember(receipt, for: flight.send.key)
+      flight.send.continuation.resume(returning: receipt)
+    }
   }
 
   /// An error numeric about a target: the oldest send to it that is being written or acknowledged fails.
@@ -203,6 +262,11 @@ extension IRCClient {
     }
     inFlight[id]?.failure = error
     logger.warning("send refused by the server", metadata: ["target": "\(target)", "numeric": "\(numeric)"])
+    // A refused line is never echoed: an echo-acknowledged send fails now rather than waiting.
+    if let flight = inFlight[id], flight.byEcho {
+      inFlight[id] = nil
+      flight.send.continuation.resume(throwing: error)
+    }
   }
 
   private func remember(_ receipt: DeliveryReceipt, for key: String) {

@@ -17,4 +17,12 @@ extension IRCClient {
   func registrationCount() -> Int { registrations }
 
   func markStopped() { stopped = true }
+
+  /// The transport's reason to stop for good: SASL failed (refused, or not offered) before the bot had ever
+  /// registered, so the configured credentials are wrong for this network and reconnecting cannot help. nil
+  /// otherwise; once the bot has registered, a SASL failure on a reconnect (services restarting) is retried.
+  func startupSASLError() -> IRCTransportError? {
+    guard registrations == 0, let failure = lastFailure else { return nil }
+    return IRCTransportError(startupFailure: failure, configuration: configuration)
+  }
 }

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 import NIOCore
@@ -11,9 +11,9 @@ import ServiceLifecycle
 actor IRCClient {
   let configuration: IRCTransportConfiguration
   let logger: Logger
-  let emit: @Sendable (IncomingMessage) -> Void
+  let emit: @Sendable (ChatEvent) -> Void
   let bucket: IRCTokenBucket
-  let layout: IRCMessageLayout
+  let renderer: IRCRenderer
   let permissions: IRCPermissions
   let tlsContext: NIOSSLContext?
   let clock = ContinuousClock()
@@ -75,6 +75,11 @@ actor IRCClient {
   var tokenCounter = 0
   var incomingCounter = 0
 
+  // CTCP answers (see `IRCClient+CTCP`), limited across connections.
+  var ctcpLimiter = IRCCTCPLimiter()
+  /// Set once a request was ignored for the limit, so a flood logs one line; cleared by the next answer.
+  var ctcpOverLimit = false
+
   // Sending.
   struct PendingSend {
     let id: Int
@@ -88,10 +93,16 @@ actor IRCClient {
     var linkID: Int
     var lineCount = 0
     var failure: ChatSendError?
+    /// Acknowledged by the server's echo of each line (echo-message) rather than by a PING.
+    var byEcho = false
+    var echoed = 0
+    var allWritten = false
   }
   var queue: [PendingSend] = []
   var inFlight: [Int: InFlight] = [:]
-  var ackTokens: [String: Int] = [:]
+  /// Sends written since the last acknowledging PING, and each PING's token with the sends it acknowledges.
+  var unacknowledged: [Int] = []
+  var ackTokens: [String: [Int]] = [:]
   var writerWaiter: CheckedContinuation<Void, Never>?
   var receipts: [String: DeliveryReceipt] = [:]
   var receiptOrder: [String] = []
@@ -99,7 +110,7 @@ actor IRCClient {
 
   init(
     configuration: IRCTransportConfiguration, logger: Logger, mode: Mode = .transport,
-    emit: @escaping @Sendable (IncomingMessage) -> Void
+    emit: @escaping @Sendable (ChatEvent) -> Void
   ) throws {
     self.configuration = configuration
     self.mode = mode
@@ -107,10 +118,11 @@ actor IRCClient {
     self.emit = emit
     self.bucket = IRCTokenBucket(
       burst: configuration.floodBurst, interval: .milliseconds(Int64(configuration.floodIntervalSeconds * 1000)))
-    self.layout = IRCMessageLayout(
-      maxLines: configuration.linesPerMessage, mircFormatting: configuration.mircFormatting,
-      titleColour: configuration.titleColour)
-    self.permissions = IRCPermissions(admins: configuration.admins, members: configuration.members)
+    self.renderer = IRCRenderer(
+      style: configuration.relayStyle, maxRelayLines: configuration.linesPerMessage,
+      mircFormatting: configuration.mircFormatting, titleColour: configuration.titleColour)
+    self.permissions = IRCPermissions(
+      admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoleMap)
     self.tlsContext = try IRCConnector.makeTLSContext(configuration)
     self.currentNick = configuration.nick
     self.lastReceived = ContinuousClock.now
@@ -202,7 +214,11 @@ actor IRCClient {
       flight.send.continuation.resume(
         throwing: ChatSendError.retryable(reason: "the IRC connection closed while sending", after: nil))
     }
-    ackTokens = ackTokens.filter { inFlight[$0.value] != nil }
+    unacknowledged = []
+    ackTokens = ackTokens.compactMapValues { ids in
+      let open = ids.filter { inFlight[$0] != nil }
+      return open.isEmpty ? nil : open
+    }
     wakeWriter()
     logger.info("disconnected", metadata: ["host": "\(configuration.host)"])
   }

@@ -1,16 +1,21 @@
-import BotCore
+import ChatBridge
 
 /// The role the IRC transport itself grants a sender: `admin`/`member` from the configured account names (the
 /// IRCv3 `account` tag, i.e. the services account the sender logged in with via SASL or NickServ) or
-/// `nick!user@host` masks, and `member` for a channel operator in that channel. nil when none applies.
+/// `nick!user@host` masks, and the role the sender's status in the channel gives (`channelRoles`: by default
+/// channel operators, half-ops and the higher `q`/`a` modes are admins, voiced users members). The highest of them
+/// wins; nil when none applies.
 struct IRCPermissions: Sendable, Hashable {
   private var adminAccounts: Set<String> = []
   private var memberAccounts: Set<String> = []
   private var adminMasks: [IRCHostmask] = []
   private var memberMasks: [IRCHostmask] = []
+  /// Member mode letter (`o`, `v`, …) → the role it grants in that channel.
+  private var channelRoles: [Character: Role]
 
   /// An entry with `!`, `@`, `*` or `?` is a mask; anything else is an account name.
-  init(admins: [String], members: [String]) {
+  init(admins: [String], members: [String], channelRoles: [Character: Role] = IRCTransportConfiguration.defaultRoles) {
+    self.channelRoles = channelRoles
     for entry in admins {
       if IRCHostmask.looksLikeMask(entry) {
         adminMasks.append(IRCHostmask(entry))
@@ -27,13 +32,23 @@ struct IRCPermissions: Sendable, Hashable {
     }
   }
 
-  func role(account: String?, source: IRCPrefix, isChannelOperator: Bool) -> Role? {
+  /// - Parameter channelModes: the sender's member modes in the channel the message came from (empty in a query).
+  func role(account: String?, source: IRCPrefix, channelModes: Set<Character>) -> Role? {
+    [listedRole(account: account, source: source), channelRole(modes: channelModes)].compactMap { $0 }.max()
+  }
+
+  /// The highest role any of these member modes grants.
+  func channelRole(modes: Set<Character>) -> Role? {
+    modes.compactMap { channelRoles[$0] }.max()
+  }
+
+  private func listedRole(account: String?, source: IRCPrefix) -> Role? {
     let folded = account.map(IRCCaseMapping.fold)
     let mask = source.description
     if let folded, adminAccounts.contains(folded) { return .admin }
     if adminMasks.contains(where: { $0.matches(mask) }) { return .admin }
     if let folded, memberAccounts.contains(folded) { return .member }
     if memberMasks.contains(where: { $0.matches(mask) }) { return .member }
-    return isChannelOperator ? .member : nil
+    return nil
   }
 }

@@ -1,20 +1,22 @@
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 import ServiceLifecycle
 
 /// IRC as a chat transport: rooms are channels (case-folded, `#awful`) and nicks (private queries). Running it
 /// connects, registers (SASL when configured), joins the configured channels and keeps the connection, reconnecting
-/// with exponential backoff and jitter. Relayed posts go out as NOTICE (configurable), command replies as PRIVMSG,
-/// split to fit IRC's 512-byte lines and paced by a shared token bucket.
+/// with exponential backoff and jitter; a SASL login that fails before the first registration stops it with an
+/// error. Relayed posts go out as NOTICE (configurable), command replies as PRIVMSG, rendered by `IRCRenderer` at
+/// send time to fit IRC's 512-byte lines and paced by a shared token bucket. CTCP VERSION, PING, TIME and
+/// CLIENTINFO are answered, rate-limited.
 package final class IRCTransport: ChatTransport, Sendable {
   package let name: String
   package let capabilities: ChatCapabilities
-  package let incoming: AsyncStream<IncomingMessage>
+  package let events: AsyncStream<ChatEvent>
   package let configuration: IRCTransportConfiguration
 
-  private let continuation: AsyncStream<IncomingMessage>.Continuation
-  private let client: IRCClient
+  private let continuation: AsyncStream<ChatEvent>.Continuation
+  let client: IRCClient
   private let logger: Logger
 
   /// Checks the configuration and prepares TLS; connecting happens in `run()`.
@@ -25,23 +27,26 @@ package final class IRCTransport: ChatTransport, Sendable {
     self.logger = logger
     self.configuration = configuration
     self.name = configuration.name
-    // A cut message keeps about 400 bytes per line; the renderer shrinks what it can to this.
-    self.capabilities = ChatCapabilities(
-      html: false, edits: false, threads: false, maxMessageBytes: configuration.linesPerMessage * 400,
-      notices: configuration.relayAs == .notice)
-    let (stream, continuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
-    self.incoming = stream
+    self.capabilities = ChatCapabilities(edits: false, threads: false)
+    let (stream, continuation) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
+    self.events = stream
     self.continuation = continuation
     self.client = try IRCClient(configuration: configuration, logger: logger) { continuation.yield($0) }
   }
 
+  /// Throws `IRCTransportError` when SASL fails before the first registration (the bot then exits 78).
   package func run() async throws {
     var attempt = 0
+    var fatal: IRCTransportError?
     while !Task.isCancelled && !Task.isShuttingDownGracefully {
       do {
         if try await client.runConnection() { attempt = 0 }
       } catch {
         logger.warning("could not connect", metadata: ["error": "\(error)"])
+      }
+      if let error = await client.startupSASLError() {
+        fatal = error
+        break
       }
       if await client.isShuttingDown() || Task.isCancelled || Task.isShuttingDownGracefully { break }
       attempt += 1
@@ -56,7 +61,29 @@ package final class IRCTransport: ChatTransport, Sendable {
     await client.failQueued(ChatSendError.retryable(reason: "the IRC transport stopped", after: nil))
     await client.markStopped()
     continuation.finish()
+    if let fatal {
+      logger.error("SASL login impossible, the transport stops", metadata: ["error": "\(fatal)"])
+      throw fatal
+    }
   }
+
+  /// Channels are keyed case-folded (`#Goons` and `#goons` are one room), as messages name them.
+  package func resolveRoom(_ reference: String) async throws -> String {
+    IRCChannelName.isChannel(reference) ? IRCCaseMapping.fold(reference) : reference
+  }
+
+  /// nil once registered (001); otherwise connecting, or reconnecting with the reason the last connection failed.
+  package func connectionProblem() async -> String? {
+    switch await connectionState() {
+    case .registered: nil
+    case .connecting: "connecting"
+    case .reconnecting(let failure): "reconnecting (\(failure))"
+    case .stopped: "stopped"
+    }
+  }
+
+  /// Every registration (001) counts: the first is the connection, the others reconnects.
+  package func connectionCount() async -> Int? { await registrationCount() }
 
   /// Whether the bot is registered, and if not why (for readiness and `status`).
   package func connectionState() async -> IRCConnectionState {

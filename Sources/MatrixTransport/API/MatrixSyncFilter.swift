@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 /// The `/sync` filter: room messages, membership, power levels, room creation and encryption; no presence, receipts,
 /// typing or account data. Sent inline (JSON in the `filter` parameter) so no filter has to be uploaded and remembered.

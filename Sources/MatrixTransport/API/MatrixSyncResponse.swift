@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 /// The parts of a `/sync` answer the bot reads (spec: GET /_matrix/client/v3/sync).
 package struct MatrixSyncResponse: Sendable, Hashable, Decodable {

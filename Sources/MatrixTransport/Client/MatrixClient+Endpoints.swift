@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 
 /// One method per endpoint the bot uses, each a thin wrapper over `call`.

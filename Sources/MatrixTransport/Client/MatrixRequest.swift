@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 
 /// One call to the client-server API, described as data so building it is testable without a server.

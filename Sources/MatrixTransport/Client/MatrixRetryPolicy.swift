@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 /// What to do after a failed homeserver call. Pure, so the rules are tested without a server.
 package enum MatrixRetryDecision: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import BotCore
+import ChatBridge
+import Foundation
 
 /// Where a relayed post goes in a room with threads on: the thread's root event and the latest event in it.
 package struct MatrixThreadPosition: Sendable, Hashable, Codable {
@@ -11,7 +12,7 @@ package struct MatrixThreadPosition: Sendable, Hashable, Codable {
   }
 }
 
-/// Turns an `OutgoingMessage` into `m.room.message` content: always `m.notice` (bots must not trigger other bots),
+/// Turns a rendered message into `m.room.message` content: always `m.notice` (bots must not trigger other bots),
 /// plain `body` plus `org.matrix.custom.html` when there is HTML, an empty `m.mentions` (intentional mentions: the
 /// homeserver and clients then ignore names and `@room` found in the text), and the relation it needs.
 package enum MatrixMessageContent {
@@ -21,17 +22,18 @@ package enum MatrixMessageContent {
   ///   - thread: the thread position when the room puts each forum thread in a Matrix thread and this forum thread
   ///     already has a root there; nil otherwise.
   ///   - suppressPreviews: asks clients not to unfurl links (relayed posts link to the forum).
-  package static func content(for message: OutgoingMessage, thread: MatrixThreadPosition?, suppressPreviews: Bool)
-    -> JSONValue
-  {
-    var base = plainContent(text: message.text, html: message.html)
-    if suppressPreviews && message.kind == .relay {
+  package static func content(
+    for message: OutgoingMessage, rendered: MatrixRenderer.Rendered, thread: MatrixThreadPosition?,
+    suppressPreviews: Bool
+  ) -> JSONValue {
+    var base = plainContent(text: rendered.body, html: rendered.html)
+    if suppressPreviews && message.isRelay {
       // MSC4095 (bundled URL previews): an empty list means "no previews"; clients implementing the MSC honour it.
       base["com.beeper.linkpreviews"] = .array([])
       base["m.url_previews"] = .array([])
     }
     if let original = message.replaces {
-      var edit = plainContent(text: "* " + message.text, html: message.html.map { "* " + $0 })
+      var edit = plainContent(text: "* " + rendered.body, html: rendered.html.map { "* " + $0 })
       edit["m.new_content"] = .object(base)
       edit["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(original)]
       if let previews = base["m.url_previews"] {
@@ -51,16 +53,17 @@ package enum MatrixMessageContent {
     return .object(base)
   }
 
-  /// A plain `m.notice` without relation (also the encryption notice).
+  /// A plain `m.notice` without relation (also the encryption notice). The renderer made both forms safe as it
+  /// wrote them; the body's mentions are defused once more here because that costs nothing and is idempotent.
   static func plainContent(text: String, html: String?) -> [String: JSONValue] {
     var content: [String: JSONValue] = [
       "msgtype": "m.notice",
-      "body": .string(MatrixMentionSafety.defuseText(text)),
+      "body": .string(ChatText.defuseMentions(text)),
       "m.mentions": [:],
     ]
     if let html {
       content["format"] = .string(htmlFormat)
-      content["formatted_body"] = .string(MatrixMentionSafety.defuseHTML(html))
+      content["formatted_body"] = .string(html)
     }
     return content
   }

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 /// A room's `m.room.power_levels`, as far as the bot needs it: each user's level. From room version 12 on, the
 /// room's creators (`m.room.create` sender and `additional_creators`) stand above every level and are not listed.

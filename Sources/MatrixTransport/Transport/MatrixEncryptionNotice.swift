@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 /// The one message the bot posts in an end-to-end encrypted room. The bot has no Matrix crypto (none exists in Swift
 /// on Linux), so commands written there never reach it; without this notice users would type `!help` and hear

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 /// An invite waiting for the bot's answer.
 package struct MatrixInvite: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 
 extension MatrixTransport {
   /// Joined rooms that are end-to-end encrypted (commands there cannot be read), kept across restarts; for `status`

@@ -1,17 +1,27 @@
-import BotCore
+import ChatBridge
 import Foundation
 
 extension MatrixTransport {
-  /// Sends one message as an `m.notice` (see `MatrixMessageContent`) with `idempotencyKey` as the transaction id.
+  /// Renders `message` (see `MatrixRenderer`) and sends it as `m.notice` events (see `MatrixMessageContent`) with
+  /// `idempotencyKey` as the transaction id. An answer too long for one event goes out as several, the later ones
+  /// under `key#2`, `key#3`…, so a resend after a crash repeats every one of them under the same ids.
   package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws
     -> DeliveryReceipt
   {
     let threadKey = threadKey(of: message, in: room)
     var position: MatrixThreadPosition?
     if let threadKey { position = await threadPosition(room: room, key: threadKey) }
-    let content = MatrixMessageContent.content(
-      for: message, thread: position, suppressPreviews: configuration.suppressLinkPreviews)
-    let eventID = try await sendEvent(room: room, content: content, transactionID: idempotencyKey)
+    var events = renderer.render(message.content)
+    if message.replaces != nil, events.count > 1 { events = [events[0]] }
+    var eventID = ""
+    for (offset, rendered) in events.enumerated() {
+      var part = message
+      if offset > 0 { part.replaces = nil }
+      let content = MatrixMessageContent.content(
+        for: part, rendered: rendered, thread: position, suppressPreviews: configuration.suppressLinkPreviews)
+      let transactionID = offset == 0 ? idempotencyKey : "\(idempotencyKey)#\(offset + 1)"
+      eventID = try await sendEvent(room: room, content: content, transactionID: transactionID)
+    }
     if let threadKey {
       let updated = MatrixThreadPosition(root: position?.root ?? eventID, latest: eventID)
       await saveThreadPosition(updated, room: room, key: threadKey)
@@ -21,7 +31,7 @@ extension MatrixTransport {
 
   /// Relays of one forum thread share a Matrix thread in rooms configured for it; replies and edits never do.
   private func threadKey(of message: OutgoingMessage, in room: String) -> String? {
-    guard let key = message.threadKey, message.kind == .relay, message.replaces == nil, message.inReplyTo == nil
+    guard let key = message.threadKey, message.isRelay, message.replaces == nil, message.inReplyTo == nil
     else { return nil }
     return state.withLock { $0.threadRooms.contains(room) } ? key : nil
   }

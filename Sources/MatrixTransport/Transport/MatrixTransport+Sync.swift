@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 
 extension MatrixTransport {
@@ -90,10 +90,14 @@ extension MatrixTransport {
       logger.notice(
         "membership changed",
         metadata: ["room": "\(change.room)", "kind": "\(change.kind.rawValue)", "by": "\(change.by ?? "-")"])
-      membershipContinuation.yield(change)
+      eventsContinuation.yield(
+        .membership(
+          MembershipChange(
+            transport: name, room: change.room, kind: MembershipChange.Kind(rawValue: change.kind.rawValue) ?? .left,
+            by: change.by, reason: change.reason)))
     }
     if batch.membershipChanges.contains(where: { $0.kind != .joined }) { await saveDirectRooms() }
-    for message in batch.messages { incomingContinuation.yield(message) }
+    for message in batch.messages { eventsContinuation.yield(.message(message)) }
   }
 
   private func answer(_ invite: MatrixInvite) async {

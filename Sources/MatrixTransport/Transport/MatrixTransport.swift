@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import BotCore
+import ChatBridge
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// `run()` checks the homeserver (`/versions`), signs in (`whoami`, or a password login whose token is kept in the
 /// state store), joins the configured rooms, then long-polls `/sync`: invites are answered per config, power levels
-/// and membership are kept current, and text messages from others arrive on `incoming`. The sync position is
+/// and membership are kept current, and text messages from others and the bot's own membership changes arrive on
+/// `events`. The sync position is
 /// stored after each answer, so a restart resumes where it stopped; the first sync ever skips history.
 ///
 /// `send` posts `m.notice` events with the outbox idempotency key as the transaction id, so a resend after a crash
@@ -18,9 +19,8 @@ import Synchronization
 package final class MatrixTransport: ChatTransport, Sendable {
   package let name: String
   package let capabilities: ChatCapabilities
-  package let incoming: AsyncStream<IncomingMessage>
-  /// The bot's own joins, leaves, kicks and bans; the app pauses a room's subscriptions on kick or ban.
-  package let membershipChanges: AsyncStream<MatrixMembershipChange>
+  /// Messages from others, and the bot's own joins, leaves, kicks and bans (the engine pauses a room on kick or ban).
+  package let events: AsyncStream<ChatEvent>
   package let configuration: MatrixTransportConfiguration
 
   let client: MatrixClient
@@ -28,8 +28,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
   let store: any TransportStateStore
   let policy: MatrixRetryPolicy
   let logger: Logger
-  let incomingContinuation: AsyncStream<IncomingMessage>.Continuation
-  let membershipContinuation: AsyncStream<MatrixMembershipChange>.Continuation
+  let eventsContinuation: AsyncStream<ChatEvent>.Continuation
+  let renderer = MatrixRenderer()
   let state = Mutex(State())
 
   struct State {
@@ -39,9 +39,6 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var ownUserID: String?
     var rateLimitWaits = 0
   }
-
-  /// Largest `body` (and `formatted_body`) in bytes: both together must stay under the 64 KiB event limit.
-  package static let maximumMessageBytes = 24_000
 
   /// - Parameters:
   ///   - stateStore: where the token, device id and sync position survive restarts (one namespace per transport).
@@ -55,17 +52,13 @@ package final class MatrixTransport: ChatTransport, Sendable {
     logger[metadataKey: "transport"] = "\(configuration.name)"
     self.name = configuration.name
     self.configuration = configuration
-    self.capabilities = ChatCapabilities(
-      html: true, edits: true, threads: !configuration.threadRooms.isEmpty,
-      maxMessageBytes: Self.maximumMessageBytes, notices: true)
+    self.capabilities = ChatCapabilities(edits: true, threads: !configuration.threadRooms.isEmpty)
     self.client = MatrixClient(homeserver: configuration.homeserver, httpClient: httpClient, logger: logger)
     self.session = MatrixSession(client: client, configuration: configuration, store: stateStore, logger: logger)
     self.store = stateStore
     self.policy = retryPolicy
     self.logger = logger
-    (incoming, incomingContinuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
-    (membershipChanges, membershipContinuation) = AsyncStream.makeStream(
-      of: MatrixMembershipChange.self, bufferingPolicy: .unbounded)
+    (events, eventsContinuation) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
   }
 
   package var status: MatrixTransportStatus { state.withLock { $0.status } }
@@ -84,7 +77,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
   /// The room id an alias (`#name:server`) stands for; a room id is returned as it is. Works before `run()` has
   /// signed in (the lookup needs no token), so the app can key configured rooms by id, as messages and membership
   /// changes name them.
-  package func roomID(for roomIDOrAlias: String) async throws -> String {
+  package func resolveRoom(_ roomIDOrAlias: String) async throws -> String {
     guard roomIDOrAlias.hasPrefix("#") else { return roomIDOrAlias }
     let token = await session.currentToken ?? configuration.accessToken
     return try await client.resolveAlias(token: token, alias: roomIDOrAlias)
@@ -94,25 +87,40 @@ package final class MatrixTransport: ChatTransport, Sendable {
     state.withLock { $0.status = status }
   }
 
-  /// Starts, then syncs until the service group shuts down. A start that cannot succeed (unreachable homeserver,
-  /// rejected token, failed login) throws a `MatrixTransportError` saying what to fix. A token rejected later,
-  /// without a password to log in again, stops syncing with the reason in `status`; the service then stays idle
-  /// (other transports keep running) until shutdown.
+  /// Starts, then syncs until the service group shuts down. A homeserver that cannot be reached (or answers 5xx)
+  /// is retried with backoff for as long as it takes, the status saying `reconnecting (…)`, so a homeserver that is
+  /// down does not take the bot (and its other chat services) with it. A start that can never succeed (rejected
+  /// token, failed login, wrong account, invalid configuration) throws a `MatrixTransportError` saying what to fix.
+  /// A token rejected later, without a password to log in again, stops syncing with the reason in `status`; the
+  /// service then stays idle (other transports keep running) until shutdown. Graceful shutdown ends every wait.
   package func run() async throws {
-    defer {
-      incomingContinuation.finish()
-      membershipContinuation.finish()
+    defer { eventsContinuation.finish() }
+    var interpreter: MatrixSyncInterpreter?
+    var attempt = 0
+    while interpreter == nil {
+      do {
+        interpreter = try await cancelWhenGracefulShutdown { try await self.start() }
+      } catch is CancellationError {
+        return
+      } catch let error as MatrixTransportError where error.mayPass {
+        attempt += 1
+        setStatus(.reconnecting(reason: error.description))
+        let delay = policy.backoff(attempt: min(attempt + policy.startupAttempts, 12))
+        logger.warning(
+          "matrix homeserver unreachable, will keep trying",
+          metadata: ["error": "\(error)", "attempt": "\(attempt)", "delayMs": "\(delay.milliseconds)"])
+        do {
+          try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
+        } catch {
+          return
+        }
+      } catch {
+        setStatus(.stopped(reason: "\(error)"))
+        logger.error("matrix transport could not start", metadata: ["error": "\(error)"])
+        throw error
+      }
     }
-    let interpreter: MatrixSyncInterpreter
-    do {
-      interpreter = try await start()
-    } catch let error as CancellationError {
-      throw error
-    } catch {
-      setStatus(.stopped(reason: "\(error)"))
-      logger.error("matrix transport could not start", metadata: ["error": "\(error)"])
-      throw error
-    }
+    guard let interpreter else { return }
     do {
       try await cancelWhenGracefulShutdown {
         try await self.syncLoop(interpreter: interpreter)
@@ -250,4 +258,14 @@ package final class MatrixTransport: ChatTransport, Sendable {
       }
     }
   }
+}
+
+extension MatrixTransport {
+  /// nil once the last `/sync` succeeded; otherwise why not.
+  package func connectionProblem() async -> String? {
+    status.connectionProblem
+  }
+
+  /// The bot has no end-to-end encryption: commands in these rooms never reach it.
+  package func unreadableRooms() async -> [String] { encryptedRooms.sorted() }
 }

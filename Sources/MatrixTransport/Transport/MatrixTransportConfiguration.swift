@@ -1,4 +1,4 @@
-import BotCore
+import ChatBridge
 import Foundation
 
 /// One Matrix account of the bot, as written in the config file.

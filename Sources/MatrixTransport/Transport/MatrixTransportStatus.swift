@@ -62,6 +62,14 @@ package enum MatrixTransportError: Error, Sendable, Hashable, CustomStringConver
   case wrongAccount(configured: String, actual: String)
   case invalidConfiguration([String])
 
+  /// The cause may go away by itself (the homeserver comes back): worth trying again later.
+  package var mayPass: Bool {
+    switch self {
+    case .homeserverUnreachable, .notAMatrixHomeserver: true
+    case .tokenRejected, .loginFailed, .wrongAccount, .invalidConfiguration: false
+    }
+  }
+
   package var description: String {
     switch self {
     case .homeserverUnreachable(let homeserver, let reason):

@@ -17,6 +17,8 @@ struct PrivateMessageScrapingTests {
     #expect(first.status.hasBeenSeen)
     #expect(first.id == "4601204")
     #expect(first.sender?.name == "InFlames235")
+    // The folder list links every sender to `userid=0`: no id to tell.
+    #expect(first.sender?.id == nil)
     #expect(first.sentDate == ExtraFixture.date(1_352_431_800))
     #expect(first.sentDateRaw == "Nov 8, 2012 at 21:30")
     #expect(first.subject == "Re: Awful app")

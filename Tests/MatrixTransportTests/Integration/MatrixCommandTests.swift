@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import Foundation
 import MatrixTransport
@@ -72,7 +74,8 @@ extension MatrixIntegrationTests {
             ])
           // The bot's own line that looks like a command: must not run either.
           _ = try await bot.transport.send(
-            OutgoingMessage(kind: .reply, text: "!bookmark \(Self.link)"), to: room, idempotencyKey: UUID().uuidString)
+            OutgoingMessage(.answer(CommandAnswer("!bookmark \(Self.link)"))), to: room,
+            idempotencyKey: UUID().uuidString)
           // A marker command afterwards: once it is answered, everything before it was seen.
           let marker = try await owner.say("!help", in: room)
           try await owner.waitForMessages(in: room) { $0.contains { $0.replyTo == marker } }

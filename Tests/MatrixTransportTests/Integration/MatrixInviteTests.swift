@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import Foundation
 import MatrixTransport
@@ -40,7 +42,8 @@ extension MatrixIntegrationTests {
           #expect(try await bot.engine.settings(room: bot.room(room)).isPaused)
           #expect(
             bot.membershipChanges.contains(
-              MatrixMembershipChange(room: room, kind: .kicked, by: owner.userID, reason: "go away")))
+              MembershipChange(
+                transport: bot.transport.name, room: room, kind: .kicked, by: owner.userID, reason: "go away")))
           #expect(!bot.transport.joinedRooms.contains(room))
         }
       }

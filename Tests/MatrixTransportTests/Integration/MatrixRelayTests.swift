@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import BotStore
 import FakeForum
@@ -8,6 +10,12 @@ import Testing
 extension MatrixIntegrationTests {
   @Suite("relayed posts")
   struct Relays {
+    static func summary(count: Int) -> PostSummary {
+      PostSummary(
+        threadTitle: "thread", threadLink: "https://forums.example/thread", count: count, authors: ["alice"],
+        latestAuthor: "alice", latestLink: "https://forums.example/post", afterReplayCap: false)
+    }
+
     static let devThread = 3_600_001
 
     @Test("a new post on the emulator arrives as exactly one m.notice in each subscribed room")
@@ -64,18 +72,20 @@ extension MatrixIntegrationTests {
         try await bot.run { bot in
           let room = try await bot.joinedRoom(owner: owner)
           let burst = try await bot.transport.send(
-            OutgoingMessage(kind: .relay, text: "2 new posts in “thread”", html: "2 new posts in <b>thread</b>"),
+            OutgoingMessage(.summary(Self.summary(count: 2))),
             to: room, idempotencyKey: "burst-1")
           let edit = try await bot.transport.send(
-            OutgoingMessage(
-              kind: .relay, text: "5 new posts in “thread”", html: "5 new posts in <b>thread</b>",
-              replaces: burst.id),
+            OutgoingMessage(.summary(Self.summary(count: 5)), replaces: burst.id),
             to: room, idempotencyKey: "burst-1-edit-1")
           let events = try await owner.waitForMessages(in: room) { $0.count >= 2 }
           let editEvent = try #require(events.first { $0.eventID == edit.id })
           #expect(editEvent.content["m.relates_to"] == ["rel_type": "m.replace", "event_id": .string(burst.id)])
-          #expect(editEvent.content["m.new_content"]?["body"] == "5 new posts in “thread”")
-          #expect(editEvent.content["m.new_content"]?["formatted_body"] == "5 new posts in <b>thread</b>")
+          #expect(
+            editEvent.content["m.new_content"]?["body"]
+              == "5 new posts in “thread” by alice (latest by alice): https://forums.example/post")
+          #expect(
+            editEvent.content["m.new_content"]?["formatted_body"]
+              == #"5 new posts in <b><a href="https://forums.example/thread">thread</a></b> by alice (<a href="https://forums.example/post">latest by alice</a>)"#)
           // The server bundles the edit with the original: clients show the new text.
           let original = try await owner.call("GET", ["rooms", room, "event", burst.id])
           let replacement = original["unsigned"]?["m.relations"]?["m.replace"]?["event_id"]?.stringValue

@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import BotStore
 import Foundation
@@ -16,7 +18,7 @@ final class CrashAfterSendTransport: ChatTransport, Sendable {
   init(_ inner: MatrixTransport) { self.inner = inner }
   var name: String { inner.name }
   var capabilities: ChatCapabilities { inner.capabilities }
-  var incoming: AsyncStream<IncomingMessage> { AsyncStream { $0.finish() } }
+  var events: AsyncStream<ChatEvent> { AsyncStream { $0.finish() } }
   func run() async throws {}
   func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws -> DeliveryReceipt {
     _ = try await inner.send(message, to: room, idempotencyKey: idempotencyKey)

@@ -1,6 +1,9 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import Foundation
 import MatrixTransport
+import ServiceLifecycle
 import Testing
 
 extension MatrixIntegrationTests {
@@ -26,7 +29,7 @@ extension MatrixIntegrationTests {
       #expect(reason.contains("access token"))
     }
 
-    @Test("an unreachable homeserver is a clear start-up error")
+    @Test("an unreachable homeserver is retried with a clear reason in the status, and shutdown ends the wait at once")
     func unreachable() async throws {
       // A port nobody listens on: the discard port on loopback.
       let transport = MatrixTransport(
@@ -34,15 +37,32 @@ extension MatrixIntegrationTests {
           homeserver: URL(string: "http://127.0.0.1:9")!, userID: "@bot:localhost", accessToken: "x"),
         stateStore: InMemoryTransportStateStore(),
         retryPolicy: MatrixRetryPolicy(
-          backoffBase: .milliseconds(20), maximumBackoff: .milliseconds(50), startupAttempts: 2,
+          backoffBase: .milliseconds(20), maximumBackoff: .seconds(30), startupAttempts: 2,
           startupRequestTimeout: .seconds(1)),
         logger: matrixTestLogger)
-      await #expect {
-        try await transport.run()
-      } throws: { error in
-        guard let error = error as? MatrixTransportError, case .homeserverUnreachable = error else { return false }
-        return error.description.contains("cannot reach the Matrix homeserver http://127.0.0.1:9")
+      let group = ServiceGroup(
+        configuration: ServiceGroupConfiguration(
+          services: [.init(service: transport)], gracefulShutdownSignals: [], cancellationSignals: [],
+          logger: matrixTestLogger))
+      let running = Task { try await group.run() }
+      let deadline = ContinuousClock.now + .seconds(20)
+      while ContinuousClock.now < deadline {
+        if case .reconnecting = transport.status { break }
+        try await Task.sleep(for: .milliseconds(50))
       }
+      // Not a crash loop and not a silent wait: the status names the homeserver that cannot be reached.
+      guard case .reconnecting(let reason) = transport.status else {
+        Issue.record("expected reconnecting, got \(transport.status)")
+        running.cancel()
+        return
+      }
+      #expect(reason.contains("cannot reach the Matrix homeserver http://127.0.0.1:9"))
+      // While it waits out a long backoff, a graceful shutdown (SIGTERM) ends it within a few seconds.
+      try await Task.sleep(for: .seconds(2))
+      let asked = ContinuousClock.now
+      await group.triggerGracefulShutdown()
+      _ = await running.result
+      #expect(ContinuousClock.now - asked < .seconds(5))
     }
 
     @Test("a password login keeps token and device in the store; a restart reuses them")

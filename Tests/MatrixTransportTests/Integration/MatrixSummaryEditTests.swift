@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import BotCore
 import BotStore
 import FakeForum
@@ -61,7 +63,7 @@ extension MatrixIntegrationTests {
           #expect(replacement == edit.eventID)
 
           let rows = try await bot.waitUntilOutboxDelivered()
-          #expect(rows.map(\.kind) == ["summary", "summary"])
+          #expect(rows.map(\.kind.rawValue) == ["summary", "summary"])
           #expect(rows.allSatisfy { $0.state == .delivered })
           #expect(rows.last?.receipt == edit.eventID)
         }

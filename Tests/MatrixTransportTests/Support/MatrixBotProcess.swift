@@ -1,3 +1,5 @@
+import AwfulBotTestKit
+import ChatBridge
 import AwfulBotApp
 import BotCore
 import BotStore
@@ -62,17 +64,16 @@ final class MatrixBotProcess: Sendable {
     let engine = engine
     let router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: ["awfulbot"]), permissions: PermissionPolicy(),
-      forum: engine.forum, engine: engine, renderer: engine.renderer, logger: matrixTestLogger)
-    let commands = CommandService(transport: transport, router: router, logger: matrixTestLogger) { reply, message in
-      try? await engine.enqueueReply(reply, answering: message)
-    }
+      forum: engine.forum, engine: engine, composer: engine.composer, logger: matrixTestLogger)
     let changes = MembershipLog()
     self.changes = changes
-    var services: [any Service] = [
-      transport, commands,
-      MatrixMembershipService(transport: transport, engine: engine, logger: matrixTestLogger) { changes.append($0) },
-    ]
-    if runsDispatcher { services.append(dispatcher) }
+    let events = ChatEventService(
+      transport: transport, router: router, engine: engine, logger: matrixTestLogger,
+      observe: { event in if case .membership(let change) = event { changes.append(change) } }
+    ) { reply, message, answer in
+      try? await engine.enqueueReply(reply, answering: message, answer: answer)
+    }
+    let services: [any Service] = [transport, events] + (runsDispatcher ? [dispatcher] : [])
     group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: services.map { .init(service: $0) }, gracefulShutdownSignals: [], cancellationSignals: [],
@@ -88,7 +89,7 @@ final class MatrixBotProcess: Sendable {
     return configuration
   }
 
-  var membershipChanges: [MatrixMembershipChange] { changes.entries }
+  var membershipChanges: [MembershipChange] { changes.entries }
 
   /// Starts the services and waits until the transport is signed in and has synced once.
   func start() async throws {
@@ -161,7 +162,7 @@ final class MatrixBotProcess: Sendable {
 }
 
 final class MembershipLog: Sendable {
-  private let log = Mutex<[MatrixMembershipChange]>([])
-  func append(_ change: MatrixMembershipChange) { log.withLock { $0.append(change) } }
-  var entries: [MatrixMembershipChange] { log.withLock { $0 } }
+  private let log = Mutex<[MembershipChange]>([])
+  func append(_ change: MembershipChange) { log.withLock { $0.append(change) } }
+  var entries: [MembershipChange] { log.withLock { $0 } }
 }

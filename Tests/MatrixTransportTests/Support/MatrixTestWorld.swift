@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import FakeForum
 import Foundation
 import Logging

@@ -3,7 +3,8 @@ import AwfulScraping
 /// `{"error": {…}}`: one of the forum's error pages, printed with exit status 2.
 struct ForumErrorOutput: Encodable, Sendable {
   struct Detail: Encodable, Sendable {
-    /// `standard`, `loggedOut`, `databaseUnavailable`, `banned`, `threadClosed` or `probation`.
+    /// `standard`, `loggedOut`, `databaseUnavailable`, `banned`, `threadClosed` or `probation` (posting refused
+    /// because of it; the banner on a normal page is not an error).
     var kind: String
     @JSONNullable var title: String? = nil
     @JSONNullable var message: String? = nil

@@ -14,6 +14,8 @@ struct PostsPageOutput: Encodable, Sendable {
   var postsPerPage: Int
   @JSONNullable var firstUnreadIndexOnPage: Int? = nil
   var posts: [PostOutput]
+  /// The account's probation, when the page carries the banner: the page is read as usual.
+  @JSONNullable var probation: ProbationOutput? = nil
 
   init(_ page: PostsPage, format: ScrapeBodyFormat) {
     threadID = page.threadID
@@ -27,5 +29,6 @@ struct PostsPageOutput: Encodable, Sendable {
     postsPerPage = page.postsPerPage
     firstUnreadIndexOnPage = page.firstUnreadIndexOnPage
     posts = page.posts.map { PostOutput($0, format: format) }
+    probation = page.probation.map(ProbationOutput.init)
   }
 }

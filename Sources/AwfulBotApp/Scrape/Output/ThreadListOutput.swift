@@ -11,6 +11,8 @@ struct ThreadListOutput: Encodable, Sendable {
   var threads: [ThreadListThreadOutput]
   var announcements: [ThreadListAnnouncementOutput]
   var filterIcons: [ThreadTagOutput]
+  /// The account's probation, when the page carries the banner: the page is read as usual.
+  @JSONNullable var probation: ProbationOutput? = nil
 
   init(_ list: ThreadListPage) {
     forumID = list.forumID
@@ -21,5 +23,6 @@ struct ThreadListOutput: Encodable, Sendable {
     threads = list.threads.map(ThreadListThreadOutput.init)
     announcements = list.announcements.map(ThreadListAnnouncementOutput.init)
     filterIcons = list.filterIcons.map(ThreadTagOutput.init)
+    probation = list.probation.map(ProbationOutput.init)
   }
 }

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Alerts tell the room when a forum user is quoted or mentioned. Anyone with `member` may set one on their own

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 enum BookmarkCommands {
@@ -36,6 +37,12 @@ enum BookmarkCommands {
       }
     }
     let listing = try await context.forum.bookmarks(page: page)
+    // The forum answers a page past the end with its last page: say so instead of showing that page as asked for.
+    // No page navigation at all: everything fits on one page.
+    let total = listing.page?.total ?? 1
+    if page > total {
+      throw CommandError.failed("The bookmarks have \(NameList.count(total, "page")); there is no page \(page).")
+    }
     var threads = listing.threads
     switch filter {
     case .unread: threads = threads.filter { ($0.unreadCount ?? 0) > 0 }
@@ -49,7 +56,7 @@ enum BookmarkCommands {
     var reply = CommandReply()
     reply.add("Bookmarks, \(pageText)\(filter.map { " (\($0.rawValue))" } ?? ""):")
     for thread in threads {
-      reply.lines.append(ThreadLine.parts(thread, context: context))
+      reply.add(item: ThreadLine.parts(thread, context: context))
     }
     return reply
   }
@@ -83,7 +90,7 @@ enum BookmarkCommands {
         room: context.room, userID: context.userID, summary: "bookmarked \(title)\(colour)", actions: undo)
     }
     var reply = CommandReply()
-    let link = CommandReply.Part.link(label: title, url: context.links.threadLink(threadID: threadID))
+    let link = CommandReply.Part.link(label: title, url: context.links.thread(threadID))
     switch (wasBookmarked, star) {
     case (false, _): reply.add(.text("Bookmarked "), link, .text("\(colour). \(context.prefix)undo reverts it."))
     case (true, nil): reply.add(link, .text(" was already bookmarked."))

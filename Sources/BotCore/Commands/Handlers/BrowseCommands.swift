@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 enum BrowseCommands {
@@ -26,8 +27,7 @@ enum BrowseCommands {
     var reply = CommandReply()
     reply.add(search.isEmpty ? "Forums (\(found.count)):" : "Forums matching “\(search)” (\(found.count)):")
     for node in found.prefix(maximumForums) {
-      reply.add(
-        .text("• "), .link(label: node.title, url: context.links.forumLink(forumID: node.id)), .text(" (\(node.id))"))
+      reply.add(item: [.link(label: node.title, url: context.links.forum(node.id)), .text(" (\(node.id))")])
     }
     if found.count > maximumForums {
       reply.add("…and \(found.count - maximumForums) more; \(context.prefix)forums <search> narrows the list.")
@@ -46,12 +46,16 @@ enum BrowseCommands {
     }
     let node = try await context.forumNode(from: values.joined(separator: " "))
     let listing = try await context.forum.threads(forumID: node.id, page: page)
+    let total = listing.page?.total ?? 1
+    if page > total {
+      throw CommandError.failed("\(node.title) has \(NameList.count(total, "page")); there is no page \(page).")
+    }
     let pageText = listing.page.map { "page \($0.current) of \($0.total)" } ?? "page \(page)"
     guard !listing.threads.isEmpty else { return CommandReply("No threads on \(pageText) of \(node.title).") }
     var reply = CommandReply()
     reply.add("\(node.title), \(pageText):")
     for thread in listing.threads {
-      reply.lines.append(ThreadLine.parts(thread, context: context))
+      reply.add(item: ThreadLine.parts(thread, context: context))
     }
     return reply
   }
@@ -79,15 +83,13 @@ enum BrowseCommands {
     guard !shown.isEmpty else { return CommandReply("“\(page.threadTitle)” has no posts to show.") }
     var reply = CommandReply()
     reply.add(
-      .link(label: "“\(page.threadTitle)”", url: context.links.threadLink(threadID: threadID)),
+      .link(label: "“\(page.threadTitle)”", url: context.links.thread(threadID)),
       .text(" — last \(NameList.count(shown.count, "post")):"))
     for post in shown {
-      let excerpt = RichTextExcerpt.cut(post.body, maxCharacters: latestExcerptLength)
-      let text = plainText(excerpt.nodes, spoilers: .hidden).split(whereSeparator: \.isNewline).joined(separator: " ")
-      let when = post.date.map { ", \(context.renderer.dates.format($0))" } ?? ""
-      reply.add(
-        .text("• "), .bold(post.author.name), .text("\(when): \(text) "),
-        .link(label: "(post)", url: context.links.postLink(threadID: threadID, postID: post.id)))
+      reply.lines.append(
+        .post(
+          context.composer.post(
+            post, threadID: threadID, threadTitle: page.threadTitle, excerptLength: latestExcerptLength)))
     }
     return reply
   }

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// Posting to the forum as the bot account: `reply` shows a preview, `confirm` (same user, same room, within two
@@ -43,7 +44,7 @@ enum ReplyCommands {
     let minutes = Int(context.pendingReplies.lifetime / 60)
     var reply = CommandReply()
     reply.add(
-      .text("Reply to "), .link(label: "“\(pending.threadTitle)”", url: context.links.threadLink(threadID: threadID)),
+      .text("Reply to "), .link(label: "“\(pending.threadTitle)”", url: context.links.thread(threadID)),
       .text(" as the bot account:"))
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10) {
       reply.add("> \(line)")
@@ -65,8 +66,8 @@ enum ReplyCommands {
       let result = try await context.forum.reply(threadID: pending.threadID, text: pending.text)
       let link: String
       switch result {
-      case .post(let id): link = context.links.postLink(threadID: pending.threadID, postID: id)
-      case .lastPostInThread: link = context.links.threadLink(threadID: pending.threadID)
+      case .post(let id): link = context.links.post(id: id)
+      case .lastPostInThread: link = context.links.lastPost(inThread: pending.threadID)
       }
       var reply = CommandReply()
       reply.add(.text("Posted to "), .link(label: "“\(pending.threadTitle)”", url: link), .text("."))

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 enum RoomCommands {
@@ -58,13 +59,13 @@ enum RoomCommands {
       guard interval <= 7 * 86_400 else { throw CommandError.usage("At most 7 days.") }
       let until = context.now.addingTimeInterval(interval)
       quiet = .until(until)
-      answer = "Quiet for \(DurationText.format(interval)) (until \(context.renderer.dates.format(until)))."
+      answer = "Quiet for \(DurationText.format(interval)) (until \(context.composer.dates.format(until)))."
     default:
       guard values.count == 1, let hours = QuietHours(parsingDaily: first) else {
         throw CommandError.usage("Quiet hours look like 23:00-07:30.")
       }
       quiet = hours
-      answer = "Quiet hours set: \(hours) (\(context.renderer.dates.timeZone.identifier))."
+      answer = "Quiet hours set: \(hours) (\(context.composer.dates.timeZone.identifier))."
     }
     let previous = try await context.engine.setQuiet(room: context.room, to: quiet)
     try await context.engine.recordUndo(

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 enum StatusCommands {
@@ -6,12 +7,12 @@ enum StatusCommands {
     run: runStatus)
 
   static let why = CommandSpec(
-    name: "why", usage: "<post link>", summary: "Whether a post was relayed here, when, or why not.", role: .viewer,
+    name: "why", usage: "<post link | post id>", summary: "Whether a post was relayed here, when, or why not.", role: .viewer,
     run: runWhy)
 
   static func runStatus(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let status = try await context.engine.status(room: context.room)
-    let dates = context.renderer.dates
+    let dates = context.composer.dates
     var reply = CommandReply()
     // A paused room holds everything anyway: "quiet now" would only blur why nothing arrives.
     let quietNow = status.isQuietNow && !status.settings.isPaused
@@ -25,6 +26,10 @@ enum StatusCommands {
     reply.add(
       "Messages: \(status.pending) waiting, \(status.delivered) delivered, \(status.held) held, "
         + "\(status.failed) refused, \(status.deadLetters) given up")
+    if status.pending >= status.backlogLimit {
+      reply.add(
+        "Behind: new posts arrive as one summary per thread until fewer than \(status.backlogLimit) messages wait.")
+    }
     for source in status.sources {
       var line = "Polling \(source.source): "
       if source.isHealthy {
@@ -58,20 +63,30 @@ enum StatusCommands {
       }
     }
     let answer = try await context.engine.why(postID: postID, room: context.room)
-    let dates = context.renderer.dates
+    let dates = context.composer.dates
     var reply = CommandReply()
     let title = answer.threadTitle.map { " in “\($0)”" } ?? ""
+    if answer.entries.isEmpty, let thread = answer.threadNamed {
+      throw CommandError.usage(
+        "\(postID) is the thread \(thread), not a post. why needs a post: a link ending in #post123, or that number.")
+    }
     if answer.entries.isEmpty {
-      reply.add("Post \(postID)\(title) was not sent here: \(answer.explanation ?? "the bot has no record of it").")
+      var explanation = answer.explanation ?? "the bot has no record of it"
+      while explanation.hasSuffix(".") { explanation.removeLast() }
+      // The explanation is a sentence of its own; after the colon it continues this one.
+      if let first = explanation.first, first.isUppercase, explanation.dropFirst().first?.isLowercase == true {
+        explanation = first.lowercased() + explanation.dropFirst()
+      }
+      reply.add("Post \(postID)\(title) was not sent here: \(explanation).")
       return reply
     }
     reply.add("Post \(postID)\(title):")
     for entry in answer.entries {
-      var line = "• \(entry.kind) for \(entry.reason): \(entry.state), queued \(dates.format(entry.queuedAt))"
+      var line = "\(entry.kind) for \(entry.reason): \(entry.state), queued \(dates.format(entry.queuedAt))"
       if let delivered = entry.deliveredAt { line += ", delivered \(dates.format(delivered))" }
       if entry.attempts > 1 { line += ", \(entry.attempts) attempts" }
       if let error = entry.lastError { line += ", last error: \(error)" }
-      reply.add(line)
+      reply.add(item: [.text(line)])
     }
     return reply
   }

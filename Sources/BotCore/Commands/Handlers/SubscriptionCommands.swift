@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 enum SubscriptionCommands {
@@ -90,10 +91,9 @@ enum SubscriptionCommands {
     for subscription in subscriptions {
       if case .thread(let id) = subscription.target {
         let filters = subscription.filters.isEmpty ? "" : " (\(subscription.filters.summary))"
-        reply.add(
-          .text("• "), .link(label: "thread \(id)", url: context.links.threadLink(threadID: id)), .text(filters))
+        reply.add(item: [.link(label: "thread \(id)", url: context.links.thread(id)), .text(filters)])
       } else {
-        reply.add("• \(subscription.description)")
+        reply.add(item: [.text(subscription.description)])
       }
     }
     return reply

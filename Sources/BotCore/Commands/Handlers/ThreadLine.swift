@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 /// One thread of a list (bookmarks, a forum page) as a reply line.
@@ -11,11 +12,11 @@ enum ThreadLine {
     if let unread = thread.unreadCount, unread > 0 { details.append("\(unread) unread") }
     details.append(NameList.count(thread.replyCount, "reply").replacingOccurrences(of: "replys", with: "replies"))
     if let author = thread.lastPostAuthor {
-      let when = thread.lastPostDate.map { " \(context.renderer.dates.format($0))" } ?? ""
+      let when = thread.lastPostDate.map { " \(context.composer.dates.format($0))" } ?? ""
       details.append("last by \(author)\(when)")
     }
     return [
-      .text("• "), .link(label: thread.title, url: context.links.threadLink(threadID: thread.id)),
+      .link(label: thread.title, url: context.links.thread(thread.id)),
       .text(" (\(thread.id)) — " + details.joined(separator: ", ")),
     ]
   }

@@ -1,4 +1,5 @@
-import AwfulScraping
+import ChatBridge
+import ForumModel
 import Foundation
 
 enum WatchCommands {
@@ -35,7 +36,7 @@ enum WatchCommands {
     var reply = CommandReply()
     reply.add(
       .text(result.isNew ? "Watching " : "Updated the filters of "),
-      .link(label: name, url: context.links.threadLink(threadID: threadID)),
+      .link(label: name, url: context.links.thread(threadID)),
       .text(filterText + (result.isNew ? ": new posts will appear here." : ".")))
     if result.addedBookmark { reply.add("The thread was bookmarked on the forum so the bot sees new posts.") }
     if result.backfilled > 0 { reply.add("Sending the last \(NameList.count(result.backfilled, "post")).") }

@@ -1,0 +1,52 @@
+import ChatBridge
+import ForumModel
+import Foundation
+
+/// Decides what the bot says about forum content, as typed messages: which post, whose words, which links, how
+/// long an excerpt, dates in the configured time zone. How it looks is each transport's composer's business.
+package struct MessageComposer: Sendable {
+  package var links: ForumLinks
+  package var excerptLength: Int
+  package var dates: DateText
+
+  package init(baseURL: URL, excerptLength: Int = 400, timeZone: TimeZone = .gmt) {
+    self.links = ForumLinks(baseURL: baseURL)
+    self.excerptLength = max(excerptLength, 0)
+    self.dates = DateText(timeZone: timeZone)
+  }
+
+  /// The address of a post of `threadID` (the page comes from its index).
+  package func address(of post: Post, threadID: String) -> PostAddress {
+    PostAddress(threadID: threadID, postID: post.id, index: post.index)
+  }
+
+  package func post(_ post: Post, threadID: String, threadTitle: String, excerptLength: Int? = nil) -> PostRelay {
+    let address = address(of: post, threadID: threadID)
+    return PostRelay(
+      address: address, threadTitle: threadTitle, author: post.author.name, dateText: post.date.map(dates.format),
+      link: links.post(address), threadLink: links.thread(threadID), body: post.body,
+      excerptLength: excerptLength ?? self.excerptLength)
+  }
+
+  /// Posts told as a count: `latest` is the newest of them.
+  package func summary(
+    threadID: String, threadTitle: String, count: Int, authors: [String], latest: Post?, afterReplayCap: Bool
+  ) -> PostSummary {
+    PostSummary(
+      threadTitle: threadTitle, threadLink: links.thread(threadID), count: count, authors: authors,
+      latestAuthor: latest?.author.name,
+      latestLink: latest.map { links.post(address(of: $0, threadID: threadID)) } ?? links.thread(threadID),
+      afterReplayCap: afterReplayCap)
+  }
+
+  package func announcement(_ announcement: Announcement) -> AnnouncementRelay {
+    AnnouncementRelay(
+      title: announcement.title, author: announcement.author.name, dateText: announcement.date.map(dates.format),
+      link: links.announcements(), body: announcement.body, excerptLength: excerptLength)
+  }
+
+  package func newThread(_ thread: ThreadListThread, forumTitle: String?) -> NewThreadNotice {
+    NewThreadNotice(
+      forumName: forumTitle, title: thread.title, author: thread.authorName, link: links.thread(thread.id))
+  }
+}

@@ -1,0 +1,60 @@
+/// A command's answer as structured lines, so each transport lays it out in its own medium (links clickable where
+/// the medium has them, list entries marked, posts shown like relays) without handlers knowing the transport.
+/// Answers are always complete: a renderer may spread one over several messages or lines, never cut it.
+package struct CommandAnswer: Sendable, Hashable, Codable {
+  package enum Part: Sendable, Hashable, Codable {
+    case text(String)
+    case bold(String)
+    /// A link: rich media show an anchor; plain text shows the label in place and the URL at the end of the line
+    /// (a URL in the middle of a line is hard to read), or the URL in place when there is no label.
+    case link(label: String, url: String)
+    /// Text shown as code (command syntax).
+    case code(String)
+  }
+
+  package enum Line: Sendable, Hashable, Codable {
+    /// A sentence or a heading.
+    case sentence([Part])
+    /// One entry of a list.
+    case item([Part])
+    /// A named value ("Transport: connected").
+    case field(name: String, value: [Part])
+    /// A forum post shown in full anatomy (quotes and answer apart), cut like a relay.
+    case post(PostRelay)
+  }
+
+  package var lines: [Line]
+
+  package init(lines: [Line] = []) {
+    self.lines = lines
+  }
+
+  /// A one-sentence answer.
+  package init(_ text: String) {
+    self.lines = [.sentence([.text(text)])]
+  }
+
+  package mutating func add(_ parts: Part...) {
+    lines.append(.sentence(parts))
+  }
+
+  package mutating func add(_ text: String) {
+    lines.append(.sentence([.text(text)]))
+  }
+
+  package mutating func add(item parts: [Part]) {
+    lines.append(.item(parts))
+  }
+
+  package mutating func add(field name: String, _ parts: Part...) {
+    lines.append(.field(name: name, value: parts))
+  }
+
+  /// How many list entries the answer holds (tests compare it with the count an answer states).
+  package var itemCount: Int {
+    lines.reduce(0) { count, line in
+      if case .item = line { return count + 1 }
+      return count
+    }
+  }
+}

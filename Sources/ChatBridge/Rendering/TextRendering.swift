@@ -1,0 +1,168 @@
+import ForumModel
+import Foundation
+
+/// The plain-text form of every message, line by line: what the console shows and what IRC's full relay style
+/// sends. Everything from the forum goes through `ChatText` here (controls stripped, mentions defused). Nothing is
+/// cut except a post's body, which is an excerpt by design and ends with the link to the rest.
+package enum TextRendering {
+  /// The lines of `message`, complete.
+  package static func lines(_ message: ChatMessage) -> [String] {
+    switch message {
+    case .post(let post): postLines(post)
+    case .alert(let alert):
+      ["Alert: " + ChatText.safeLine(alert.reasons.joined(separator: ", "))] + postLines(alert.post)
+    case .summary(let summary): [summaryLine(summary)]
+    case .announcement(let announcement): announcementLines(announcement)
+    case .newThread(let notice): [newThreadLine(notice)]
+    case .digest(let digest): digestLines(digest)
+    case .answer(let answer): answerLines(answer)
+    case .legacy(let text, _, _): ChatText.stripControls(text).components(separatedBy: "\n")
+    }
+  }
+
+  // MARK: Posts
+
+  /// "Title — author, date", the excerpt's lines, the link.
+  package static func postLines(_ post: PostRelay) -> [String] {
+    let header = [ChatText.safeLine(post.threadTitle), "—", byline(post.author, post.dateText)].joined(separator: " ")
+    return [header] + excerptLines(post.body, maxCharacters: post.excerptLength) + [post.link]
+  }
+
+  /// "author, date".
+  package static func byline(_ author: String, _ dateText: String?) -> String {
+    ChatText.safeLine(author) + (dateText.map { ", \($0)" } ?? "")
+  }
+
+  /// A body cut to about `maxCharacters`, one string per line (quotes as "> " lines under "X posted:", code lines
+  /// with their indentation); a cut ends with "…" where it happened (a shortened quote ends its own last line with
+  /// it, the answer after it stays whole), and a post of quotes alone says so on its last line.
+  package static func excerptLines(_ body: [RichText], maxCharacters: Int) -> [String] {
+    let excerpt = PostExcerpt(body, maxCharacters: maxCharacters)
+    var lines = ChatText.safe(plainText(excerpt.nodes, spoilers: .hidden))
+      .split(separator: "\n", omittingEmptySubsequences: true)
+      .map { trimmingTrailingWhitespace(String($0)) }
+      .filter { !$0.allSatisfy(\.isWhitespace) && $0 != ">" }
+    let endsCut = excerpt.onlyQuotes ? excerpt.wasCut : excerpt.ownWordsWereCut
+    if endsCut, let last = lines.last, !last.hasSuffix("…") { lines[lines.count - 1] = last + " …" }
+    if excerpt.onlyQuotes && !lines.isEmpty { lines.append("(only a quote, no words of their own)") }
+    return lines
+  }
+
+  /// The poster's own words on one line (quotes left out) for one-line forms, with who they quote.
+  package static func oneLineExcerpt(_ body: [RichText], maxCharacters: Int) -> (quoted: [String], text: String) {
+    let anatomy = PostAnatomy(body)
+    var quoted: [String] = []
+    for piece in anatomy.pieces {
+      if case .quote(let author, _, _) = piece, let author, !quoted.contains(author) {
+        quoted.append(ChatText.safeLine(author))
+      }
+    }
+    if anatomy.isOnlyQuotes {
+      let excerpt = PostExcerpt(body, maxCharacters: maxCharacters)
+      let text = oneLine(plainText(excerpt.nodes.flatMap(quoteContents), spoilers: .hidden))
+      return (quoted, text.isEmpty ? "" : "“\(text)\(excerpt.wasCut ? "…" : "")”")
+    }
+    let excerpt = PostExcerpt(anatomy.ownWords, maxCharacters: maxCharacters)
+    var text = oneLine(plainText(excerpt.nodes, spoilers: .hidden))
+    if excerpt.wasCut && !text.hasSuffix("…") { text += "…" }
+    return (quoted, text)
+  }
+
+  /// Only trailing whitespace goes: the plain-text writer starts no line with a space except code, whose
+  /// indentation is part of it.
+  private static func trimmingTrailingWhitespace(_ line: String) -> String {
+    var line = Substring(line)
+    while line.last?.isWhitespace == true { line.removeLast() }
+    return String(line)
+  }
+
+  private static func quoteContents(_ node: RichText) -> [RichText] {
+    if case .quote(_, _, let children) = node { return children }
+    return [node]
+  }
+
+  /// Text folded onto one line, made safe.
+  package static func oneLine(_ text: String) -> String {
+    ChatText.safe(text).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  // MARK: Other relays
+
+  /// "3 new posts in “T” by A, B and C (latest by C): link", or after a replay cap "37 more new posts in “T”,
+  /// latest by X: link".
+  package static func summaryLine(_ summary: PostSummary) -> String {
+    let title = ChatText.safeLine(summary.threadTitle)
+    if summary.afterReplayCap {
+      let latest = summary.latestAuthor.map { ", latest by \(ChatText.safeLine($0))" } ?? ""
+      return "\(NameList.count(summary.count, "more new post")) in “\(title)”\(latest): \(summary.latestLink)"
+    }
+    let names = NameList.format(summary.authors)
+    let byline = names.isEmpty ? "" : " by \(names)"
+    let latest = summary.latestAuthor.map { "latest by \(ChatText.safeLine($0))" } ?? "latest"
+    return "\(NameList.count(summary.count, "new post")) in “\(title)”\(byline) (\(latest)): \(summary.latestLink)"
+  }
+
+  package static func announcementTitle(_ announcement: AnnouncementRelay) -> String {
+    ChatText.safeLine(announcement.title ?? "Forum announcement")
+  }
+
+  package static func announcementLines(_ announcement: AnnouncementRelay) -> [String] {
+    let header =
+      "Announcement: \(announcementTitle(announcement)) — "
+      + byline(announcement.author, announcement.dateText)
+    return [header] + excerptLines(announcement.body, maxCharacters: announcement.excerptLength) + [announcement.link]
+  }
+
+  package static func newThreadLine(_ notice: NewThreadNotice) -> String {
+    let forum = notice.forumName.map { " in \(ChatText.safeLine($0))" } ?? ""
+    let author = notice.author.map { " by \(ChatText.safeLine($0))" } ?? ""
+    return "New thread\(forum): \(ChatText.safeLine(notice.title))\(author): \(notice.link)"
+  }
+
+  package static func digestLines(_ digest: Digest) -> [String] {
+    var lines = [ChatText.safeLine(digest.title)]
+    if digest.entries.isEmpty { lines.append("Nothing new.") }
+    for entry in digest.entries {
+      lines.append("• \(ChatText.safeLine(entry.threadTitle)): \(digestDetail(entry)) \(entry.link)")
+    }
+    return lines
+  }
+
+  /// "3 new posts by A and B".
+  package static func digestDetail(_ entry: Digest.Entry) -> String {
+    let names = NameList.format(entry.authors)
+    return NameList.count(entry.postCount, "new post") + (names.isEmpty ? "" : " by \(names)")
+  }
+
+  // MARK: Answers
+
+  package static func answerLines(_ answer: CommandAnswer) -> [String] {
+    answer.lines.flatMap { line -> [String] in
+      switch line {
+      case .sentence(let parts): [partsLine(parts)]
+      case .item(let parts): ["• " + partsLine(parts)]
+      case .field(let name, let parts): ["\(ChatText.safeLine(name)): " + partsLine(parts)]
+      case .post(let post):
+        ["• " + byline(post.author, post.dateText) + ":"]
+          + excerptLines(post.body, maxCharacters: post.excerptLength).map { "  " + $0 } + ["  " + post.link]
+      }
+    }
+  }
+
+  /// One line of parts: labels in place, their URLs at the end of the line (a URL mid-sentence is hard to read).
+  package static func partsLine(_ parts: [CommandAnswer.Part]) -> String {
+    var text = ""
+    var trailingURLs: [String] = []
+    for part in parts {
+      switch part {
+      case .text(let value), .bold(let value), .code(let value): text += ChatText.safeLine(value, keepingEdges: true)
+      case .link(let label, let url) where label.isEmpty: text += url
+      case .link(let label, let url):
+        text += ChatText.safeLine(label, keepingEdges: true)
+        trailingURLs.append(url)
+      }
+    }
+    return ([text.trimmingCharacters(in: .whitespaces)] + trailingURLs).joined(separator: " ")
+  }
+}

@@ -1,0 +1,9 @@
+/// Something a transport tells the engine.
+package enum ChatEvent: Sendable, Hashable {
+  /// Someone wrote in a room the bot is in, or to the bot directly.
+  case message(IncomingMessage)
+  /// The bot's own membership of a room changed.
+  case membership(MembershipChange)
+  /// The connection to the service came up or went down (nil problem: connected).
+  case connection(problem: String?)
+}

@@ -1,0 +1,33 @@
+import Foundation
+import ServiceLifecycle
+
+/// A chat service. Running it (`run()`) connects and keeps it connected; everything it has to tell the engine
+/// (messages, the bot's own membership changes, connection state) arrives on `events`, so nothing outside the
+/// transport needs to know its concrete type.
+package protocol ChatTransport: Service {
+  /// Unique name of this connection in the config (`matrix`, `irc-libera`, `console`).
+  var name: String { get }
+  var capabilities: ChatCapabilities { get }
+  /// The transport's events, in the order they happened. One consumer (the app's event service).
+  var events: AsyncStream<ChatEvent> { get }
+  /// Renders `message` for this service and sends it. Must be idempotent per `idempotencyKey` where the service
+  /// allows (Matrix transaction id). Rendering happens here, at send time, so a renderer fix reaches queued rows.
+  func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws -> DeliveryReceipt
+  /// nil when connected and usable; otherwise why not (`connecting`, `reconnecting (timeout)`, `stopped: …`).
+  func connectionProblem() async -> String?
+  /// How many times the transport has connected since it started, when it counts them itself; nil: the monitor
+  /// counts reconnects from what it sees between heartbeats.
+  func connectionCount() async -> Int?
+  /// Rooms where the bot cannot read commands (e.g. end-to-end encrypted Matrix rooms), for `status`.
+  func unreadableRooms() async -> [String]
+  /// The room id a configured room reference names (a Matrix alias resolved to its id); the reference itself
+  /// where the service has no aliases.
+  func resolveRoom(_ reference: String) async throws -> String
+}
+
+extension ChatTransport {
+  package func connectionProblem() async -> String? { nil }
+  package func connectionCount() async -> Int? { nil }
+  package func unreadableRooms() async -> [String] { [] }
+  package func resolveRoom(_ reference: String) async throws -> String { reference }
+}

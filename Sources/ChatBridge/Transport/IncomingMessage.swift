@@ -1,0 +1,40 @@
+import Foundation
+
+/// A message someone wrote in a room the bot is in.
+package struct IncomingMessage: Sendable, Hashable {
+  package var transport: String
+  package var room: String
+  package var senderID: String
+  package var senderName: String
+  package var text: String
+  /// The transport's id of this message, for replies (Matrix event id).
+  package var messageID: String?
+  /// A private conversation with the bot (IRC query, Matrix DM).
+  package var isDirect: Bool
+  /// The role the transport itself grants (room power, channel op), when it has such a notion.
+  package var transportRole: Role?
+  /// The transport found the message addressed to the bot (IRC `nick: text`) and removed the address from `text`:
+  /// the command parser reads it like a direct message.
+  package var addressed: Bool
+  /// Addressed the casual way (`awfulbot help`, nick and a space), which also starts ordinary sentences about the
+  /// bot ("awfulbot is down"): only a known command gets an answer.
+  package var addressedCasually: Bool
+
+  package init(
+    transport: String, room: String, senderID: String, senderName: String, text: String, messageID: String? = nil,
+    isDirect: Bool = false, transportRole: Role? = nil, addressed: Bool = false,
+    addressedCasually: Bool = false
+  ) {
+    self.addressedCasually = addressedCasually
+    self.transport = transport
+    self.room = room
+    self.senderID = senderID
+    self.senderName = senderName
+    self.text = text
+    self.messageID = messageID
+    self.isDirect = isDirect
+    self.transportRole = transportRole
+    self.addressed = addressed
+  }
+}
+

@@ -1,0 +1,28 @@
+/// A change of the bot's own membership in a room, as the service reported it.
+package struct MembershipChange: Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable, Codable {
+    case invited
+    case joined
+    case left
+    case kicked
+    case banned
+  }
+
+  package var transport: String
+  package var room: String
+  package var kind: Kind
+  /// Who did it (a Matrix user id, an IRC nick), when the service says.
+  package var by: String?
+  package var reason: String?
+
+  package init(transport: String, room: String, kind: Kind, by: String? = nil, reason: String? = nil) {
+    self.transport = transport
+    self.room = room
+    self.kind = kind
+    self.by = by
+    self.reason = reason
+  }
+
+  /// The bot was removed against its will: the engine pauses the room (one rule for every transport).
+  package var removesTheBot: Bool { kind == .kicked || kind == .banned }
+}

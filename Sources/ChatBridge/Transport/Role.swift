@@ -1,0 +1,16 @@
+/// A role in the bot's permission model, lowest first.
+package enum Role: Int, Sendable, Hashable, Codable, Comparable, CaseIterable, CustomStringConvertible {
+  case viewer = 0
+  case member = 1
+  case admin = 2
+
+  package static func < (lhs: Role, rhs: Role) -> Bool { lhs.rawValue < rhs.rawValue }
+  package var description: String {
+    switch self {
+    case .viewer: "viewer"
+    case .member: "member"
+    case .admin: "admin"
+    }
+  }
+}
+

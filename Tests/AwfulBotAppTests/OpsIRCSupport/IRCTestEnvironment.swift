@@ -1,1 +1,0 @@
-../../IRCTransportTests/IRCTestEnvironment.swift

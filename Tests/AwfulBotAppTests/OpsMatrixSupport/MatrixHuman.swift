@@ -1,1 +1,0 @@
-../../MatrixTransportTests/Support/MatrixHuman.swift

@@ -1,1 +1,0 @@
-../../MatrixTransportTests/Support/SynapseEnvironment.swift

@@ -1,0 +1,191 @@
+import AsyncHTTPClient
+import AwfulBotTestKit
+import ChatBridge
+import Foundation
+import MatrixTransport
+import Testing
+
+/// A Matrix room as the people in it meet the bot: the owner who created it (a room creator, so admin by power), a
+/// moderator (power 50, the member role), a plain user (power 0, a viewer), optionally an admin the bot's config names
+/// (power 0), and the bot, all ordinary accounts on Synapse talking through the client-server API. What they read is taken from the room's history, as a client shows
+/// it: every `m.room.message` in timeline order, the `body` and the `formatted_body`.
+struct MatrixAcceptanceRoom: Sendable {
+  /// Links to the emulator (whose port changes every run) are shown under this host in transcripts.
+  static let forumHost = "https://forum.example"
+
+  let world: MatrixTestWorld
+  let bot: MatrixBotProcess
+  let id: String
+  let owner: MatrixHuman
+  let moderator: MatrixHuman
+  let plain: MatrixHuman
+  let admin: MatrixHuman?
+  /// Who is who in a transcript: user id → "owner", "moderator", "plain", "admin", "bot".
+  let names: [String: String]
+
+  /// Registers the three people, has the owner create the room with the moderator at power 50 and invite everyone,
+  /// and waits until all of them (the bot included) are in.
+  ///
+  /// - Parameter configuredAdmin: someone the bot's config makes admin (`roleOverrides`); joins at power 0.
+  static func open(world: MatrixTestWorld, bot: MatrixBotProcess, configuredAdmin: MatrixHuman? = nil) async throws
+    -> MatrixAcceptanceRoom
+  {
+    let owner = try await MatrixHuman.register("owner")
+    let moderator = try await MatrixHuman.register("moderator")
+    let plain = try await MatrixHuman.register("plain")
+    let people = [moderator, plain] + (configuredAdmin.map { [$0] } ?? [])
+    let room = try await owner.createRoom(
+      name: "forum chat", invite: [bot.transport.configuration.userID] + people.map(\.userID),
+      power: [moderator.userID: 50])
+    for person in people { try await person.join(room) }
+    try await bot.waitUntilJoined(room)
+    var names = [
+      owner.userID: "owner", moderator.userID: "moderator", plain.userID: "plain", world.botAccount.userID: "bot",
+    ]
+    if let configuredAdmin { names[configuredAdmin.userID] = "admin" }
+    return MatrixAcceptanceRoom(
+      world: world, bot: bot, id: room, owner: owner, moderator: moderator, plain: plain, admin: configuredAdmin,
+      names: names)
+  }
+
+  /// `person` types `command`; returns the bot's answers to it (replies to that event), once the first has arrived
+  /// and the bot has said nothing more for a moment (a long answer may take several events).
+  @discardableResult
+  func ask(_ person: MatrixHuman, _ command: String, timeout: Duration = .seconds(30)) async throws -> [MatrixEvent] {
+    let sent = try await person.say(command, in: id)
+    var events = try await person.waitForMessages(in: id, timeout: timeout) { events in
+      events.contains { $0.replyTo == sent }
+    }
+    var answers = events.filter { $0.replyTo == sent }
+    // Settle: the answer's later parts, if any, follow within the dispatcher's next round.
+    while true {
+      try await Task.sleep(for: .milliseconds(400))
+      events = try await person.messages(in: id)
+      let now = events.filter { $0.replyTo == sent }
+      if now.count == answers.count { break }
+      answers = now
+    }
+    if answers.isEmpty { Issue.record("no answer to “\(command)” within \(timeout)") }
+    return answers
+  }
+
+  /// A transcript line ("moderator: !watch 3600005"): that person types the command (links under `forumHost`
+  /// typed as links to the emulator).
+  @discardableResult
+  func ask(_ line: String) async throws -> [MatrixEvent] {
+    let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+    let typist = try #require(person(named: parts[0]), "nobody called \(parts[0]) in the room")
+    return try await ask(typist, emulatorLink(parts[1]))
+  }
+
+  func person(named name: String) -> MatrixHuman? {
+    switch name {
+    case "owner": owner
+    case "moderator": moderator
+    case "plain": plain
+    case "admin": admin
+    default: nil
+    }
+  }
+
+  /// Every message in the room so far, oldest first.
+  func messages() async throws -> [MatrixEvent] {
+    try await owner.messages(in: id)
+  }
+
+  /// The bot's messages that answer nothing: relays.
+  func relays() async throws -> [MatrixEvent] {
+    try await messages().filter { $0.sender == world.botAccount.userID && $0.replyTo == nil }
+  }
+
+  /// Waits until the bot has relayed at least `count` messages here; returns them all.
+  func waitForRelays(_ count: Int, timeout: Duration = .seconds(60)) async throws -> [MatrixEvent] {
+    let bot = world.botAccount.userID
+    let events = try await owner.waitForMessages(in: id, timeout: timeout) { events in
+      events.count { $0.sender == bot && $0.replyTo == nil } >= count
+    }
+    return events.filter { $0.sender == bot && $0.replyTo == nil }
+  }
+
+  /// "who: body" for each message, links to the emulator shown under `forumHost`.
+  func transcript(_ events: [MatrixEvent]) -> [String] {
+    events.map { event in
+      "\(names[event.sender ?? ""] ?? event.sender ?? "?"): \(readable(event.body ?? "(no body)"))"
+    }
+  }
+
+  /// `text` with the emulator's address replaced by `forumHost`, and times of the test run itself ("2026-03-04
+  /// 10:21 UTC", within a day of now; the forum's own dates are from 2024) as `<now>`.
+  func readable(_ text: String) -> String {
+    text.replacingOccurrences(of: emulatorRoot, with: Self.forumHost)
+      .replacing(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? UTC/) { match in
+        let format = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
+        let day = String(match.output.0.prefix(10))
+        let now = Date()
+        let recent = [now, now.addingTimeInterval(-86_400), now.addingTimeInterval(86_400)].map {
+          $0.formatted(format)
+        }
+        return recent.contains(day) ? "<now>" : String(match.output.0)
+      }
+  }
+
+  /// A readable link back to the emulator (to follow it).
+  func emulatorLink(_ readableLink: String) -> String {
+    readableLink.replacingOccurrences(of: Self.forumHost, with: emulatorRoot)
+  }
+
+  private var emulatorRoot: String {
+    let base = world.forumURL.absoluteString
+    return base.hasSuffix("/") ? String(base.dropLast()) : base
+  }
+}
+
+/// The forum emulator's admin API (`/_fake/`, docs/fake-forum.md), spoken over HTTP as a test script would.
+struct FakeForumAdmin: Sendable {
+  let baseURL: URL
+
+  /// Adds a post (BBCode, or ready HTML with `html`), dated `date` when given; returns its id.
+  func post(thread: Int, author: String, body: String, html: Bool = false, date: Date? = nil) async throws -> Int {
+    var fields: [String: JSONValue] = [
+      "thread": .number(Double(thread)), "author": .string(author), "body": .string(body), "html": .bool(html),
+    ]
+    if let date { fields["date"] = .number(date.timeIntervalSince1970.rounded()) }
+    let answer = try await call("POST", "posts", body: .object(fields))
+    return try #require(answer["postID"]?.intValue, "the admin API answered \(answer)")
+  }
+
+  func call(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
+    let root = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
+    var request = HTTPClientRequest(url: root + "_fake/" + path)
+    request.method = .init(rawValue: method)
+    if let body {
+      request.headers.add(name: "Content-Type", value: "application/json")
+      request.body = .bytes(Array(try JSONEncoder().encode(body)))
+    }
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    let bytes = try await response.body.collect(upTo: 1 << 20)
+    let data = Data(bytes.readableBytesView)
+    guard (200..<300).contains(Int(response.status.code)) else {
+      throw MatrixHuman.HumanError(
+        description:
+          "admin API \(method) \(path): HTTP \(response.status.code) \(String(decoding: data, as: UTF8.self))")
+    }
+    return try JSONDecoder().decode(JSONValue.self, from: data)
+  }
+}
+
+extension MatrixEvent {
+  /// Every `href` in the HTML, in order.
+  var htmlLinks: [String] {
+    guard let html = formattedBody else { return [] }
+    var links: [String] = []
+    var rest = Substring(html)
+    while let start = rest.range(of: "href=\"") {
+      let tail = rest[start.upperBound...]
+      guard let end = tail.firstIndex(of: "\"") else { break }
+      links.append(String(tail[..<end]).replacingOccurrences(of: "&amp;", with: "&"))
+      rest = tail[end...]
+    }
+    return links
+  }
+}
