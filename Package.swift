@@ -174,6 +174,8 @@ let package = Package(
     .testTarget(
       name: "BotCoreTests",
       dependencies: ["AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
+      // Read from the source tree by CommandFuzzRegressionTests.
+      exclude: ["FuzzRegressions"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -226,11 +228,11 @@ let package = Package(
 if Context.environment["AWFULBOT_FUZZ"] != nil {
   package.products.append(.executable(name: "awfulbot-fuzz", targets: ["awfulbot-fuzz"]))
   package.targets.append(contentsOf: [
-    .systemLibrary(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+    .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
     .executableTarget(
       name: "awfulbot-fuzz",
       dependencies: ["AwfulScraping", "BotCore", "CLibXML2", "CLibFuzzer"],
-      path: "Fuzz/Sources/awfulbot-fuzz",
+      path: "Sources/awfulbot-fuzz",
       swiftSettings: swiftSettings
     ),
   ])

@@ -17,13 +17,15 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case announcements
   /// `showthread.php?action=showpost` (`ShowPostScraper`).
   case showPost = "showpost"
-  /// The forum's error pages (`ErrorPageScraper`) and page recognition (`PageKind`).
+  /// The forum's error pages (`ErrorPageScraper`), page recognition (`PageKind`) and the probation banner
+  /// (`ProbationScraper`).
   case errorPage = "errorpage"
   /// The reply form and the answer to a reply (`ReplyFormScraper`, `ReplyResultScraper`).
   case reply
   /// `index.php?json=1` (`ForumIndexScraper`).
   case forumIndex = "forumindex"
-  /// The scrapers under `Extra/` (profile, private messages, post icons, Leper's Colony, ignore list).
+  /// The scrapers under `Extra/` (profile, private messages and the answer to sending one, post icons, Leper's
+  /// Colony, ignore list).
   case extra
   /// A post body fragment through `PostContent`, the rich-text converter, and the HTML serialiser, which must write
   /// what libxml2 writes.
@@ -57,6 +59,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .errorPage:
       _ = try? ErrorPageScraper().scrape(data: Data(bytes), url: Self.url)
       _ = PageKind.detect(data: Data(bytes), url: Self.url)
+      if let document = try? HTMLDocument(data: Data(bytes), url: Self.url) { _ = ProbationScraper().scrape(document) }
     case .reply:
       _ = try? ReplyFormScraper().scrape(data: Data(bytes), url: Self.url)
       _ = try? ReplyResultScraper().scrape(data: Data(bytes), url: Self.url)
@@ -67,6 +70,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
       _ = try? ProfileScraper().scrape(data: data, url: Self.url)
       _ = try? PrivateMessageScraper().scrape(data: data, url: Self.url)
       _ = try? PrivateMessageFolderScraper().scrape(data: data, url: Self.url)
+      _ = try? PrivateMessageSendResultScraper().scrape(data: data, url: Self.url)
       _ = try? PostIconListScraper().scrape(data: data, url: Self.url)
       _ = try? LepersColonyScraper().scrape(data: data, url: Self.url)
       _ = try? IgnoreListScraper().scrapeForm(data: data, url: Self.url)
