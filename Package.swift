@@ -160,7 +160,7 @@ let package = Package(
     .testTarget(
       name: "AwfulScrapingTests",
       dependencies: ["AwfulScraping"],
-      resources: [.copy("Pages")],
+      resources: [.copy("Pages"), .copy("FuzzRegressions")],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -176,6 +176,8 @@ let package = Package(
     .testTarget(
       name: "BotCoreTests",
       dependencies: ["AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
+      // Read from the source tree by CommandFuzzRegressionTests.
+      exclude: ["FuzzRegressions"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -223,3 +225,19 @@ let package = Package(
     ),
   ]
 )
+
+// The libFuzzer entry points (scripts/fuzz). Only when AWFULBOT_FUZZ is set: they are linked against libFuzzer's
+// own `main` and build only with `-sanitize=fuzzer -parse-as-library`, so a normal build or test never sees them.
+// scripts/fuzz builds them into their own scratch path (.build-fuzz).
+if Context.environment["AWFULBOT_FUZZ"] != nil {
+  package.products.append(.executable(name: "awfulbot-fuzz", targets: ["awfulbot-fuzz"]))
+  package.targets.append(contentsOf: [
+    .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
+    .executableTarget(
+      name: "awfulbot-fuzz",
+      dependencies: ["AwfulScraping", "BotCore", "CLibXML2", "CLibFuzzer"],
+      path: "Sources/awfulbot-fuzz",
+      swiftSettings: swiftSettings
+    ),
+  ])
+}

@@ -4,8 +4,16 @@ import Foundation
 package enum PageNavStyle: String, Sendable, Hashable, Codable, CaseIterable {
   /// `div.pages` with a `<select>` of pages, the current one `selected` (pages before late 2025).
   case old
-  /// `div.pages[data-current-page][data-total-pages][data-base-url][data-per-page]` (since late 2025).
+  /// `div.pages[data-current-page][data-total-pages][data-base-url][data-per-page]` (since late 2025), still with
+  /// the `<select>` of every page as well.
   case new
+  /// The late-2025 data attributes and the first/previous/next/last links, without the `<select>`: the new markup
+  /// as docs/forum-protocol.md describes it. With thousands of bookmarks, the `<select>` of every page, top and
+  /// bottom, is more than half of each bookmarks page.
+  case data
+
+  /// Pages in the late-2025 layout (user name in the header, page list inside the breadcrumbs).
+  var isModern: Bool { self != .old }
 }
 
 package struct FakeForumConfiguration: Sendable {

@@ -33,6 +33,12 @@ struct PollBenchmark: AsyncParsableCommand {
   @Option(help: "Measured cycles per case (each with a fresh set of changed threads); the table shows the median.")
   var cycles: Int = 3
 
+  @Option(
+    help: ArgumentHelp(
+      "The emulator's page navigation: new (default: data attributes and a <select> of every page), data (no <select>) or old.",
+      discussion: "Bookmarks pages carry the page list twice; with 20,000 bookmarks the <select> is 500 options."))
+  var pageNav: String = "new"
+
   @Flag(help: .hidden)
   var resultLine = false
 
@@ -49,12 +55,15 @@ struct PollBenchmark: AsyncParsableCommand {
     }
     if cases.count == 1 {
       let result = try await PollCase(
-        bookmarks: cases[0].bookmarks, changed: cases[0].changed, postsPerThread: postsPerThread, cycles: cycles
+        bookmarks: cases[0].bookmarks, changed: cases[0].changed, postsPerThread: postsPerThread, cycles: cycles,
+        pageNav: pageNav
       ).run { print($0) }
       if resultLine { print("result " + String(decoding: try JSONEncoder().encode(result), as: UTF8.self)) }
       return
     }
-    print("awfulbot-bench poll: \(cycles) cycles a case, \(postsPerThread) posts a thread; medians of the cycles")
+    print(
+      "awfulbot-bench poll: \(cycles) cycles a case, \(postsPerThread) posts a thread, page nav \(pageNav); "
+        + "medians of the cycles")
     var results: [PollCaseResult] = []
     for pollCase in cases {
       print("\(pollCase.bookmarks) bookmarks, \(pollCase.changed) changed:")
@@ -74,7 +83,7 @@ struct PollBenchmark: AsyncParsableCommand {
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     process.arguments = [
       "poll", "--bookmarks", String(bookmarks), "--changed", String(changed), "--posts-per-thread",
-      String(postsPerThread), "--cycles", String(cycles), "--result-line",
+      String(postsPerThread), "--cycles", String(cycles), "--page-nav", pageNav, "--result-line",
     ]
     let output = Pipe()
     process.standardOutput = output
@@ -158,9 +167,10 @@ struct PollCase {
   var changed: Int
   var postsPerThread: Int
   var cycles: Int
+  var pageNav: String
 
   func run(report: (String) -> Void) async throws -> PollCaseResult {
-    let forum = try await PollForumProcess(bookmarks: bookmarks, postsPerThread: postsPerThread)
+    let forum = try await PollForumProcess(bookmarks: bookmarks, postsPerThread: postsPerThread, pageNav: pageNav)
     defer { forum.stop() }
 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-bench-\(UUID())")

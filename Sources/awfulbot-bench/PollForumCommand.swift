@@ -15,10 +15,12 @@ struct PollForumCommand: AsyncParsableCommand {
 
   @Option var bookmarks: Int
   @Option var postsPerThread: Int
+  @Option var pageNav: String = PageNavStyle.new.rawValue
 
   func run() async throws {
+    guard let navigation = PageNavStyle(rawValue: pageNav) else { throw ValidationError("unknown page nav \(pageNav)") }
     let server = try await FakeForumServer(
-      configuration: FakeForumConfiguration(port: 0, seed: .empty, requestLogLimit: 1_000_000))
+      configuration: FakeForumConfiguration(port: 0, seed: .empty, pageNav: navigation, requestLogLimit: 1_000_000))
     let baseURL = try await server.start()
     let state = server.state
     let poster = try await state.addUser(name: "Bench Poster", password: "bench")

@@ -9,12 +9,13 @@ final class PollForumProcess {
   private var lines: AsyncStream<String>.Iterator
 
   /// Starts the emulator with `bookmarks` bookmarked threads and waits until it listens.
-  init(bookmarks: Int, postsPerThread: Int) async throws {
+  init(bookmarks: Int, postsPerThread: Int, pageNav: String) async throws {
     let process = Process()
     // This very executable: `/proc/self/exe` does not depend on how the bench was started.
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     process.arguments = [
-      "poll-forum", "--bookmarks", String(bookmarks), "--posts-per-thread", String(postsPerThread),
+      "poll-forum", "--bookmarks", String(bookmarks), "--posts-per-thread", String(postsPerThread), "--page-nav",
+      pageNav,
     ]
     let stdin = Pipe()
     let stdout = Pipe()

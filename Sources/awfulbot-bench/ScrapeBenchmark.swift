@@ -53,7 +53,7 @@ struct ScrapeBenchmark: AsyncParsableCommand {
     var sink = 0
     var worst: (file: String, ratio: Double)?
     var missing: [String] = []
-    for benchmark in ScrapeBenchmarkCase.all where pages.isEmpty || pages.contains(benchmark.file) {
+    for benchmark in ScrapeBenchmarkCase.every(in: folder) where pages.isEmpty || pages.contains(benchmark.file) {
       guard let data = try? Data(contentsOf: folder.appendingPathComponent(benchmark.file)) else {
         missing.append(benchmark.file)
         continue

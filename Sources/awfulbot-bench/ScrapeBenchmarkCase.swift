@@ -36,8 +36,13 @@ struct ScrapeBenchmarkCase: Sendable {
     .init(file: "forumdisplay.html", group: .threadList, url: "forumdisplay.php?forumid=46&perpage=40"),
     .init(file: "forumdisplay2.html", group: .threadList, url: "forumdisplay.php?forumid=191&perpage=40"),
     .init(file: "forumdisplay-sad.html", group: .threadList, url: "forumdisplay.php?forumid=1&perpage=40"),
+    .init(file: "forumdisplay3.html", group: .threadList, url: "forumdisplay.php?forumid=46&perpage=40&pagenumber=2"),
+    .init(file: "forumdisplay-goldmine.html", group: .threadList, url: "forumdisplay.php?forumid=21&perpage=40"),
+    // Named like a thread, captured from a forum's thread list (Ask / Tell).
+    .init(file: "showthread-asktell.html", group: .threadList, url: "forumdisplay.php?forumid=158&perpage=40"),
     .init(file: "showthread.html", group: .posts, url: "showthread.php?threadid=3507451&perpage=40&pagenumber=5"),
     .init(file: "showthread2.html", group: .posts, url: "showthread.php?threadid=3526065&perpage=40&pagenumber=17"),
+    .init(file: "showthread-fyad.html", group: .posts, url: "showthread.php?threadid=3589200&pagenumber=2"),
     .init(file: "showthread-fyad2.html", group: .posts, url: "showthread.php?threadid=3599117&perpage=40"),
     .init(file: "showthread-last.html", group: .posts, url: "showthread.php?threadid=3179230&perpage=40&goto=lastpost"),
     .init(file: "announcement.html", group: .announcement, url: "announcement.php?forumid=1"),
@@ -47,6 +52,23 @@ struct ScrapeBenchmarkCase: Sendable {
     .init(file: "error-must-register.html", group: .errorPage, url: "bookmarkthreads.php"),
     .init(file: "banned.html", group: .errorPage, url: "bookmarkthreads.php"),
   ]
+
+  /// The listed pages, then any other captured page the bot would poll (a thread list or thread page by
+  /// `PageKind`), so a page added to the fixtures is measured without editing this list.
+  static func every(in folder: URL) -> [ScrapeBenchmarkCase] {
+    let listed = Set(all.map(\.file))
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let others = files.filter { $0.hasSuffix(".html") && !listed.contains($0) }.sorted().compactMap {
+      file -> ScrapeBenchmarkCase? in
+      guard let data = try? Data(contentsOf: folder.appendingPathComponent(file)) else { return nil }
+      switch PageKind.detect(data: data) {
+      case .threadList: return .init(file: file, group: .threadList, url: "forumdisplay.php")
+      case .posts: return .init(file: file, group: .posts, url: "showthread.php")
+      default: return nil
+      }
+    }
+    return all + others
+  }
 
   private static func resolve(_ url: String) -> URL {
     URL(string: url, relativeTo: URL(string: "https://forums.somethingawful.com/")!)!.absoluteURL

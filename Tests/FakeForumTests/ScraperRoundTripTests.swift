@@ -35,7 +35,7 @@ struct ScraperRoundTripTests {
     reply.contentType?.components(separatedBy: "charset=").last
   }
 
-  @Test(arguments: [PageNavStyle.old, .new])
+  @Test(arguments: PageNavStyle.allCases)
   func bookmarksPageReadsBackAsStored(pageNav: PageNavStyle) async throws {
     let (server, threadID) = try await Self.makeForum(pageNav)
     try await withStarted(server) { client throws in
@@ -76,7 +76,7 @@ struct ScraperRoundTripTests {
     }
   }
 
-  @Test(arguments: [PageNavStyle.old, .new])
+  @Test(arguments: PageNavStyle.allCases)
   func forumPageReadsBackWithBreadcrumbsAndAnnouncements(pageNav: PageNavStyle) async throws {
     let (server, threadID) = try await Self.makeForum(pageNav)
     try await withStarted(server) { client throws in
@@ -99,7 +99,7 @@ struct ScraperRoundTripTests {
     }
   }
 
-  @Test(arguments: [PageNavStyle.old, .new])
+  @Test(arguments: PageNavStyle.allCases)
   func postsPageReadsBackAsStored(pageNav: PageNavStyle) async throws {
     let (server, threadID) = try await Self.makeForum(pageNav)
     try await withStarted(server) { client throws in

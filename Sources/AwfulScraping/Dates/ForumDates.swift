@@ -100,7 +100,7 @@ struct ForumDateParts: Hashable {
         var first = 0
         var digits = 0
         while i < bytes.count, Self.isDigit(bytes[i]) {
-          first = first * 10 + Int(bytes[i] - 48)
+          Self.appendDigit(bytes[i], to: &first)
           digits += 1
           i += 1
         }
@@ -110,7 +110,7 @@ struct ForumDateParts: Hashable {
           var minutes = 0
           var minuteDigits = 0
           while i < bytes.count, Self.isDigit(bytes[i]) {
-            minutes = minutes * 10 + Int(bytes[i] - 48)
+            Self.appendDigit(bytes[i], to: &minutes)
             minuteDigits += 1
             i += 1
           }
@@ -125,7 +125,7 @@ struct ForumDateParts: Hashable {
             var value = 0
             var count = 0
             while i < bytes.count, Self.isDigit(bytes[i]) {
-              value = value * 10 + Int(bytes[i] - 48)
+              Self.appendDigit(bytes[i], to: &value)
               count += 1
               i += 1
             }
@@ -164,6 +164,8 @@ struct ForumDateParts: Hashable {
   }
 
   private init?(month: Int, day: Int, year: Int, hour: Int?, minute: Int, meridiem: Character?) {
+    // Day, month, hour and minute have their ranges checked later; a year has none, so an overlong one stops here.
+    guard year < Self.saturated else { return nil }
     var hour24 = hour ?? 0
     if let meridiem, hour != nil {
       guard (1...12).contains(hour24) else { return nil }
@@ -185,5 +187,14 @@ struct ForumDateParts: Hashable {
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+  /// Reads one more decimal digit into `value`, which stops growing at `saturated`: a run of twenty digits (the
+  /// fuzzer's first find) overflowed `Int` and trapped. No field accepts the saturated value (the year is checked
+  /// when the parts are assembled), so such a number reads as no date rather than as a wrapped-around one.
+  private static func appendDigit(_ byte: UInt8, to value: inout Int) {
+    value = value < saturated ? value * 10 + Int(byte - 48) : saturated
+  }
+
+  private static let saturated = 1_000_000_000
   private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
 }

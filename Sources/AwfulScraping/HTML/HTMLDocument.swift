@@ -28,14 +28,14 @@ package final class HTMLDocument {
   /// Parses bytes in place, whatever holds them: the forum client has the body as `[UInt8]`, and copying each page
   /// into a `Data` first was one more large allocation per request.
   package init<Bytes: ContiguousBytes>(bytes: Bytes, url: URL? = nil, contentTypeCharset: String? = nil) throws {
-    let options = Self.parseOptions
     let (parsed, encoding, isEmpty) = bytes.withUnsafeBytes { raw -> (htmlDocPtr?, String, Bool) in
       let encoding = Self.chooseEncoding(bytes: raw, declared: contentTypeCharset)
-      guard let base = raw.baseAddress, raw.count > 0 else { return (nil, encoding, true) }
-      let parsed = htmlReadMemory(
-        base.assumingMemoryBound(to: CChar.self), Int32(raw.count), url?.absoluteString, encoding, options)
-      if let parsed { Self.repairBodyAttributes(parsed, bytes: raw) }
-      return (parsed, encoding, false)
+      guard raw.count > 0 else { return (nil, encoding, true) }
+      // The page list's <select> is left out where the page's own attributes say the same (PageListTrim).
+      let trim = PageListTrim.ranges(in: raw.bindMemory(to: UInt8.self))
+      if trim.isEmpty { return (Self.parse(raw, url: url, encoding: encoding), encoding, false) }
+      let kept = PageListTrim.removing(trim, from: raw.bindMemory(to: UInt8.self))
+      return (kept.withUnsafeBytes { Self.parse($0, url: url, encoding: encoding) }, encoding, false)
     }
     guard let parsed else {
       throw ScrapeError(page: "HTML", reason: isEmpty ? "the page is empty" : "libxml2 could not parse it")
@@ -43,6 +43,14 @@ package final class HTMLDocument {
     self.pointer = parsed
     self.encoding = encoding
     self.url = url
+  }
+
+  private static func parse(_ raw: UnsafeRawBufferPointer, url: URL?, encoding: String) -> htmlDocPtr? {
+    guard let base = raw.baseAddress else { return nil }
+    let parsed = htmlReadMemory(
+      base.assumingMemoryBound(to: CChar.self), Int32(raw.count), url?.absoluteString, encoding, parseOptions)
+    if let parsed { repairBodyAttributes(parsed, bytes: raw) }
+    return parsed
   }
 
   package convenience init(string: String, url: URL? = nil) throws {

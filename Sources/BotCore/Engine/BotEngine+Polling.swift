@@ -78,15 +78,34 @@ extension BotEngine {
   /// count or last-post time moved past the stored values are fetched, from the cursor's page on. Threads seen for
   /// the first time are seeded at their last post without a request. Each thread's rows and cursor commit together;
   /// an error stops the poll and leaves the remaining threads' stored values untouched, so the next poll retries.
+  ///
+  /// Each bookmarks page is compared with the store as it arrives, so a poll holds one page of listing and the
+  /// changed threads, not the whole listing: with 20,000 bookmarks the whole listing and its stored rows were about
+  /// a third of the bot's memory. What a page writes (seeds, titles, stars) moves no cursor, so a poll that fails
+  /// on a later page still fetches nothing twice and misses nothing.
   private func pollBookmarks(_ report: inout PollReport) async throws {
-    var listed: [ThreadListThread] = []
     var seen = Set<String>()
+    var changed: [(ThreadListThread, ThreadRecord, Bool)] = []
     var page = 1
     var complete = false
+    let now = now()
+    let (subscriptions, hasAlerts) = try await database.read { tx in
+      (
+        try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
+          .compactMap(BotEngine.subscription(from:)),
+        !(try tx.allAlerts().isEmpty)
+      )
+    }
     while page <= configuration.maximumBookmarkPages {
       report.requests += 1
       let result = try await forum.bookmarks(page: page)
-      for thread in result.threads where seen.insert(thread.id).inserted { listed.append(thread) }
+      let fresh = result.threads.filter { seen.insert($0.id).inserted }
+      if !fresh.isEmpty {
+        changed += try await database.write { tx in
+          try BotEngine.compareBookmarks(
+            fresh, in: tx, now: now, subscriptions: subscriptions, hasAlerts: hasAlerts)
+        }
+      }
       let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
       let isLast = page >= total || result.threads.isEmpty
       configuration.bookmarksPageRead?(page, result.page?.total, isLast)
@@ -96,44 +115,9 @@ extension BotEngine {
       }
       page += 1
     }
-
-    let now = now()
-    let listing = listed
-    let isComplete = complete
-    // Seed first-seen threads, refresh metadata, and pick the threads that changed.
-    let changed = try await database.write { tx -> [(ThreadListThread, ThreadRecord, Bool)] in
-      let known = try tx.threads(ids: listing.map(\.id))
-      let subscriptions = try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
-        .compactMap(BotEngine.subscription(from:))
-      let hasAlerts = !(try tx.allAlerts().isEmpty)
-      var changed: [(ThreadListThread, ThreadRecord, Bool)] = []
-      for row in listing {
-        guard var stored = known[row.id] else {
-          try tx.save(BotEngine.seededThread(from: row, now: now))
-          continue
-        }
-        // Dates round-trip through SQLite at millisecond precision (the forum shows minutes): a later time must
-        // be later by more than that to count as movement, or a thread would be fetched on every poll.
-        let moved =
-          row.replyCount > stored.replyCount
-          || (row.lastPostDate.map { date in stored.lastPostAt.map { date.timeIntervalSince($0) > 0.5 } ?? true }
-            ?? false)
-        if moved {
-          let wanted = hasAlerts || subscriptions.contains { $0.target.covers(threadID: row.id, star: row.star) }
-          changed.append((row, stored, wanted))
-        }
-        let star = row.star?.rawValue
-        if !stored.isBookmarked || stored.star != star || stored.title != row.title || stored.isClosed != row.isClosed {
-          stored.isBookmarked = true
-          stored.star = star
-          stored.title = row.title
-          stored.isClosed = row.isClosed
-          stored.updatedAt = now
-          try tx.save(stored)
-        }
-      }
-      if isComplete { try tx.markUnbookmarked(allExcept: Set(listing.map(\.id))) }
-      return changed
+    if complete {
+      let listed = seen
+      try await database.write { tx in try tx.markUnbookmarked(allExcept: listed) }
     }
     report.changed = changed.count
 
@@ -189,6 +173,41 @@ extension BotEngine {
     wakeDispatchers(outcome.transports)
     if let readError { throw readError }
     try await releaseHeld()
+  }
+
+  /// One bookmarks page against the store: seeds first-seen threads, refreshes titles, stars and closed flags, and
+  /// returns the threads that moved (with their stored row and whether any room wants their posts).
+  static func compareBookmarks(
+    _ rows: [ThreadListThread], in tx: StoreTransaction, now: Date, subscriptions: [Subscription], hasAlerts: Bool
+  ) throws -> [(ThreadListThread, ThreadRecord, Bool)] {
+    let known = try tx.threads(ids: rows.map(\.id))
+    var changed: [(ThreadListThread, ThreadRecord, Bool)] = []
+    for row in rows {
+      guard var stored = known[row.id] else {
+        try tx.save(BotEngine.seededThread(from: row, now: now))
+        continue
+      }
+      // Dates round-trip through SQLite at millisecond precision (the forum shows minutes): a later time must
+      // be later by more than that to count as movement, or a thread would be fetched on every poll.
+      let moved =
+        row.replyCount > stored.replyCount
+        || (row.lastPostDate.map { date in stored.lastPostAt.map { date.timeIntervalSince($0) > 0.5 } ?? true }
+          ?? false)
+      if moved {
+        let wanted = hasAlerts || subscriptions.contains { $0.target.covers(threadID: row.id, star: row.star) }
+        changed.append((row, stored, wanted))
+      }
+      let star = row.star?.rawValue
+      if !stored.isBookmarked || stored.star != star || stored.title != row.title || stored.isClosed != row.isClosed {
+        stored.isBookmarked = true
+        stored.star = star
+        stored.title = row.title
+        stored.isClosed = row.isClosed
+        stored.updatedAt = now
+        try tx.save(stored)
+      }
+    }
+    return changed
   }
 
   /// A thread first seen in a thread list: the cursor sits at its last post (reply count + OP), so nothing

@@ -66,7 +66,7 @@ extension ForumState {
     PageTemplate(
       title: title, bodyClasses: bodyClasses, bodyAttributes: bodyAttributes, userName: user?.name, userID: user?.id,
       probation: faultSettings.probation && user != nil,
-      probationEnd: probationEndText, modern: pageNav == .new,
+      probationEnd: probationEndText, modern: pageNav.isModern,
       content: content
     ).render()
   }

@@ -130,7 +130,7 @@ extension ForumState {
       """
     // Old pages put the page list before the breadcrumbs; modern ones put it inside them.
     let header =
-      pageNav == .new
+      pageNav.isModern
       ? breadcrumbsHTML(forumID: thread.forumID, thread: thread, extra: "\n    " + nav.render())
       : PageNavRenderer(
         style: .old, current: page, total: totalPages, baseURL: base, perPage: perPage, extraClass: "top"

@@ -14,7 +14,7 @@ struct PageNavRenderer {
     let base = HTMLText.escape(baseURL)
     let classes = extraClass.isEmpty ? "pages" : "pages \(extraClass)"
     var html = "<div class=\"\(classes)\""
-    if style == .new {
+    if style.isModern {
       html +=
         " data-current-page=\"\(current)\" data-total-pages=\"\(total)\" data-base-url=\"\(base)\" data-per-page=\"\(perPage)\""
     }
@@ -25,14 +25,16 @@ struct PageNavRenderer {
     } else {
       html += "<span class=\"disabled\">&laquo;</span><span class=\"disabled\">&lsaquo;</span>"
     }
-    html += "<select data-url=\"\(base)\">"
-    for page in 1...total {
-      html +=
-        page == current
-        ? "<option value=\"\(page)\" selected=\"selected\">\(page)</option>"
-        : "<option value=\"\(page)\">\(page)</option>"
+    if style != .data {
+      html += "<select data-url=\"\(base)\">"
+      for page in 1...total {
+        html +=
+          page == current
+          ? "<option value=\"\(page)\" selected=\"selected\">\(page)</option>"
+          : "<option value=\"\(page)\">\(page)</option>"
+      }
+      html += "</select>"
     }
-    html += "</select>"
     if current < total {
       html += "<a href=\"\(base)&amp;pagenumber=\(current + 1)\" title=\"Next page\">&rsaquo;</a>"
       html += "<a href=\"\(base)&amp;pagenumber=\(total)\" title=\"Last page\">\(total) &raquo;</a>"
