@@ -57,6 +57,11 @@ package struct ConfigurationCheck: Sendable {
     add(await checkForum(configuration))
     for (index, settings) in configuration.transports.enumerated() {
       add(await checkTransport(settings, at: "transports[\(index)]"))
+      if let encryption = MatrixEncryptionCheck.result(
+        settings: settings, databasePath: configuration.databasePath, environment: environment)
+      {
+        add(encryption)
+      }
     }
     add(checkMetrics(configuration))
     return results
