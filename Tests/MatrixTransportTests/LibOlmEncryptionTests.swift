@@ -20,6 +20,7 @@ import Testing
     struct Seen {
       var toDevice: [JSONValue] = []
       var uploads = 0
+      var uploaded: [JSONValue] = []
       var members = [LibOlmEncryptionTests.bot, LibOlmEncryptionTests.peer]
     }
     let seen = Mutex(Seen())
@@ -60,7 +61,10 @@ import Testing
       MatrixCryptoAPI { [self] method, path, body in
         switch path.joined(separator: "/") {
         case "keys/upload":
-          seen.withLock { $0.uploads += 1 }
+          seen.withLock {
+            $0.uploads += 1
+            $0.uploaded.append(body ?? .null)
+          }
           return ["one_time_key_counts": ["signed_curve25519": 50]]
         case "keys/query":
           return ["device_keys": [LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: peerKeys]]]
@@ -173,6 +177,79 @@ import Testing
     #expect(!store.snapshot.values.contains { $0.contains("secret") }, "the pickle key is stored nowhere")
   }
 
+  @Test("a command from the peer decrypts after its room key arrives over Olm; replays and other senders are refused")
+  func readsThePeersMessages() async throws {
+    let world = try World()
+    let machine = machine(world, store: InMemoryTransportStateStore())
+    try await machine.start()
+    let botCurve = await machine.identity.curve25519
+    let botEd = await machine.identity.ed25519
+
+    // The peer claims one of the bot's published one-time keys and sends its room key over Olm.
+    let keys = try #require(world.seen.withLock { $0.uploaded.first }?["one_time_keys"]?.objectValue)
+    let oneTimeKey = try #require(keys.values.first?["key"]?.stringValue)
+    let peer = try OlmAccount.unpickle(world.peerPickle, key: World.key)
+    let peerCurve = try peer.identityKeys().curve25519
+    let olm = try OlmSession.outbound(account: peer, theirIdentityKey: botCurve, theirOneTimeKey: oneTimeKey)
+    let megolm = try MegolmOutboundSession.create()
+    let roomKey: JSONValue = [
+      "type": "m.room_key", "sender": .string(Self.peer), "recipient": .string(Self.bot),
+      "recipient_keys": ["ed25519": .string(botEd)], "keys": ["ed25519": .string(try peer.identityKeys().ed25519)],
+      "content": [
+        "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(megolm.id),
+        "session_key": .string(try megolm.sessionKey()),
+      ],
+    ]
+    let sealed = try olm.encrypt(CanonicalJSON.string(roomKey))
+    let toDevice = MatrixEvent(
+      type: "m.room.encrypted", sender: Self.peer,
+      content: [
+        "algorithm": "m.olm.v1.curve25519-aes-sha2", "sender_key": .string(peerCurve),
+        "ciphertext": [botCurve: ["type": .number(Double(sealed.type)), "body": .string(sealed.body)]],
+      ])
+    let command: JSONValue = [
+      "type": "m.room.message", "room_id": .string(Self.room), "content": ["msgtype": "m.text", "body": "!help"],
+    ]
+    let event = { (id: String, sender: String, ciphertext: String) in
+      MatrixEvent(
+        type: "m.room.encrypted", sender: sender, eventID: id,
+        content: [
+          "algorithm": "m.megolm.v1.aes-sha2", "sender_key": .string(peerCurve), "session_id": .string(megolm.id),
+          "ciphertext": .string(ciphertext), "device_id": .string(Self.peerDevice),
+        ])
+    }
+    let ciphertext = try megolm.encrypt(CanonicalJSON.string(command))
+
+    guard case .missingSession(let waiting) = await machine.decrypt(event("$1", Self.peer, ciphertext), room: Self.room)
+    else {
+      Issue.record("no key yet: the event waits")
+      return
+    }
+    let sync = try JSONDecoder().decode(
+      MatrixSyncResponse.self,
+      from: JSONEncoder().encode(
+        ["next_batch": "s1", "to_device": ["events": [toDevice]]] as [String: JSONValueOrEvent]))
+    #expect(await machine.receive(sync) == [waiting], "the key that arrived is the one the event waits for")
+    guard case .decrypted(let inner) = await machine.decrypt(event("$1", Self.peer, ciphertext), room: Self.room)
+    else {
+      Issue.record("the command decrypts once the key is there")
+      return
+    }
+    #expect(inner.type == "m.room.message")
+    #expect(inner.content["body"] == "!help")
+    #expect(inner.sender == Self.peer)
+    #expect(inner.eventID == "$1")
+    guard case .failed = await machine.decrypt(event("$2", Self.peer, ciphertext), room: Self.room) else {
+      Issue.record("the same ciphertext in another event is a replay")
+      return
+    }
+    let other = try megolm.encrypt(CanonicalJSON.string(command))
+    guard case .failed = await machine.decrypt(event("$3", "@mallory:localhost", other), room: Self.room) else {
+      Issue.record("another user cannot use the peer's session")
+      return
+    }
+  }
+
   @Test("rotation after the room's message period")
   func rotatesAfterMessages() async throws {
     let world = try World()
@@ -215,5 +292,24 @@ extension LibOlmEncryption {
       return
     }
     #expect(MatrixEncryptionSetup.grouped("abcdefghij") == "abcd efgh ij")
+  }
+}
+
+/// A sync answer's top level for `JSONEncoder` (a string or the to-device events).
+enum JSONValueOrEvent: Encodable, ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral {
+  case string(String)
+  case events([String: [MatrixEvent]])
+
+  init(stringLiteral value: String) { self = .string(value) }
+  init(dictionaryLiteral elements: (String, [MatrixEvent])...) {
+    self = .events(Dictionary(uniqueKeysWithValues: elements))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let value): try container.encode(value)
+    case .events(let value): try container.encode(value)
+    }
   }
 }

@@ -7,9 +7,9 @@ import Foundation
 extension LibOlmEncryption {
   static let megolmAlgorithm = "m.megolm.v1.aes-sha2"
 
-  func storeRoomKey(_ content: JSONValue, senderKey: String, signingKey: String?, forwarded: Bool) async throws
-    -> MatrixMegolmSessionID?
-  {
+  func storeRoomKey(
+    _ content: JSONValue, sender: String, senderKey: String, signingKey: String?, forwarded: Bool
+  ) async throws -> MatrixMegolmSessionID? {
     guard content["algorithm"]?.stringValue == Self.megolmAlgorithm, let room = content["room_id"]?.stringValue,
       let sessionID = content["session_id"]?.stringValue, let key = content["session_key"]?.stringValue
     else { return nil }
@@ -21,17 +21,21 @@ extension LibOlmEncryption {
       ? try MegolmInboundSession.importing(exportedKey: key) : try MegolmInboundSession.create(sessionKey: key)
     guard session.id == sessionID else { throw MatrixEncryptionError("a room key whose session id does not match") }
     if try await inboundSession(id) != nil { return id }
-    inbound[id] = session
+    let owner = forwarded ? nil : sender
+    inbound[id] = (session, owner)
     try await store.write(
       MatrixCryptoStore.InboundRecord(
         pickle: try session.pickle(key: pickleKey),
-        senderSigningKey: forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey),
+        senderSigningKey: forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey,
+        senderUser: owner),
       MatrixCryptoStore.Key.inbound(room: room, senderKey: origin, sessionID: sessionID))
     logger.debug("received a room key", metadata: ["room": "\(room)", "session": "\(sessionID)"])
     return id
   }
 
-  private func inboundSession(_ id: MatrixMegolmSessionID) async throws -> MegolmInboundSession? {
+  private func inboundSession(_ id: MatrixMegolmSessionID) async throws
+    -> (session: MegolmInboundSession, owner: String?)?
+  {
     if let known = inbound[id] { return known }
     guard
       let record = try await store.read(
@@ -39,8 +43,8 @@ extension LibOlmEncryption {
         MatrixCryptoStore.Key.inbound(room: id.room, senderKey: id.senderKey, sessionID: id.sessionID))
     else { return nil }
     let session = try MegolmInboundSession.unpickle(record.pickle, key: pickleKey)
-    inbound[id] = session
-    return session
+    inbound[id] = (session, record.senderUser)
+    return (session, record.senderUser)
   }
 
   package func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption {
@@ -55,8 +59,15 @@ extension LibOlmEncryption {
     else { return .failed("not a Megolm event the bot can read") }
     let id = MatrixMegolmSessionID(room: room, senderKey: senderKey, sessionID: sessionID)
     do {
-      guard let session = try await inboundSession(id) else { return .missingSession(id) }
-      let plaintext = try session.decrypt(ciphertext).plaintext
+      guard let (session, owner) = try await inboundSession(id) else { return .missingSession(id) }
+      // The homeserver names the sender; the session must have come from that user's device.
+      if let owner, owner != event.sender { return .failed("the session belongs to \(owner), not the sender") }
+      let (plaintext, index) = try session.decrypt(ciphertext)
+      let used = "\(sessionID)|\(index)"
+      if let earlier = usedIndexes[used], earlier != event.eventID {
+        return .failed("a replayed message (index \(index) was used by \(earlier))")
+      }
+      if let eventID = event.eventID { usedIndexes[used] = eventID }
       guard let payload = CanonicalJSON.parse(plaintext), payload["room_id"]?.stringValue == room,
         let type = payload["type"]?.stringValue
       else { return .failed("the decrypted event belongs to another room or has no type") }
@@ -123,10 +134,10 @@ extension LibOlmEncryption {
     // expect the sender to hold it).
     let own = MatrixMegolmSessionID(room: room, senderKey: identity.curve25519, sessionID: session.id)
     let inboundSession = try MegolmInboundSession.create(sessionKey: try session.sessionKey())
-    inbound[own] = inboundSession
+    inbound[own] = (inboundSession, userID)
     try await store.write(
       MatrixCryptoStore.InboundRecord(
-        pickle: try inboundSession.pickle(key: pickleKey), senderSigningKey: identity.ed25519),
+        pickle: try inboundSession.pickle(key: pickleKey), senderSigningKey: identity.ed25519, senderUser: userID),
       MatrixCryptoStore.Key.inbound(room: room, senderKey: own.senderKey, sessionID: own.sessionID))
     try await store.write(record, MatrixCryptoStore.Key.outbound(room: room))
     outbound[room] = (session, record)

@@ -23,9 +23,11 @@ extension LibOlmEncryption {
     let content = payload["content"] ?? [:]
     switch payload["type"]?.stringValue {
     case "m.room_key":
-      return try await storeRoomKey(content, senderKey: senderKey, signingKey: signingKey, forwarded: false)
+      return try await storeRoomKey(
+        content, sender: sender, senderKey: senderKey, signingKey: signingKey, forwarded: false)
     case "m.forwarded_room_key":
-      return try await storeRoomKey(content, senderKey: senderKey, signingKey: signingKey, forwarded: true)
+      return try await storeRoomKey(
+        content, sender: sender, senderKey: senderKey, signingKey: signingKey, forwarded: true)
     default:
       return nil
     }

@@ -18,7 +18,10 @@ package actor LibOlmEncryption: MatrixEncryption {
   var identity: (curve25519: String, ed25519: String) = ("", "")
   /// Olm sessions per peer curve25519 key, most recently used first.
   var olmSessions: [String: [OlmSession]] = [:]
-  var inbound: [MatrixMegolmSessionID: MegolmInboundSession] = [:]
+  var inbound: [MatrixMegolmSessionID: (session: MegolmInboundSession, owner: String?)] = [:]
+  /// Which event used each Megolm message index (`session|index`), so a replayed ciphertext in another event is
+  /// refused instead of running a command twice. In memory: a restart forgets it, as the sync position moves on.
+  var usedIndexes: [String: String] = [:]
   var outbound: [String: (session: MegolmOutboundSession, record: MatrixCryptoStore.OutboundRecord)] = [:]
   var devices: [String: [String: MatrixCryptoStore.DeviceRecord]] = [:]
   /// Users whose device list changed (or was never read) since the last `/keys/query`.

@@ -20,6 +20,8 @@ struct MatrixCryptoStore: Sendable {
     var pickle: String
     /// The ed25519 key the sender's Olm message claimed (the device that shared the session).
     var senderSigningKey: String?
+    /// The user whose device sent the key over Olm; only their events may use the session. nil for forwarded keys.
+    var senderUser: String?
   }
 
   /// The bot's own Megolm session for a room: who has its key and when it must be replaced.

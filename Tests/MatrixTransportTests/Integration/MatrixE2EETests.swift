@@ -132,5 +132,40 @@ extension MatrixIntegrationTests {
         }
       }
     }
+
+    @Test("a crash after the homeserver accepted an encrypted event: the resend is the same event, read once")
+    func crashBeforeMarking() async throws {
+      try await MatrixTestWorld.with { world in
+        let botID = world.botAccount.userID
+        let alice = try await MatrixE2EEHuman.register("alice")
+        let first = try MatrixBotProcess(
+          world: world, configure: Self.configure, dispatchVia: CrashAfterSendTransport.init, runsDispatcher: false)
+        let (room, sentID) = try await first.run { bot in
+          let room = try await alice.createEncryptedRoom(name: "secret", invite: [botID])
+          try await bot.waitUntilJoined(room)
+          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          await bot.pollBookmarks()
+          _ = try await world.forumState.addPost(thread: Self.devThread, author: 1002, body: "encrypted exactly once")
+          await bot.pollBookmarks()
+          await bot.dispatcher.drain()
+          #expect(try await bot.outbox().map(\.state) == [.pending], "the crash left the row unmarked")
+          let seen = try await alice.messages(in: room, from: botID, containing: "encrypted exactly once")
+          return (room, seen.last?.eventID)
+        }
+        let eventID = try #require(sentID, "the homeserver accepted the event before the crash")
+
+        let second = try MatrixBotProcess(world: world, configure: Self.configure)
+        try await second.run { bot in
+          let rows = try await bot.waitUntilOutboxDelivered()
+          #expect(rows.map(\.state) == [.delivered])
+          #expect(rows.first?.receipt == eventID, "the resend returned the event the homeserver already had")
+          try await Task.sleep(for: .seconds(1))
+          let seen = try await alice.messages(in: room, from: botID, count: 2, timeout: 1)
+          #expect(seen.count == 1, "one event in the room")
+          #expect(seen.filter { !$0.decrypted }.isEmpty)
+        }
+        await alice.quit()
+      }
+    }
   }
 }
