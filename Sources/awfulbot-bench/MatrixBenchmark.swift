@@ -73,9 +73,21 @@ struct MatrixBenchmark: AsyncParsableCommand {
       print("awfulbot-bench matrix: \(url.absoluteString), bot \(bot.userID), owner \(owner.account.userID)")
       try await MatrixLatencyRun(context: context, posts: posts, warmups: Self.warmups).measure()
       print("dispatcher throughput, rate limits off (\(throughputPosts) events queued, then Dispatcher.drain() timed):")
+      var plainRates: [Int: Double] = [:]
       for count in rooms {
-        try await MatrixThroughputRun(context: context, rooms: count, events: throughputPosts).measure()
+        plainRates[count] = try await MatrixThroughputRun(context: context, rooms: count, events: throughputPosts)
+          .measure()
       }
+      // The owner has no encrypting device here, so sharing a room key costs a /keys/query and no Olm message.
+      print("end-to-end encrypted rooms, same run (the bot with a pickle key, Megolm per event):")
+      for count in rooms {
+        let rate = try await MatrixThroughputRun(
+          context: context, rooms: count, events: throughputPosts, encrypted: true
+        ).measure()
+        let ratio = rate / (plainRates[count] ?? rate)
+        print("    encrypted/plain throughput: \(String(format: "%.2f", ratio))×")
+      }
+      try await MatrixEncryptedSendRun(context: context, sends: posts * 2).measure()
       let usage = ProcessUsage.now()
       print(
         "process total: CPU \(String(format: "%.2f", usage.cpuSeconds)) s, peak RSS "

@@ -9,13 +9,20 @@ struct MatrixThroughputRun {
   let context: MatrixBenchContext
   let rooms: Int
   let events: Int
+  /// End-to-end encrypted rooms (every event Megolm-encrypted, the key shared before the first).
+  var encrypted = false
 
-  func measure() async throws {
-    let bot = try context.makeBot(database: "throughput-\(rooms)", runsDispatcher: false)
-    let line = try await bot.run { bot in
+  /// Prints the figures; returns events per second.
+  @discardableResult
+  func measure() async throws -> Double {
+    let kind = encrypted ? "encrypted-" : ""
+    let bot = try context.makeBot(
+      database: "throughput-\(kind)\(rooms)", runsDispatcher: false, encrypted: encrypted)
+    let (line, rate) = try await bot.run { bot in
       let postsPerRoom = events / rooms
       for n in 1...rooms {
-        let room = try await context.joinedRoom("awfulbot-bench throughput \(n)/\(rooms)", bot: bot)
+        let room = try await context.joinedRoom(
+          "awfulbot-bench \(kind)throughput \(n)/\(rooms)", bot: bot, encrypted: encrypted)
         try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks, createdBy: "bench")
         // Every post one by one: no summary line in place of posts past the cap.
         try await bot.engine.setReplayCap(room: bot.room(room), to: postsPerRoom)
@@ -41,13 +48,17 @@ struct MatrixThroughputRun {
             + "\(report.retried) retried, \(report.deadLettered) dead-lettered)")
       }
       let seconds = elapsed.milliseconds / 1000
-      let rate = String(format: "%.0f", Double(report.delivered) / seconds)
-      return "  \(rooms) room\(rooms == 1 ? "" : "s"): \(report.delivered) events in "
+      let perSecond = Double(report.delivered) / seconds
+      let rate = String(format: "%.0f", perSecond)
+      let line =
+        "  \(rooms) \(kind.isEmpty ? "" : "encrypted ")room\(rooms == 1 ? "" : "s"): \(report.delivered) events in "
         + "\(String(format: "%.3f", seconds)) s → \(rate) events/s; CPU "
         + "\(String(format: "%.2f", after.cpuSeconds - before.cpuSeconds)) s; peak RSS "
         + "\(String(format: "%.1f", after.peakResidentMiB)) MiB; \(bot.transport.rateLimitWaits - waitsBefore) "
         + "rate-limit waits"
+      return (line, perSecond)
     }
     print(line)
+    return rate
   }
 }
