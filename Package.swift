@@ -228,6 +228,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
+      // Golden transcripts are read from the source tree (#filePath), not bundled.
+      exclude: ["Transcripts"],
       swiftSettings: swiftSettings
     ),
   ]

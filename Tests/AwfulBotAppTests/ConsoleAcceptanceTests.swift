@@ -40,8 +40,12 @@ struct ConsoleAcceptanceTests {
         transcript.append("> \(command)\n" + Self.readable(try await chat.say(command), chat))
       }
       let actual = transcript.joined(separator: "\n\n") + "\n"
-      let expected = try String(
-        contentsOf: Self.transcripts.appendingPathComponent("console-commands.txt"), encoding: .utf8)
+      let golden = Self.transcripts.appendingPathComponent("console-commands.txt")
+      // AWFULBOT_UPDATE_TRANSCRIPTS=1 writes what the bot said, to be read (git diff) before it is committed.
+      if ProcessInfo.processInfo.environment["AWFULBOT_UPDATE_TRANSCRIPTS"] == "1" {
+        try actual.write(to: golden, atomically: true, encoding: .utf8)
+      }
+      let expected = try String(contentsOf: golden, encoding: .utf8)
       let actualLines = actual.components(separatedBy: "\n")
       let expectedLines = expected.components(separatedBy: "\n")
       for (number, (got, wanted)) in zip(actualLines, expectedLines).enumerated() where got != wanted {
@@ -67,7 +71,10 @@ struct ConsoleAcceptanceTests {
       let bodies: [(thread: Int, author: Int, body: String)] = [
         (3_600_001, 1002, "[quote=\"Zoë Québec\"]\n\(longWords)\n[/quote]\nThis is my answer, after a long quote."),
         (3_600_002, 1003, "[quote=\"Majuju\"]\n[quote=\"angerbot\"]\ninner words\n[/quote]\nouter words\n[/quote]"),
-        (3_600_001, 1005, "Look: [img]https://i.example.com/cat.png[/img], and [timg]https://i.example.com/big.jpg[/timg]!"),
+        (
+          3_600_001, 1005,
+          "Look: [img]https://i.example.com/cat.png[/img], and [timg]https://i.example.com/big.jpg[/timg]!"
+        ),
         (3_600_003, 1004, "[url=https://example.com/news]The news[/url] and [spoiler]the ending[/spoiler]."),
         (3_600_001, 1003, "[code]\nlet x = 1\nprint(x)\n[/code]\nThat prints 1."),
         (3_600_002, 1002, "Ünïcödé 日本語 😀 — ça va? @room \u{03}04red"),

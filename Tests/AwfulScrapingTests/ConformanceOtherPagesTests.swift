@@ -36,6 +36,7 @@ struct ConformanceOtherPagesTests {
     #expect(plainText(announcement.body).contains("Forums Store is once again open!"))
     #expect(announcement.bodyHTML.contains("Thanks for shopping in advance!"))
     #expect(epoch(announcement.date) == 1_283_662_800)
+    #expect(!announcement.dateHasTime, "the page gives the day alone: “Sep 05, 2010”")
     #expect(epoch(announcement.author.regdate) == 1_177_045_200)
     #expect(announcement.author.customTitleHTML?.contains("sa-support-robot.gif") == true)
     #expect(announcement.title == nil)

@@ -1,7 +1,7 @@
 import AwfulBotTestKit
-import ChatBridge
 import AwfulScraping
 import BotStore
+import ChatBridge
 import Foundation
 import Testing
 
@@ -204,7 +204,7 @@ struct CommandRouterTests {
     #expect(answer.contains("Post number 45 of 10") && answer.contains("Post number 39 of 10"))
     #expect(!answer.contains("Post number 38 of 10"))
     #expect(answer.contains("#post1045"))
-    #expect(await bot.say("!latest 100 11", role: nil).contains("n is a number from 1 to 10"))
+    #expect(await bot.say("!latest 100 11", role: nil).contains("The number of posts must be from 1 to 10."))
   }
 
   @Test("reply shows a preview and posts only after confirm by the same user in the same room")

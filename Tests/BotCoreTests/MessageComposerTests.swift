@@ -69,6 +69,20 @@ struct MessageComposerTests {
           link: "https://forums.somethingawful.com/showthread.php?threadid=42&perpage=40"))
   }
 
+  @Test("an announcement dated by the day alone shows the day, not a made-up hour")
+  func announcementDay() {
+    // "Sep 05, 2010" on the page: midnight in the forum's zone (Chicago), 05:00 UTC.
+    let midnightChicago = Date(timeIntervalSince1970: 1_283_662_800)
+    let dayOnly = composer.announcement(
+      Announcement(
+        author: PostAuthor(name: "SA Support Robot"), date: midnightChicago, dateHasTime: false, bodyHTML: "",
+        body: []))
+    #expect(dayOnly.dateText == "2010-09-05")
+    let timed = composer.announcement(
+      Announcement(author: PostAuthor(name: "Lowtax"), date: midnightChicago, bodyHTML: "", body: []))
+    #expect(timed.dateText == "2010-09-05 05:00 UTC")
+  }
+
   @Test("a base URL without a trailing slash gives the same links")
   func baseWithoutSlash() {
     let local = MessageComposer(baseURL: URL(string: "http://127.0.0.1:8080")!)

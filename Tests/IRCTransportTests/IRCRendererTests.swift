@@ -128,7 +128,7 @@ struct IRCRendererTests {
     ]
     #expect(
       Self.compact.lines(for: .post(Self.relay(body)), maxBytesPerLine: Self.budget) == [
-        "[A Thread] Goon: Look: [image] https://i.imgur.com/cat.png, the killer is [spoiler]. x = 1 y = 2 \(Self.link)"
+        "[A Thread] Goon: Look: [image] https://i.imgur.com/cat.png, the killer is [spoiler]. `x = 1 ⏎ y = 2` \(Self.link)"
       ])
   }
 

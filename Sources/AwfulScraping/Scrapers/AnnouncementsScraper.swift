@@ -62,6 +62,7 @@ package struct AnnouncementsScraper: Sendable {
             ? listed[index].title : nil,
           author: author,
           date: dates.date(from: dateText),
+          dateHasTime: dateText.contains(":"),
           bodyHTML: HTMLNode.serialize(content.nodes).trimmed,
           body: converter.convert(content.nodes)))
     }

@@ -43,6 +43,9 @@ package struct CommandContext: Sendable {
     case .found(let node):
       return node
     case .none:
+      if argument.allSatisfy(\.isNumber) {
+        throw CommandError.failed("No forum has the id \(argument); \(prefix)forums lists them.")
+      }
       throw CommandError.failed("No forum matches “\(argument)”; try \(prefix)forums \(argument.prefix(12)).")
     case .ambiguous(let nodes):
       let names = nodes.prefix(5).map { "\($0.title) (\($0.id))" }.joined(separator: ", ")

@@ -14,6 +14,7 @@ package protocol CommandEngine: Sendable {
   func watch(threadID: String, room: RoomRef, filters: SubscriptionFilters, backfill: Int, createdBy: String?)
     async throws -> SubscribeResult
   func unwatch(threadID: String, room: RoomRef) async throws -> UnwatchResult?
+  func roomsWatching(threadID: String) async throws -> [RoomRef]
   func bookmark(threadID: String, star: StarColor?) async throws -> (wasBookmarked: Bool, previousStar: StarColor?)
   func unbookmark(threadID: String) async throws -> StarColor?
 

@@ -1,6 +1,6 @@
+import BotStore
 import ChatBridge
 import ForumModel
-import BotStore
 import Foundation
 
 extension BotEngine {
@@ -217,10 +217,11 @@ extension BotEngine {
       var fresh = 0
       for item in set.items where !(try tx.hasSeenAnnouncement(hash: item.hash)) {
         fresh += 1
-        try tx.markAnnouncementSeen(SeenAnnouncementRecord(hash: item.hash, title: item.announcement.title, seenAt: now))
+        try tx.markAnnouncementSeen(
+          SeenAnnouncementRecord(hash: item.hash, title: item.announcement.title, seenAt: now))
         guard isSeeded else { continue }
         for subscription in rooms {
-          guard let capabilities = transports[subscription.room.transport] else { continue }
+          guard transports[subscription.room.transport] != nil else { continue }
           let message = OutgoingMessage(.announcement(composer.announcement(item.announcement)))
           outcome.merge(
             try relay.deliver(

@@ -1,5 +1,5 @@
-import ChatBridge
 import BotStore
+import ChatBridge
 import Foundation
 
 extension BotEngine {
@@ -84,7 +84,7 @@ extension BotEngine {
       return "This room has no subscriptions, so no posts are relayed here."
     }
     return
-      "No message about post \(postID) was queued for this room: it may have been posted before the room subscribed "
+      "Nothing about it was queued for this room. It may have been posted before the room subscribed "
       + "(subscribing starts after the current last post), filtered out by the subscription's filters, "
       + "or the thread is not one the room follows."
   }

@@ -1,6 +1,6 @@
+import BotStore
 import ChatBridge
 import ForumModel
-import BotStore
 import Foundation
 
 extension BotEngine {
@@ -166,6 +166,11 @@ extension BotEngine {
       }
     }
     return UnwatchResult(removed: subscription, removedBookmark: shouldRemoveBookmark)
+  }
+
+  /// The rooms that watch one thread.
+  package func roomsWatching(threadID: String) async throws -> [RoomRef] {
+    try await allSubscriptions().filter { $0.target == .thread(id: threadID) }.map(\.room)
   }
 
   /// Bookmarks a thread on the forum (optionally with a star colour) and notes it in the store.

@@ -41,7 +41,8 @@ package struct MessageComposer: Sendable {
 
   package func announcement(_ announcement: Announcement) -> AnnouncementRelay {
     AnnouncementRelay(
-      title: announcement.title, author: announcement.author.name, dateText: announcement.date.map(dates.format),
+      title: announcement.title, author: announcement.author.name,
+      dateText: announcement.date.map { announcement.dateHasTime ? dates.format($0) : dates.formatDay($0) },
       link: links.announcements(), body: announcement.body, excerptLength: excerptLength)
   }
 

@@ -24,8 +24,12 @@ package enum TextRendering {
 
   /// "Title — author, date", the excerpt's lines, the link.
   package static func postLines(_ post: PostRelay) -> [String] {
-    let header = [ChatText.safeLine(post.threadTitle), "—", byline(post.author, post.dateText)].joined(separator: " ")
-    return [header] + excerptLines(post.body, maxCharacters: post.excerptLength) + [post.link]
+    [postHeader(post)] + excerptLines(post.body, maxCharacters: post.excerptLength) + [post.link]
+  }
+
+  /// "Title — author, date".
+  package static func postHeader(_ post: PostRelay) -> String {
+    [ChatText.safeLine(post.threadTitle), "—", byline(post.author, post.dateText)].joined(separator: " ")
   }
 
   /// "author, date".
@@ -37,15 +41,62 @@ package enum TextRendering {
   /// with their indentation); a cut ends with "…" where it happened (a shortened quote ends its own last line with
   /// it, the answer after it stays whole), and a post of quotes alone says so on its last line.
   package static func excerptLines(_ body: [RichText], maxCharacters: Int) -> [String] {
+    excerptSections(body, maxCharacters: maxCharacters).flatMap(\.lines)
+  }
+
+  /// A part of an excerpt: one quote (its "X posted:" line and its "> " lines) or a run of the poster's own words.
+  package struct ExcerptSection: Sendable, Hashable {
+    /// The quoted poster's name for a quote that names one.
+    package var quoteAuthor: String?
+    package var isQuote: Bool
+    package var lines: [String]
+
+    package init(quoteAuthor: String?, isQuote: Bool, lines: [String]) {
+      self.quoteAuthor = quoteAuthor
+      self.isQuote = isQuote
+      self.lines = lines
+    }
+  }
+
+  /// `excerptLines`, in sections: each quote apart from the poster's own words, so a renderer short of lines can
+  /// shorten quotes before the words. Joined, the sections' lines are `excerptLines`.
+  package static func excerptSections(_ body: [RichText], maxCharacters: Int) -> [ExcerptSection] {
     let excerpt = PostExcerpt(body, maxCharacters: maxCharacters)
-    var lines = ChatText.safe(plainText(excerpt.nodes, spoilers: .hidden))
-      .split(separator: "\n", omittingEmptySubsequences: true)
-      .map { trimmingTrailingWhitespace(String($0)) }
-      .filter { !$0.allSatisfy(\.isWhitespace) && $0 != ">" }
+    var sections: [ExcerptSection] = []
+    var ownWords: [RichText] = []
+    func render(_ nodes: [RichText]) -> [String] {
+      ChatText.safe(plainText(nodes, spoilers: .hidden))
+        .split(separator: "\n", omittingEmptySubsequences: true)
+        .map { trimmingTrailingWhitespace(String($0)) }
+        .filter { !$0.allSatisfy(\.isWhitespace) && $0 != ">" }
+    }
+    func flushOwnWords() {
+      let lines = render(ownWords)
+      if !lines.isEmpty { sections.append(ExcerptSection(quoteAuthor: nil, isQuote: false, lines: lines)) }
+      ownWords = []
+    }
+    for node in excerpt.nodes {
+      guard case .quote(let author, _, _) = node else {
+        ownWords.append(node)
+        continue
+      }
+      flushOwnWords()
+      let lines = render([node])
+      if !lines.isEmpty {
+        let name = author.map(ChatText.safeLine).flatMap { $0.isEmpty ? nil : $0 }
+        sections.append(ExcerptSection(quoteAuthor: name, isQuote: true, lines: lines))
+      }
+    }
+    flushOwnWords()
     let endsCut = excerpt.onlyQuotes ? excerpt.wasCut : excerpt.ownWordsWereCut
-    if endsCut, let last = lines.last, !last.hasSuffix("…") { lines[lines.count - 1] = last + " …" }
-    if excerpt.onlyQuotes && !lines.isEmpty { lines.append("(only a quote, no words of their own)") }
-    return lines
+    if endsCut, let last = sections.last?.lines.last, !last.hasSuffix("…") {
+      sections[sections.count - 1].lines[sections[sections.count - 1].lines.count - 1] = last + " …"
+    }
+    if excerpt.onlyQuotes && !sections.isEmpty {
+      sections.append(
+        ExcerptSection(quoteAuthor: nil, isQuote: false, lines: ["(only a quote, no words of their own)"]))
+    }
+    return sections
   }
 
   /// The poster's own words on one line (quotes left out) for one-line forms, with who they quote.
@@ -59,13 +110,35 @@ package enum TextRendering {
     }
     if anatomy.isOnlyQuotes {
       let excerpt = PostExcerpt(body, maxCharacters: maxCharacters)
-      let text = oneLine(plainText(excerpt.nodes.flatMap(quoteContents), spoilers: .hidden))
+      let text = oneLine(plainText(excerpt.nodes.flatMap(quoteContents).map(codeOnOneLine), spoilers: .hidden))
       return (quoted, text.isEmpty ? "" : "“\(text)\(excerpt.wasCut ? "…" : "")”")
     }
     let excerpt = PostExcerpt(anatomy.ownWords, maxCharacters: maxCharacters)
-    var text = oneLine(plainText(excerpt.nodes, spoilers: .hidden))
+    var text = oneLine(plainText(excerpt.nodes.map(codeOnOneLine), spoilers: .hidden))
     if excerpt.wasCut && !text.hasSuffix("…") { text += "…" }
     return (quoted, text)
+  }
+
+  /// Code folded onto one line stays recognisable as code, apart from the words around it:
+  /// `` `let x = 1 ⏎ print(x)` `` (its lines joined with ⏎, indentation dropped).
+  private static func codeOnOneLine(_ node: RichText) -> RichText {
+    switch node {
+    case .code(let code):
+      let lines = code.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+      return lines.isEmpty ? .text("") : .paragraph([.text("`" + lines.joined(separator: " ⏎ ") + "`")])
+    case .paragraph(let children): return .paragraph(children.map(codeOnOneLine))
+    case .bold(let children): return .bold(children.map(codeOnOneLine))
+    case .italic(let children): return .italic(children.map(codeOnOneLine))
+    case .underline(let children): return .underline(children.map(codeOnOneLine))
+    case .strike(let children): return .strike(children.map(codeOnOneLine))
+    case .spoiler(let children): return .spoiler(children.map(codeOnOneLine))
+    case .link(let url, let children): return .link(url: url, children.map(codeOnOneLine))
+    case .quote(let author, let postID, let children):
+      return .quote(author: author, postID: postID, children.map(codeOnOneLine))
+    case .list(let items): return .list(items.map { $0.map(codeOnOneLine) })
+    case .text, .lineBreak, .image, .smilie, .video: return node
+    }
   }
 
   /// Only trailing whitespace goes: the plain-text writer starts no line with a space except code, whose

@@ -12,5 +12,9 @@ package enum Role: Int, Sendable, Hashable, Codable, Comparable, CaseIterable, C
     case .admin: "admin"
     }
   }
-}
 
+  /// "a viewer", "a member", "an admin": the role in a sentence.
+  package var withArticle: String {
+    self == .admin ? "an \(description)" : "a \(description)"
+  }
+}

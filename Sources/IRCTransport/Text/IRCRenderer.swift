@@ -38,12 +38,11 @@ package struct IRCRenderer: Sendable, Hashable {
     switch message {
     case .post(let post):
       if style == .compact { return [compactPost(post, prefix: "", budget: budget)] }
-      return fullRelay(TextRendering.postLines(post), budget: budget, title: post.threadTitle)
+      return fullPost(post, budget: budget)
     case .alert(let alert):
       let reasons = clean(alert.reasons.joined(separator: ", "))
       if style == .compact { return [compactPost(alert.post, prefix: "Alert (\(reasons)): ", budget: budget)] }
-      return fullRelay(
-        ["Alert: \(reasons)"] + TextRendering.postLines(alert.post), budget: budget, title: alert.post.threadTitle)
+      return fullPost(alert.post, before: ["Alert: \(reasons)"], budget: budget)
     case .announcement(let announcement):
       if style == .compact { return [compactAnnouncement(announcement, budget: budget)] }
       return fullRelay(TextRendering.announcementLines(announcement), budget: budget)
@@ -119,6 +118,46 @@ package struct IRCRenderer: Sendable, Hashable {
 
   // MARK: Full
 
+  /// A post in the full style: header, excerpt and link. When that takes more than `maxRelayLines`, quotes give
+  /// way before the poster's own words: first each quote goes on one line ("> Alice posted: words…"), then several
+  /// quotes make one "(replying to Alice and Bob)" line; only then are the poster's own words cut ("…", and the link
+  /// leads to the rest). A post of quotes alone keeps its quotes, one line each.
+  private func fullPost(_ post: PostRelay, before: [String] = [], budget: Int) -> [String] {
+    var sections = TextRendering.excerptSections(post.body, maxCharacters: post.excerptLength)
+    func lines() -> [String] {
+      before + [TextRendering.postHeader(post)] + sections.flatMap(\.lines) + [post.link]
+    }
+    func fits() -> Bool {
+      lines().map(cleanKeepingIndent).filter { !$0.isEmpty }
+        .reduce(0) { $0 + IRCLineSplitter.split($1, maxBytes: budget).count } <= maxRelayLines
+    }
+    if !fits() {
+      for index in sections.indices where sections[index].isQuote && sections[index].lines.count > 1 {
+        sections[index].lines = [oneLineQuote(sections[index].lines, budget: budget)]
+      }
+    }
+    if !fits(), !PostAnatomy(post.body).isOnlyQuotes, sections.count(where: \.isQuote) > 1,
+      let first = sections.firstIndex(where: \.isQuote)
+    {
+      var names: [String] = []
+      for section in sections where section.isQuote {
+        if let name = section.quoteAuthor, !names.contains(name) { names.append(name) }
+      }
+      let replying = names.isEmpty ? "(replying to a quote)" : "(replying to \(NameList.format(names)))"
+      sections[first] = TextRendering.ExcerptSection(quoteAuthor: nil, isQuote: true, lines: [replying])
+      sections = sections.enumerated().filter { $0.offset == first || !$0.element.isQuote }.map(\.element)
+    }
+    return fullRelay(lines(), budget: budget, title: post.threadTitle)
+  }
+
+  /// A quote's lines ("> Alice posted:", "> words", …) as one line within `budget`: "> Alice posted: words…".
+  private func oneLineQuote(_ lines: [String], budget: Int) -> String {
+    let words = lines.enumerated().map { offset, line in
+      offset > 0 && line.hasPrefix("> ") ? String(line.dropFirst(2)) : line
+    }
+    return shorten(clean(words.joined(separator: " ")), maxBytes: budget - Self.ellipsis.utf8.count)
+  }
+
   /// A relay's lines, each split to the budget, at most `maxRelayLines`; a cut ends with "…" and the link (the
   /// relay's last line), which leads to the rest of the post.
   /// `title`: the thread title the header line starts with, shown bold (and coloured) when formatting is on.
@@ -152,8 +191,9 @@ package struct IRCRenderer: Sendable, Hashable {
   // MARK: Pieces
 
   /// Every line, split where IRC's limit needs it; nothing dropped.
+  /// Indentation is kept: the lines of a post inside an answer (`latest`) stand under their "• author" line.
   private func split(_ textLines: [String], budget: Int) -> [String] {
-    textLines.map(clean).filter { !$0.isEmpty }.flatMap { IRCLineSplitter.split($0, maxBytes: budget) }
+    textLines.map(cleanKeepingIndent).filter { !$0.isEmpty }.flatMap { IRCLineSplitter.split($0, maxBytes: budget) }
   }
 
   /// One line of text made safe for IRC: mIRC codes from the forum removed whole (colour digits too), controls

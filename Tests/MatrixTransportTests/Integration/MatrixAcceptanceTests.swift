@@ -36,7 +36,7 @@ extension MatrixIntegrationTests {
       """,
       "plain: !help",
       """
-      bot: 26 commands (you are viewer):
+      bot: 26 commands (you are a viewer):
       Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
       Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
       Admin (4, not for you): reply, confirm, cancel, unfurl
@@ -45,7 +45,7 @@ extension MatrixIntegrationTests {
       "plain: !help watch",
       """
       bot: !watch <thread> [--op-only] [--author X] [--not-author X] [--keyword K] [--backfill N] — Relay a thread's new posts here (also bookmarks it on the forum).
-      Needs the member role (you are viewer).
+      Needs the member role (you are a viewer).
       """,
       "plain: !help nonsense",
       "bot: There is no command “nonsense”; !help lists them.",
@@ -103,7 +103,7 @@ extension MatrixIntegrationTests {
       "bot: No such thread on the forum, or the bot's forum account cannot see it.",
       "plain: !why 3600001",
       """
-      bot: 3600001 is the thread “\(thread1)”, not a post. why needs a post: a link ending in #post123, or that number. \
+      bot: 3600001 is the thread “\(thread1)”, not a post. !why needs a post: a link ending in #post123, or that number. \
       Usage: !why <post link | post id>
       """,
       "plain: !why 400000001",
@@ -122,7 +122,7 @@ extension MatrixIntegrationTests {
       "bot: “reply” needs the admin role; you are a viewer.",
       "moderator: !help",
       """
-      bot: 26 commands (you are member):
+      bot: 26 commands (you are a member):
       Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
       Admin (4, not for you): reply, confirm, cancel, unfurl
@@ -175,7 +175,7 @@ extension MatrixIntegrationTests {
       "moderator: !mode sideways",
       "bot: Usage: !mode each | summary [K] | digest hourly | digest daily HH:MM",
       "moderator: !quiet 22:00-07:00",
-      "bot: Quiet hours set: daily 22:00–07:00 (GMT).",
+      "bot: Quiet hours set: daily 22:00–07:00 (UTC).",
       "moderator: !quiet off",
       "bot: Quiet hours are off; held posts will be sent now.",
       "moderator: !quiet 25:00-07:00",
@@ -194,7 +194,7 @@ extension MatrixIntegrationTests {
       "bot: “confirm” needs the admin role; you are a member.",
       "admin: !help",
       """
-      bot: 26 commands (you are admin):
+      bot: 26 commands (you are an admin):
       Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
       Admin (4): reply, confirm, cancel, unfurl
@@ -217,7 +217,7 @@ extension MatrixIntegrationTests {
       "owner: !help cancel",
       """
       bot: !cancel — Drop the reply you previewed.
-      Needs the admin role (you are admin).
+      Needs the admin role (you are an admin).
       """,
       "owner: !reply 99999999 hello",
       "bot: No such thread on the forum, or the bot's forum account cannot see it.",
@@ -311,6 +311,8 @@ extension MatrixIntegrationTests {
           let items = { (text: String) in text.components(separatedBy: "\n").filter { $0.hasPrefix("• ") } }
           #expect(items(page1).count == 40)
           #expect(items(page2).count == 9)
+          #expect(page1.hasSuffix("\n!bookmarks 2 shows the next page."), "page 1 says how to see page 2")
+          #expect(!page2.contains("shows the next page"))
           let listed = Set((items(page1) + items(page2)).compactMap { $0.firstMatch(of: /\((\d{7})\)/)?.1 })
           #expect(listed.count == 49, "every bookmark once, across the two pages")
 
@@ -330,37 +332,30 @@ extension MatrixIntegrationTests {
           let readme = try Self.readmeCommands()
           #expect(Set(named) == readme)
           #expect(named.count == readme.count)
-          #expect(help.hasPrefix("\(readme.count) commands (you are viewer):"))
+          #expect(help.hasPrefix("\(readme.count) commands (you are a viewer):"))
           let all = try await room.ask("plain: !help all").compactMap(\.body).joined(separator: "\n")
-          #expect(all.hasPrefix("All \(readme.count) commands (you are viewer):"))
+          #expect(all.hasPrefix("All \(readme.count) commands (you are a viewer):"))
           #expect(items(all).count == readme.count)
           Self.expectSafe(try await room.messages(), room)
         }
       }
     }
 
-    /// Answers that read wrong, from code outside the renderers (see each issue's comment).
-    @Test("known issues: a thread id the bot has not stored, a forum id that does not exist")
-    func knownIssues() async throws {
+    /// Numbers the bot has no record of: a thread id given to `why`, a forum id that does not exist.
+    @Test("a thread id the bot has not stored, a forum id that does not exist")
+    func unknownNumbers() async throws {
       try await MatrixTestWorld.with { world in
         let bot = try MatrixBotProcess(world: world)
         try await bot.run { bot in
           let room = try await MatrixAcceptanceRoom.open(world: world, bot: bot)
           try await room.ask("moderator: !subscribe bookmarks")
           await bot.pollBookmarks()
-          // 3600006 is a thread (the sticky rules thread), not among the bot's bookmarks. `why` recognises a thread
-          // id only when the thread is in the bot's store (BotEngine+Status.swift, `knownThread`), so it answers
-          // as if it were a post: "Post 3600006 was not sent here: No message about post 3600006 was queued…".
+          // 3600006 is a thread (the sticky rules thread), not among the bot's bookmarks: the forum tells.
           let why = try #require(try await room.ask("plain: !why 3600006").first?.body)
-          withKnownIssue("why takes a thread id the bot has not stored for a post id") {
-            #expect(why.contains("needs a post"), "answer: \(why)")
-          }
-          // A forum id that does not exist: the hint sends the reader to a name search for a number, which finds
-          // nothing either (CommandContext.forumNode: "try !forums 99999").
+          #expect(why.hasPrefix("3600006 is the thread “"), "answer: \(why)")
+          #expect(why.contains("not a post. !why needs a post"), "answer: \(why)")
           let threads = try #require(try await room.ask("plain: !threads 99999").first?.body)
-          withKnownIssue("a missing forum id is answered with a name search that cannot find it") {
-            #expect(!threads.contains("try !forums 99999"), "answer: \(threads)")
-          }
+          #expect(threads == "No forum has the id 99999; !forums lists them.")
         }
       }
     }
@@ -512,11 +507,11 @@ extension MatrixIntegrationTests {
           await bot.pollBookmarks()  // the room starts after the posts there are now
           #expect(try await room.relays().isEmpty)
 
-          let admin = FakeForumAdmin(baseURL: world.forumURL)
+          let admin = FakeForumAdminClient(baseURL: world.forumURL)
           var ids: [Int] = []
           for (offset, post) in Self.contentPosts.enumerated() {
             ids.append(
-              try await admin.post(
+              try await admin.addPost(
                 thread: post.thread, author: post.author, body: post.bbcode, html: post.html,
                 date: Self.firstDate.addingTimeInterval(Double(offset) * 60)))
           }
@@ -563,16 +558,16 @@ extension MatrixIntegrationTests {
           let room = try await MatrixAcceptanceRoom.open(world: world, bot: bot)
           try await room.ask("moderator: !subscribe bookmarks")
           await bot.pollBookmarks()
-          let admin = FakeForumAdmin(baseURL: world.forumURL)
+          let admin = FakeForumAdminClient(baseURL: world.forumURL)
           // The emulator gets the development thread's posts first, then the Québec thread's; their dates interleave.
           let minute = { (n: Int) in Self.firstDate.addingTimeInterval(Double(n) * 60) }
           var ids: [String: Int] = [:]
           for (name, n) in [("A1", 0), ("A2", 2), ("A3", 4)] {
-            ids[name] = try await admin.post(
+            ids[name] = try await admin.addPost(
               thread: 3_600_001, author: "Pickled Tink", body: "\(name): development, minute \(n)", date: minute(n))
           }
           for (name, n) in [("B1", 1), ("B2", 3)] {
-            ids[name] = try await admin.post(
+            ids[name] = try await admin.addPost(
               thread: 3_600_002, author: "Zoë Québec", body: "\(name): Québec, minute \(n)", date: minute(n))
           }
           await bot.pollBookmarks()

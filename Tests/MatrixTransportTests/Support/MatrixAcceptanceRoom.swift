@@ -140,40 +140,6 @@ struct MatrixAcceptanceRoom: Sendable {
   }
 }
 
-/// The forum emulator's admin API (`/_fake/`, docs/fake-forum.md), spoken over HTTP as a test script would.
-struct FakeForumAdmin: Sendable {
-  let baseURL: URL
-
-  /// Adds a post (BBCode, or ready HTML with `html`), dated `date` when given; returns its id.
-  func post(thread: Int, author: String, body: String, html: Bool = false, date: Date? = nil) async throws -> Int {
-    var fields: [String: JSONValue] = [
-      "thread": .number(Double(thread)), "author": .string(author), "body": .string(body), "html": .bool(html),
-    ]
-    if let date { fields["date"] = .number(date.timeIntervalSince1970.rounded()) }
-    let answer = try await call("POST", "posts", body: .object(fields))
-    return try #require(answer["postID"]?.intValue, "the admin API answered \(answer)")
-  }
-
-  func call(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
-    let root = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
-    var request = HTTPClientRequest(url: root + "_fake/" + path)
-    request.method = .init(rawValue: method)
-    if let body {
-      request.headers.add(name: "Content-Type", value: "application/json")
-      request.body = .bytes(Array(try JSONEncoder().encode(body)))
-    }
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-    let bytes = try await response.body.collect(upTo: 1 << 20)
-    let data = Data(bytes.readableBytesView)
-    guard (200..<300).contains(Int(response.status.code)) else {
-      throw MatrixHuman.HumanError(
-        description:
-          "admin API \(method) \(path): HTTP \(response.status.code) \(String(decoding: data, as: UTF8.self))")
-    }
-    return try JSONDecoder().decode(JSONValue.self, from: data)
-  }
-}
-
 extension MatrixEvent {
   /// Every `href` in the HTML, in order.
   var htmlLinks: [String] {

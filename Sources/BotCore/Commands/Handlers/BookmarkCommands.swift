@@ -58,6 +58,10 @@ enum BookmarkCommands {
     for thread in threads {
       reply.add(item: ThreadLine.parts(thread, context: context))
     }
+    if let shown = listing.page, shown.current < shown.total {
+      let filterWord = filter.map { " \($0.rawValue)" } ?? ""
+      reply.add("\(context.prefix)bookmarks \(shown.current + 1)\(filterWord) shows the next page.")
+    }
     return reply
   }
 
@@ -105,6 +109,25 @@ enum BookmarkCommands {
     let page = try await context.forum.threadPage(threadID: threadID, page: .number(1))
     if page.isBookmarked == false {
       return CommandReply("“\(page.threadTitle)” is not bookmarked.")
+    }
+    // A watch finds new posts through the bookmark: removing it would silence the watch without a word.
+    let watchers = try await context.engine.roomsWatching(threadID: threadID)
+    if !watchers.isEmpty {
+      let here = watchers.contains(context.room)
+      let others = watchers.count(where: { $0 != context.room })
+      let rooms: String
+      switch (here, others) {
+      case (true, 0): rooms = "this room watches it"
+      case (true, _): rooms = "this room and \(NameList.count(others, "other room")) watch it"
+      default: rooms = "\(NameList.count(others, "other room")) \(others == 1 ? "watches" : "watch") it"
+      }
+      let how =
+        here
+        ? "\(context.prefix)unwatch \(threadID) here first"
+        : "\(context.prefix)unwatch \(threadID) in \(others == 1 ? "that room" : "those rooms") first"
+      throw CommandError.failed(
+        "“\(page.threadTitle)” stays bookmarked: \(rooms), and a watch needs the bookmark to see new posts. "
+          + "Use \(how).")
     }
     let star = try await context.engine.unbookmark(threadID: threadID)
     try await context.engine.recordUndo(

@@ -66,7 +66,7 @@ enum BrowseCommands {
     var count = 3
     if values.count == 2 {
       guard let number = Int(values[1]), (1...10).contains(number) else {
-        throw CommandError.usage("n is a number from 1 to 10.")
+        throw CommandError.usage("The number of posts must be from 1 to 10.")
       }
       count = number
     }

@@ -19,19 +19,20 @@ enum HelpCommand {
     var reply = CommandReply()
     reply.add(.code(spec.usageLine(prefix: prefix)), .text(" — \(spec.summary)"))
     let aliases = spec.aliases.isEmpty ? "" : " Also: \(spec.aliases.map { prefix + $0 }.joined(separator: ", "))."
-    reply.add("Needs the \(spec.role) role (you are \(context.role)).\(aliases)")
+    reply.add("Needs the \(spec.role) role (you are \(context.role.withArticle)).\(aliases)")
     return reply
   }
 
   /// One line per role: every command is named, none explained.
   private static func overview(_ context: CommandContext) -> CommandReply {
     var reply = CommandReply()
-    reply.add("\(NameList.count(context.commands.count, "command")) (you are \(context.role)):")
+    reply.add("\(NameList.count(context.commands.count, "command")) (you are \(context.role.withArticle)):")
     for role in Role.allCases {
       let names = context.commands.filter { $0.role == role }.map(\.name)
       guard !names.isEmpty else { continue }
       let marker = role > context.role ? ", not for you" : ""
-      reply.add(field: "\(role.description.capitalized) (\(names.count)\(marker))", .text(names.joined(separator: ", ")))
+      reply.add(
+        field: "\(role.description.capitalized) (\(names.count)\(marker))", .text(names.joined(separator: ", ")))
     }
     reply.add(
       .code("\(context.prefix)help <command>"), .text(" explains one; "), .code("\(context.prefix)help all"),
@@ -41,7 +42,7 @@ enum HelpCommand {
 
   private static func everything(_ context: CommandContext) -> CommandReply {
     var reply = CommandReply()
-    reply.add("All \(NameList.count(context.commands.count, "command")) (you are \(context.role)):")
+    reply.add("All \(NameList.count(context.commands.count, "command")) (you are \(context.role.withArticle)):")
     for spec in context.commands {
       let marker = spec.role > context.role ? " [\(spec.role)]" : ""
       reply.add(item: [.code(spec.usageLine(prefix: context.prefix)), .text(" — \(spec.summary)\(marker)")])

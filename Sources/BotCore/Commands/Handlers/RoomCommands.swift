@@ -65,7 +65,7 @@ enum RoomCommands {
         throw CommandError.usage("Quiet hours look like 23:00-07:30.")
       }
       quiet = hours
-      answer = "Quiet hours set: \(hours) (\(context.composer.dates.timeZone.identifier))."
+      answer = "Quiet hours set: \(hours) (\(context.composer.dates.zoneName))."
     }
     let previous = try await context.engine.setQuiet(room: context.room, to: quiet)
     try await context.engine.recordUndo(

@@ -7,7 +7,8 @@ enum StatusCommands {
     run: runStatus)
 
   static let why = CommandSpec(
-    name: "why", usage: "<post link | post id>", summary: "Whether a post was relayed here, when, or why not.", role: .viewer,
+    name: "why", usage: "<post link | post id>", summary: "Whether a post was relayed here, when, or why not.",
+    role: .viewer,
     run: runWhy)
 
   static func runStatus(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
@@ -66,9 +67,15 @@ enum StatusCommands {
     let dates = context.composer.dates
     var reply = CommandReply()
     let title = answer.threadTitle.map { " in “\($0)”" } ?? ""
-    if answer.entries.isEmpty, let thread = answer.threadNamed {
+    var threadNamed = answer.threadNamed
+    if answer.entries.isEmpty, threadNamed == nil, ThreadReference.isID(argument) {
+      // A bare number nothing here knows may be a thread the bot never stored: one page request tells.
+      threadNamed = await Self.threadTitle(id: postID, context)
+    }
+    if answer.entries.isEmpty, let thread = threadNamed {
       throw CommandError.usage(
-        "\(postID) is the thread \(thread), not a post. why needs a post: a link ending in #post123, or that number.")
+        "\(postID) is the thread \(thread), not a post. \(context.prefix)why needs a post: a link ending in #post123, or that number."
+      )
     }
     if answer.entries.isEmpty {
       var explanation = answer.explanation ?? "the bot has no record of it"
@@ -89,5 +96,12 @@ enum StatusCommands {
       reply.add(item: [.text(line)])
     }
     return reply
+  }
+
+  /// "“Title”" when the forum has a thread with this id; nil when it has none or cannot be asked now (the answer
+  /// about a post then stands).
+  private static func threadTitle(id: String, _ context: CommandContext) async -> String? {
+    guard let page = try? await context.forum.threadPage(threadID: id, page: .number(1)) else { return nil }
+    return page.threadTitle.isEmpty ? "with that id" : "“\(page.threadTitle)”"
   }
 }

@@ -1,0 +1,84 @@
+import AsyncHTTPClient
+import Foundation
+
+/// The forum emulator's JSON admin API (`/_fake/`, docs/fake-forum.md) over HTTP, the way an acceptance suite
+/// makes things happen on the forum from outside: new posts (BBCode), threads, announcements, bookmarks.
+package struct FakeForumAdminClient: Sendable {
+  package let baseURL: URL
+
+  package init(baseURL: URL) { self.baseURL = baseURL }
+
+  /// Adds a post to `thread` by `author` (a user name or id): BBCode, or ready HTML with `html`; dated `date` (to
+  /// the second) when given, else now. Returns the new post's id.
+  @discardableResult
+  package func addPost(
+    thread: Int, author: String, body: String, html: Bool = false, date: Date? = nil
+  ) async throws -> Int {
+    struct Request: Encodable {
+      var thread: Int
+      var author: String
+      var body: String
+      var html: Bool
+      var date: Double?
+    }
+    struct Answer: Decodable { var postID: Int }
+    let answer: Answer = try await post(
+      "/_fake/posts",
+      Request(
+        thread: thread, author: author, body: body, html: html, date: date.map { $0.timeIntervalSince1970.rounded() }))
+    return answer.postID
+  }
+
+  /// Adds a thread with its opening post; returns the thread's id and the opening post's id.
+  package func addThread(forum: Int, title: String, author: String, body: String) async throws -> (
+    thread: Int, post: Int
+  ) {
+    struct Request: Encodable {
+      var forum: Int
+      var title: String
+      var author: String
+      var body: String
+    }
+    struct Answer: Decodable {
+      var threadID: Int
+      var postID: Int
+    }
+    let answer: Answer = try await post(
+      "/_fake/threads", Request(forum: forum, title: title, author: author, body: body))
+    return (answer.threadID, answer.postID)
+  }
+
+  /// Bookmarks `thread` for `user` (a name), with a star colour name when given.
+  package func addBookmark(user: String, thread: Int, star: String? = nil) async throws {
+    struct Request: Encodable {
+      var user: String
+      var thread: Int
+      var star: String?
+    }
+    struct Answer: Decodable { var result: String }
+    let _: Answer = try await post("/_fake/bookmarks", Request(user: user, thread: thread, star: star))
+  }
+
+  private func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body) async throws -> Answer {
+    let root =
+      baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+    var request = HTTPClientRequest(url: root + path)
+    request.method = .POST
+    request.headers.add(name: "Content-Type", value: "application/json")
+    request.body = .bytes(Array(try JSONEncoder().encode(body)))
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    let bytes = try await response.body.collect(upTo: 1 << 20)
+    let data = Data(bytes.readableBytesView)
+    guard response.status.code == 200 else {
+      throw AdminError(path: path, status: Int(response.status.code), body: String(decoding: data, as: UTF8.self))
+    }
+    return try JSONDecoder().decode(Answer.self, from: data)
+  }
+
+  package struct AdminError: Error, CustomStringConvertible {
+    package var path: String
+    package var status: Int
+    package var body: String
+    package var description: String { "admin API \(path) answered \(status): \(body)" }
+  }
+}
