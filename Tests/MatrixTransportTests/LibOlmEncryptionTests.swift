@@ -162,8 +162,14 @@ import Testing
     #expect(indexC == 2)
     #expect(world.seen.withLock { $0.uploads } == 2, "device keys once, then only a count")
 
-    // Someone joins or leaves: a new session, shared again before it is used.
-    await second.membershipChanged(room: Self.room)
+    // Someone joins: the same session, shared with them. Someone leaves: a new session, shared before it is used.
+    await second.membersChanged(room: Self.room, someoneLeft: false)
+    let joined = try await second.encrypt(
+      ["body": "j"], type: "m.room.message", room: Self.room, transactionID: "txn-j")
+    #expect(joined["session_id"]?.stringValue == sessionA)
+    world.seen.withLock { $0.members = [Self.bot] }
+    await second.membersChanged(room: Self.room, someoneLeft: true)
+    world.seen.withLock { $0.members = [Self.bot, Self.peer] }
     let d = try await second.encrypt(["body": "d"], type: "m.room.message", room: Self.room, transactionID: "txn-d")
     let (sessionD, indexD, contentD) = try read(d, world: world, botCurve: botCurve)
     #expect(sessionD != sessionA)

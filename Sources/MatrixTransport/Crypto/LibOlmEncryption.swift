@@ -102,10 +102,10 @@ package actor LibOlmEncryption: MatrixEncryption {
     return arrived
   }
 
-  package func membershipChanged(room: String) async {
+  package func membersChanged(room: String, someoneLeft: Bool) async {
     await exclusively {
       members[room] = nil
-      await discardOutbound(room: room, reason: "membership changed")
+      if someoneLeft { await discardOutbound(room: room, reason: "a member left") }
     }
   }
 }

@@ -10,8 +10,10 @@ package protocol MatrixEncryption: Sendable {
   /// Returns the Megolm sessions that arrived, so events waiting for them can be decrypted.
   func receive(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID]
 
-  /// Someone joined or left an encrypted room: the room's next message goes out under a new session.
-  func membershipChanged(room: String) async
+  /// The members of an encrypted room changed. Someone left (or was kicked or banned): the room's next message goes
+  /// out under a new session, so they cannot read it. Someone joined: the current session is shared with them from
+  /// its current index on (they cannot read what came before).
+  func membersChanged(room: String, someoneLeft: Bool) async
 
   /// Decrypts a timeline `m.room.encrypted` event.
   func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption

@@ -79,11 +79,16 @@ extension MatrixTransport {
     let encrypted = state.withLock { $0.directory.encrypted }
     for (room, joined) in response.rooms?.join ?? [:] {
       let events = joined.timeline?.events ?? []
-      let membership = (joined.state?.events ?? []) + events
-      if !isInitial, encrypted.contains(room) || membership.contains(where: { $0.type == "m.room.encryption" }),
-        membership.contains(where: { $0.type == "m.room.member" })
+      // Membership changes are timeline events. State holds them too after a gap (a limited timeline); otherwise
+      // its member events are only the senders' profiles, lazily loaded with their messages, and no change.
+      let changes =
+        events.filter { $0.type == "m.room.member" }
+        + (joined.timeline?.limited == true ? (joined.state?.events ?? []).filter { $0.type == "m.room.member" } : [])
+      if !isInitial, !changes.isEmpty,
+        encrypted.contains(room) || (joined.state?.events ?? []).contains(where: { $0.type == "m.room.encryption" })
       {
-        await crypto.membershipChanged(room: room)
+        let left = changes.contains { ["leave", "ban"].contains($0.membership) }
+        await crypto.membersChanged(room: room, someoneLeft: left)
       }
       guard !isInitial, events.contains(where: { $0.type == "m.room.encrypted" }) else { continue }
       var replaced = events
