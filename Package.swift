@@ -145,8 +145,10 @@ let package = Package(
         "AwfulBotApp", "AwfulScraping", "CLibXML2", "FakeForum", "ForumsClient", "BotCore", "BotStore",
         "MatrixTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings

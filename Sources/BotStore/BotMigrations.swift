@@ -6,7 +6,16 @@ enum BotMigrations {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: v1)
+    migrator.registerMigration("v2-privateMessages", migrate: v2PrivateMessages)
     return migrator
+  }
+
+  /// Private messages already told (or seeded at the first poll), so each is alerted once across restarts.
+  private static func v2PrivateMessages(_ db: Database) throws {
+    try db.create(table: "seenPrivateMessage") { t in
+      t.primaryKey("id", .text)
+      t.column("seenAt", .datetime).notNull()
+    }
   }
 
   private static func v1(_ db: Database) throws {

@@ -10,10 +10,12 @@ extension ForumFailure {
 }
 
 /// The forum says what was asked for does not exist, or the account cannot see it (the forum does not tell the two
-/// apart): "Specified thread was not found", "Invalid post specified", "Invalid forum specified".
+/// apart): "Specified thread was not found", "Invalid post specified", "Invalid forum specified", "Invalid private
+/// message specified".
 package struct ForumNotFound: ForumFailure, Sendable, Hashable, Codable {
   package enum Subject: String, Sendable, Hashable, Codable {
     case thread, post, forum
+    case privateMessage = "private message"
   }
 
   package var subject: Subject
@@ -34,13 +36,18 @@ package struct ForumNotFound: ForumFailure, Sendable, Hashable, Codable {
       self.init(subject: .post, message: message)
     } else if lowered.contains("invalid forum") || lowered.contains("forum was not found") {
       self.init(subject: .forum, message: message)
+    } else if lowered.contains("invalid private message") {
+      self.init(subject: .privateMessage, message: message)
     } else {
       return nil
     }
   }
 
   package var description: String {
-    "No such \(subject.rawValue) on the forum, or the bot's forum account cannot see it."
+    if subject == .privateMessage {
+      return "The bot's forum account has no private message with that id (deleted, or never sent to it)."
+    }
+    return "No such \(subject.rawValue) on the forum, or the bot's forum account cannot see it."
   }
 
   package var isNotFound: Bool { true }

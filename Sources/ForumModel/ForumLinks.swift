@@ -52,4 +52,14 @@ package struct ForumLinks: Sendable, Hashable {
   package func announcements(forumID: String = "1", anchor: String? = nil) -> String {
     "\(base)announcement.php?forumid=\(forumID)" + (anchor.map { "#\($0)" } ?? "")
   }
+
+  /// One private message (`private.php?action=show&privatemessageid=M`). Only the bot's own account can open it.
+  package func privateMessage(id: String) -> String {
+    "\(base)private.php?action=show&privatemessageid=\(id)"
+  }
+
+  /// The private-message inbox.
+  package func privateMessages() -> String {
+    "\(base)private.php"
+  }
 }

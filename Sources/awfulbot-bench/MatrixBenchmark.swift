@@ -10,7 +10,9 @@ import MatrixTransport
 /// transport in this process, and measures, each in rooms of its own:
 /// - relay latency: a new post on the emulator → bookmarks poll → outbox → dispatcher → homeserver → the owner's
 ///   `/sync` long-poll returning it;
-/// - dispatcher throughput with rate limits off: K posts queued, then `Dispatcher.drain()` timed, for 1 and 4 rooms.
+/// - dispatcher throughput with rate limits off: K posts queued, then `Dispatcher.drain()` timed, for 1 and 4 rooms,
+///   against a plain sender (`MatrixPlainSender`) putting as many events into as many rooms, rounds alternating;
+/// - the same into end-to-end encrypted rooms against plain rooms, and the time per send in each.
 struct MatrixBenchmark: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "matrix", abstract: "Relay latency and dispatcher throughput against a real Matrix homeserver.")
@@ -33,9 +35,16 @@ struct MatrixBenchmark: AsyncParsableCommand {
   @Option(help: "Room counts of the throughput runs, comma-separated.", transform: MatrixBenchmark.roomCounts)
   var rooms: [Int] = [1, 4]
 
+  @Option(help: "Rounds of the throughput comparison (bot and plain sender each once per round).")
+  var rounds = 3
+
+  @Option(help: "What the plain sender's events carry: `bot` (the content of one of the bot's events) or `minimal`.")
+  var plainContent: MatrixPlainContent = .bot
+
   func validate() throws {
     guard posts > Self.warmups else { throw ValidationError("--posts must exceed the \(Self.warmups) warm-ups") }
     guard !rooms.isEmpty, rooms.allSatisfy({ $0 > 0 }) else { throw ValidationError("--rooms needs counts above 0") }
+    guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
     guard throughputPosts >= rooms.max() ?? 1 else {
       throw ValidationError("--throughput-posts must be at least the largest room count")
     }
@@ -60,9 +69,12 @@ struct MatrixBenchmark: AsyncParsableCommand {
     let bot = try await register("bench_bot", admin: false, secret: secret, client: client)
     let owner = MatrixBenchOwner(
       account: try await register("bench_owner", admin: true, secret: secret, client: client), client: client)
+    let plain = try await register("bench_plain", admin: false, secret: secret, client: client)
     // Synapse under scripts/with-synapse already has every limit raised; this makes the run independent of that.
-    try await client.overrideRateLimit(
-      token: owner.account.accessToken, userID: bot.userID, messagesPerSecond: 0, burstCount: 0)
+    for user in [bot.userID, plain.userID] {
+      try await client.overrideRateLimit(
+        token: owner.account.accessToken, userID: user, messagesPerSecond: 0, burstCount: 0)
+    }
 
     let forum = try await MatrixBenchForum.start()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-bench-matrix-\(UUID())")
@@ -72,21 +84,12 @@ struct MatrixBenchmark: AsyncParsableCommand {
         homeserver: url, bot: bot, owner: owner, forum: forum, directory: directory, logger: logger)
       print("awfulbot-bench matrix: \(url.absoluteString), bot \(bot.userID), owner \(owner.account.userID)")
       try await MatrixLatencyRun(context: context, posts: posts, warmups: Self.warmups).measure()
-      print("dispatcher throughput, rate limits off (\(throughputPosts) events queued, then Dispatcher.drain() timed):")
-      var plainRates: [Int: Double] = [:]
-      for count in rooms {
-        plainRates[count] = try await MatrixThroughputRun(context: context, rooms: count, events: throughputPosts)
-          .measure()
-      }
-      // The owner has no encrypting device here, so sharing a room key costs a /keys/query and no Olm message.
-      print("end-to-end encrypted rooms, same run (the bot with a pickle key, Megolm per event):")
-      for count in rooms {
-        let rate = try await MatrixThroughputRun(
-          context: context, rooms: count, events: throughputPosts, encrypted: true
-        ).measure()
-        let ratio = rate / (plainRates[count] ?? rate)
-        print("    encrypted/plain throughput: \(String(format: "%.2f", ratio))×")
-      }
+      try await MatrixThroughputComparison(
+        context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, rounds: rounds,
+        plainContent: plainContent
+      ).measure()
+      try await MatrixEncryptedComparison(context: context, roomCounts: rooms, events: throughputPosts, rounds: rounds)
+        .measure()
       try await MatrixEncryptedSendRun(context: context, sends: posts * 2).measure()
       let usage = ProcessUsage.now()
       print(

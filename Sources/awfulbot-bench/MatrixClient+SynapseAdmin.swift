@@ -58,3 +58,17 @@ extension MatrixClient {
       .roomID
   }
 }
+
+extension MatrixClient {
+  /// The content of the latest `m.room.message` in a room (`GET /rooms/{id}/messages`, newest first).
+  func latestMessageContent(token: String, roomID: String) async throws -> JSONValue {
+    let answer: JSONValue = try await call(
+      .v3(
+        .get, ["rooms", roomID, "messages"],
+        query: [("dir", "b"), ("limit", "1"), ("filter", #"{"types":["m.room.message"]}"#)], accessToken: token))
+    guard let content = answer["chunk"]?.arrayValue?.first?["content"] else {
+      throw MatrixClientError.invalidResponse("the room \(roomID) has no message")
+    }
+    return content
+  }
+}

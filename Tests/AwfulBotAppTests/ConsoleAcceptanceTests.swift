@@ -23,7 +23,9 @@ struct ConsoleAcceptanceTests {
     "!watch 99999999", "!watch 3600005", "!subscriptions", "!unwatch 3600005", "!why 3600001", "!why 400000001",
     "!why", "!mode summary 2", "!mode each", "!mode sideways", "!quiet 22:00-07:00", "!quiet off", "!pause",
     "!resume", "!alert Zoë Québec", "!alerts", "!unalert Zoë Québec", "!unfurl off", "!unfurl on",
-    "!bookmark 3600005 green", "!undo", "!undo", "!reply 3600001 hello there", "!cancel", "!confirm", "!subscribe",
+    "!bookmark 3600005 green", "!undo", "!undo", "!reply 3600001 hello there", "!cancel", "!confirm", "!pms", "!pm",
+    "!pm nonsense", "!pm 99999999", "!pm 4700000",
+    "!pms", "!pmreply 4700000 Thanks, noted.", "!cancel", "!subscribe",
     "!unsubscribe announcements", "!subscribe announcements", "!unbookmark 99999999",
   ]
 
@@ -35,6 +37,10 @@ struct ConsoleAcceptanceTests {
   @Test("commands: answers are complete, counts match what they list, errors name the real cause")
   func commands() async throws {
     try await ConsoleChat.with { chat in
+      // A private message to the bot account (the emulator's first, id 4700000), for pms, pm and pmreply.
+      _ = try await chat.forum.state.sendPrivateMessage(
+        from: 1002, to: FakeForumSeed.botUserID, title: "About the bot", body: "Could it [b]stop[/b] quoting me?",
+        date: Date(timeIntervalSince1970: 1_750_000_000))
       var transcript: [String] = []
       for command in Self.commands {
         transcript.append("> \(command)\n" + Self.readable(try await chat.say(command), chat))

@@ -22,7 +22,8 @@ final class ConsoleChat: Sendable {
   }
 
   /// Starts the emulator and the bot (bookmarks polled every second), subscribed to the bookmarks and the
-  /// announcements, and waits until the first poll has seeded the cursors.
+  /// announcements and told about private messages to the bot, and waits until the first poll has seeded the
+  /// cursors.
   static func start() async throws -> ConsoleChat {
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
     let baseURL = try await forum.start()
@@ -35,10 +36,11 @@ final class ConsoleChat: Sendable {
         password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
         requestSpacingSeconds: 0.01, announcementsForumID: "273"),
       dataDirectory: directory.path,
-      polling: .init(bookmarksSeconds: 1, announcementsSeconds: 1, forumsSeconds: 1),
+      polling: .init(bookmarksSeconds: 1, announcementsSeconds: 1, forumsSeconds: 1, privateMessagesSeconds: 1),
       commands: .init(prefix: "!", botName: "awfulbot"),
       transports: [.init(type: "console", name: "console")],
-      rooms: [.init(transport: "console", room: "console", subscriptions: ["bookmarks", "announcements"])])
+      rooms: [.init(transport: "console", room: "console", subscriptions: ["bookmarks", "announcements"])],
+      privateMessages: .init(rooms: [.init(transport: "console", room: "console")]))
     let console = ConsoleTransport(name: "console", input: chat.input.fileHandleForReading) { text in
       chat.output.withLock { $0.append(text) }
     }

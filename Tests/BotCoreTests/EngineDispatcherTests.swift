@@ -101,6 +101,33 @@ struct EngineDispatcherTests {
     #expect(try await second.rows().allSatisfy { $0.state == .delivered })
   }
 
+  @Test("rooms longer than a read batch go out whole, in order, each row once and marked delivered with its receipt")
+  func longQueuesAcrossBatches() async throws {
+    let h = try EngineHarness()
+    let other = RoomRef(transport: "test", room: "!other")
+    let count = RoomSendQueue.batchSize * 2 + 5
+    h.forum.addThread("1", posts: 1)
+    for room in [h.room, other] {
+      try await h.engine.watch(threadID: "1", room: room)
+      _ = try await h.engine.setReplayCap(room: room, to: count)
+    }
+    await h.engine.poll(.bookmarks)
+    for n in 1...count { h.forum.addPost(to: "1", author: "user", text: "message \(n).") }
+    await h.engine.poll(.bookmarks)
+
+    let report = await h.dispatcher.drain()
+    #expect(report.delivered == count * 2)
+    for room in [h.room.room, other.room] {
+      let sent = h.transport.sent(to: room)
+      #expect(sent.enumerated().allSatisfy { $0.element.message.text.contains("message \($0.offset + 1).") })
+      #expect(Set(sent.map(\.key)).count == count)
+    }
+    let rows = try await h.rows()
+    #expect(rows.count == count * 2)
+    #expect(rows.allSatisfy { $0.state == .delivered && $0.attempts == 1 })
+    #expect(Set(rows.compactMap(\.receipt)).count == count * 2)
+  }
+
   @Test("a running dispatcher wakes when rows are queued, and stops on shutdown")
   func wakesPromptly() async throws {
     let h = try EngineHarness()

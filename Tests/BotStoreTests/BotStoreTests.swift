@@ -23,12 +23,12 @@ struct BotStoreTests {
 
   @Test("migrations apply in memory and on a file, and again on reopening")
   func migrations() throws {
-    #expect(try BotDatabase().appliedMigrations() == ["v1"])
+    #expect(try BotDatabase().appliedMigrations() == ["v1", "v2-privateMessages"])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
     try BotDatabase(path: path).close()
     let reopened = try BotDatabase(path: path)
-    #expect(try reopened.appliedMigrations() == ["v1"])
+    #expect(try reopened.appliedMigrations() == ["v1", "v2-privateMessages"])
   }
 
   @Test("the database file is created with mode 0600 and uses WAL")
@@ -118,6 +118,24 @@ struct BotStoreTests {
       #expect(try tx.allOutboxRows().count == 3)
       #expect(try tx.outboxRow(id: ids[0])?.receipt == "$event")
       #expect(try tx.outboxRow(id: ids[1])?.attempts == 2)
+    }
+  }
+
+  @Test("pending rows of a room come in id order, in batches after a given row, without other rooms or states")
+  func pendingRowBatches() throws {
+    let database = try BotDatabase()
+    let ids = try database.writeNow { tx throws -> [Int64] in
+      var rows = [row(key: "a"), row(key: "x", room: "!other"), row(key: "b"), row(key: "c"), row(key: "d")]
+      for index in rows.indices { try tx.enqueue(&rows[index]) }
+      return rows.compactMap(\.id)
+    }
+    try database.writeNow { tx throws in
+      try tx.markDelivered(id: ids[2], receipt: "$b", at: now)
+      let first = try tx.pendingRows(transport: "matrix", room: "!room", after: nil, limit: 2)
+      #expect(first.map(\.idempotencyKey) == ["a", "c"])
+      let next = try tx.pendingRows(transport: "matrix", room: "!room", after: first.last?.id, limit: 2)
+      #expect(next.map(\.idempotencyKey) == ["d"])
+      #expect(try tx.pendingRows(transport: "matrix", room: "!room", after: ids[4], limit: 2).isEmpty)
     }
   }
 

@@ -74,11 +74,13 @@ struct PrivateMessageTests {
     try await withFakeForum { forum in
       let theirs = try await forum.state.sendPrivateMessage(from: Self.bot, to: 1002, title: "t", body: "b")
       let error = await clientError { _ = try await forum.client.privateMessage(id: "\(theirs)") }
-      guard case .forumRefused(_, let message) = error else {
-        Issue.record("expected .forumRefused, got \(String(describing: error))")
+      // "Invalid private message specified" is the forum's not-found for private messages.
+      guard case .notFound(let notFound) = error else {
+        Issue.record("expected .notFound, got \(String(describing: error))")
         return
       }
-      #expect(message.contains("Invalid private message"))
+      #expect(notFound.subject == .privateMessage)
+      #expect(notFound.message.contains("Invalid private message"))
     }
   }
 

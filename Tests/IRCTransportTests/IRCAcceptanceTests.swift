@@ -53,10 +53,10 @@ extension IRCLiveTests {
 
     static let plainExpected = [
       "<plain> !help",
-      "<awfulbot> 26 commands (you are a viewer):",
+      "<awfulbot> 29 commands (you are a viewer):",
       "<awfulbot> Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts",
       "<awfulbot> Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
-      "<awfulbot> Admin (4, not for you): reply, confirm, cancel, unfurl",
+      "<awfulbot> Admin (7, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<plain> !help watch",
       "<awfulbot> !watch <thread> [--op-only] [--author X] [--not-author X] [--keyword K] [--backfill N] — Relay a thread's new posts here (also bookmarks it on the forum).",
@@ -350,10 +350,10 @@ extension IRCLiveTests {
 
     static let adminExpected = [
       "<admin> !help",
-      "<awfulbot> 26 commands (you are an admin):",
+      "<awfulbot> 29 commands (you are an admin):",
       "<awfulbot> Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts",
       "<awfulbot> Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
-      "<awfulbot> Admin (4): reply, confirm, cancel, unfurl",
+      "<awfulbot> Admin (7): reply, confirm, cancel, pms, pm, pmreply, unfurl",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<admin> !reply 3600001 hello there",
       "<awfulbot> Reply to “AwfulBot development thread: bridging the forums and chat” as the bot account: https://forum.example/showthread.php?threadid=3600001&perpage=40",

@@ -21,6 +21,7 @@ extension OutgoingMessage {
     case .summary(let summary): summary.latestLink
     case .announcement(let announcement): announcement.link
     case .newThread(let notice): notice.link
+    case .privateMessage(let alert): alert.link
     case .digest, .answer: nil
     case .legacy(_, _, let link): link
     }

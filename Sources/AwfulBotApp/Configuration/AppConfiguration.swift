@@ -42,14 +42,17 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
     package var bookmarksSeconds: Double?
     package var announcementsSeconds: Double?
     package var forumsSeconds: Double?
+    /// The private-message inbox (default 300; polled only while `privateMessages.rooms` names a room).
+    package var privateMessagesSeconds: Double?
     /// Most posts of one thread relayed one by one per cycle; the rest become one summary line.
     package var replayCap: Int?
     /// Longest wait between polls of a failing source (backoff ceiling).
     package var maximumBackoffSeconds: Double?
     package init(
       bookmarksSeconds: Double? = nil, announcementsSeconds: Double? = nil, forumsSeconds: Double? = nil,
-      replayCap: Int? = nil, maximumBackoffSeconds: Double? = nil
+      replayCap: Int? = nil, maximumBackoffSeconds: Double? = nil, privateMessagesSeconds: Double? = nil
     ) {
+      self.privateMessagesSeconds = privateMessagesSeconds
       self.bookmarksSeconds = bookmarksSeconds
       self.announcementsSeconds = announcementsSeconds
       self.forumsSeconds = forumsSeconds
@@ -94,6 +97,27 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
     }
   }
 
+  /// A room named as in `rooms[]`: the transport's name and the room (a Matrix id or alias, an IRC channel).
+  package struct RoomReference: Sendable, Codable, Hashable {
+    package var transport: String
+    package var room: String
+    package init(transport: String, room: String) {
+      self.transport = transport
+      self.room = room
+    }
+  }
+
+  /// Alerts for new private messages to the bot account. Off unless rooms are named; the text stays out of chat
+  /// unless `excerpt` is true.
+  package struct PrivateMessageSettings: Sendable, Codable, Hashable {
+    package var rooms: [RoomReference]
+    package var excerpt: Bool?
+    package init(rooms: [RoomReference], excerpt: Bool? = nil) {
+      self.rooms = rooms
+      self.excerpt = excerpt
+    }
+  }
+
   package var forum: ForumSettings
   package var dataDirectory: String?
   package var polling: PollingSettings?
@@ -101,6 +125,7 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
   package var transports: [TransportSettings]
   package var roles: [RoleGrant]?
   package var rooms: [RoomSettings]?
+  package var privateMessages: PrivateMessageSettings?
   package var logging: LoggingSettings?
   package var metrics: MetricsSettings?
   /// Older spelling of `logging.level`, still read.
@@ -112,8 +137,9 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
     forum: ForumSettings, dataDirectory: String? = nil, polling: PollingSettings? = nil,
     commands: CommandSettings? = nil, transports: [TransportSettings], roles: [RoleGrant]? = nil,
     rooms: [RoomSettings]? = nil, logging: LoggingSettings? = nil, metrics: MetricsSettings? = nil,
-    logLevel: String? = nil, chatTimeZone: String? = nil
+    logLevel: String? = nil, chatTimeZone: String? = nil, privateMessages: PrivateMessageSettings? = nil
   ) {
+    self.privateMessages = privateMessages
     self.chatTimeZone = chatTimeZone
     self.forum = forum
     self.dataDirectory = dataDirectory

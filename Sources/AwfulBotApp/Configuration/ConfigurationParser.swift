@@ -7,7 +7,7 @@ import Foundation
 enum ConfigurationParser {
   static let topLevelKeys = [
     "forum", "dataDirectory", "polling", "commands", "transports", "roles", "rooms", "logging", "metrics", "logLevel",
-    "chatTimeZone",
+    "chatTimeZone", "privateMessages",
   ]
 
   static func parse(_ json: JSONValue, environment: [String: String], reader: inout ConfigReader)
@@ -26,6 +26,7 @@ enum ConfigurationParser {
     let names = Set(transports.map(\.resolvedName))
     let roles = parseRoles(top, transports: names, reader: &reader)
     let rooms = parseRooms(top, transports: names, reader: &reader)
+    let privateMessages = parsePrivateMessages(top, transports: names, reader: &reader)
     let logging = parseLogging(top, reader: &reader)
     let metrics = parseMetrics(top, reader: &reader)
     let logLevel = reader.string(top, "logLevel", at: "")
@@ -35,7 +36,8 @@ enum ConfigurationParser {
     let chatTimeZone = timeZone(top, "chatTimeZone", at: "", reader: &reader)
     return AppConfiguration(
       forum: forum, dataDirectory: dataDirectory, polling: polling, commands: commands, transports: transports,
-      roles: roles, rooms: rooms, logging: logging, metrics: metrics, logLevel: logLevel, chatTimeZone: chatTimeZone)
+      roles: roles, rooms: rooms, logging: logging, metrics: metrics, logLevel: logLevel, chatTimeZone: chatTimeZone,
+      privateMessages: privateMessages)
   }
 
   // MARK: Sections
@@ -91,7 +93,7 @@ enum ConfigurationParser {
     -> AppConfiguration.PollingSettings?
   {
     let path = "polling"
-    let intervals = ["bookmarksSeconds", "announcementsSeconds", "forumsSeconds"]
+    let intervals = ["bookmarksSeconds", "announcementsSeconds", "forumsSeconds", "privateMessagesSeconds"]
     guard
       let polling = reader.object(top[path], at: path, known: intervals + ["replayCap", "maximumBackoffSeconds"])
     else { return nil }
@@ -109,7 +111,8 @@ enum ConfigurationParser {
     }
     return .init(
       bookmarksSeconds: values["bookmarksSeconds"], announcementsSeconds: values["announcementsSeconds"],
-      forumsSeconds: values["forumsSeconds"], replayCap: replayCap, maximumBackoffSeconds: backoff)
+      forumsSeconds: values["forumsSeconds"], replayCap: replayCap, maximumBackoffSeconds: backoff,
+      privateMessagesSeconds: values["privateMessagesSeconds"])
   }
 
   private static func parseCommands(_ top: [String: JSONValue], reader: inout ConfigReader)
@@ -224,6 +227,36 @@ enum ConfigurationParser {
       }
     }
     return rooms
+  }
+
+  /// `privateMessages`: `rooms` (each `{"transport", "room"}` as in `rooms[]`) and `excerpt`.
+  private static func parsePrivateMessages(
+    _ top: [String: JSONValue], transports: Set<String>, reader: inout ConfigReader
+  ) -> AppConfiguration.PrivateMessageSettings? {
+    let path = "privateMessages"
+    guard let section = reader.object(top[path], at: path, known: ["rooms", "excerpt"]) else { return nil }
+    var rooms: [AppConfiguration.RoomReference] = []
+    for (index, item) in (reader.array(section, "rooms", at: path) ?? []).enumerated() {
+      let itemPath = "\(path).rooms[\(index)]"
+      guard let room = reader.object(item, at: itemPath, known: ["transport", "room"]) else { continue }
+      let transport = reader.string(room, "transport", at: itemPath, required: true)
+      let name = reader.string(room, "room", at: itemPath, required: true)
+      if let transport, !transports.contains(transport) {
+        reader.report("\(itemPath).transport", "no transport named \"\(transport)\"")
+      }
+      if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+        reader.report("\(itemPath).room", "must not be empty")
+      }
+      if let transport, let name {
+        let reference = AppConfiguration.RoomReference(transport: transport, room: name)
+        if rooms.contains(reference) {
+          reader.report(itemPath, "names \(transport) \(name) a second time")
+        } else {
+          rooms.append(reference)
+        }
+      }
+    }
+    return .init(rooms: rooms, excerpt: reader.bool(section, "excerpt", at: path))
   }
 
   private static func parseLogging(_ top: [String: JSONValue], reader: inout ConfigReader) -> LoggingSettings? {

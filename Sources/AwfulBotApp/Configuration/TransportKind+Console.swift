@@ -8,5 +8,7 @@ extension TransportKind {
     make: { settings, _ in ConsoleTransport(name: settings.resolvedName) },
     probe: { settings, _ in
       CheckResult(.pass, "transport \(settings.resolvedName) (console)", detail: "nothing to reach")
-    })
+    },
+    // The console's one room is the terminal: nobody else reads it.
+    roomMembers: { _, _, _ in [] })
 }

@@ -24,6 +24,15 @@ extension TransportKind {
       } catch {
         return CheckResult(.fail, "matrix \(settings.resolvedName)", detail: "\(error)")
       }
+    },
+    roomMembers: { settings, room, context in
+      let configuration = try settings.decodeOptions(
+        MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
+      // Only with a token: a password-only account would need a login (a new device) just to ask.
+      guard let token = configuration.accessToken, !token.isEmpty else { return nil }
+      let client = MatrixClient(homeserver: configuration.homeserver)
+      let roomID = room.hasPrefix("#") ? try await client.resolveAlias(token: token, alias: room) : room
+      return try await client.joinedMembers(token: token, roomID: roomID).filter { $0 != configuration.userID }
     })
 
   private static func makeMatrix(_ settings: TransportSettings, _ context: TransportBuildContext) throws

@@ -1,6 +1,6 @@
 import BotCore
-import ChatBridge
 import BotStore
+import ChatBridge
 import Foundation
 import Logging
 
@@ -29,6 +29,10 @@ package struct TransportKind: Sendable {
   package var make: (@Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport)?
   /// Reaches the service the way `check` should (Matrix `whoami`, IRC connect-register-quit); nil: nothing to probe.
   package var probe: (@Sendable (TransportSettings, TransportBuildContext) async -> CheckResult)?
+  /// Who is in a room, for `check`'s privacy warning about private-message rooms: the members' user names (the
+  /// bot's own account included or not), nil when the service cannot tell without joining (IRC) or the
+  /// configuration gives no way to ask (a Matrix account with a password only). Throws when asking failed.
+  package var roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)?
 
   package init(
     type: String, summary: String, options: [String: OptionType], requiredOptions: [String] = [],
@@ -37,8 +41,10 @@ package struct TransportKind: Sendable {
       { _, _, _ in },
     prepare: @escaping @Sendable ([String: JSONValue]) -> [String: JSONValue] = { $0 },
     make: (@Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport)? = nil,
-    probe: (@Sendable (TransportSettings, TransportBuildContext) async -> CheckResult)? = nil
+    probe: (@Sendable (TransportSettings, TransportBuildContext) async -> CheckResult)? = nil,
+    roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil
   ) {
+    self.roomMembers = roomMembers
     self.type = type
     self.summary = summary
     self.options = options

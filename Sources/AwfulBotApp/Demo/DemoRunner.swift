@@ -26,10 +26,11 @@ package func runDemo(
       password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
       requestSpacingSeconds: 0.2, announcementsForumID: "273"),
     dataDirectory: dataDirectory,
-    polling: .init(bookmarksSeconds: 5, announcementsSeconds: 15, forumsSeconds: 30),
+    polling: .init(bookmarksSeconds: 5, announcementsSeconds: 15, forumsSeconds: 30, privateMessagesSeconds: 10),
     commands: .init(prefix: "!", botName: "awfulbot"),
     transports: [.init(type: "console", name: "console")],
-    rooms: [.init(transport: "console", room: "console", subscriptions: ["bookmarks", "announcements"])])
+    rooms: [.init(transport: "console", room: "console", subscriptions: ["bookmarks", "announcements"])],
+    privateMessages: .init(rooms: [.init(transport: "console", room: "console")]))
 
   let console = ConsoleTransport(name: "console", input: input, write: write)
   // The console chat owns the terminal: no progress line over it.
@@ -40,9 +41,11 @@ package func runDemo(
     AwfulBot demo
       forum emulator: \(baseURL.absoluteString) (bot account \(FakeForumSeed.botUsername))
       data:           \(dataDirectory)
-      this console is a chat room subscribed to the bot's bookmarks and the announcements.
+      this console is a chat room subscribed to the bot's bookmarks and the announcements, and told about
+      private messages to the bot. Send one from another terminal:
+        curl -d '{"to":"\(FakeForumSeed.botUsername)","from":"Pickled Tink","title":"Hi","body":"Hello!"}' \(baseURL.appendingPathComponent("_fake/pms").absoluteString)
       New posts appear every \(Int((8 / speed).rounded())) s or so. Try: !help  !bookmarks  !status  !subscriptions
-      !latest 3600002 2  !watch 3600005  !mode summary 2  !why 3600001  — Ctrl-C to stop.
+      !latest 3600002 2  !watch 3600005  !mode summary 2  !why 3600001  !pms  — Ctrl-C to stop.
 
     """)
   try await application.seedRooms()

@@ -1,4 +1,6 @@
 import BotStore
+import ChatBridge
+import ForumModel
 import ForumsClient
 import Foundation
 import Logging
@@ -54,7 +56,9 @@ package struct ConfigurationCheck: Sendable {
     }
     add(checkDataDirectory(configuration))
     add(checkDatabase(configuration))
-    add(await checkForum(configuration))
+    let forum = await checkForum(configuration)
+    add(forum.login)
+    if let probation = forum.probation { add(probation) }
     for (index, settings) in configuration.transports.enumerated() {
       add(await checkTransport(settings, at: "transports[\(index)]"))
       if let encryption = MatrixEncryptionCheck.result(
@@ -63,6 +67,7 @@ package struct ConfigurationCheck: Sendable {
         add(encryption)
       }
     }
+    for result in await checkPrivateMessageRooms(configuration) { add(result) }
     add(checkMetrics(configuration))
     return results
   }
@@ -115,8 +120,9 @@ package struct ConfigurationCheck: Sendable {
     }
   }
 
-  /// Logs in with a throwaway session and reads the first bookmarks page.
-  package func checkForum(_ configuration: AppConfiguration) async -> CheckResult {
+  /// Logs in with a throwaway session and reads the first bookmarks page; a probation banner on that page is a
+  /// warning of its own (the login works, and so does reading; posting does not).
+  package func checkForum(_ configuration: AppConfiguration) async -> (login: CheckResult, probation: CheckResult?) {
     let name = "forum login"
     let client: ForumsClient
     do {
@@ -127,11 +133,26 @@ package struct ConfigurationCheck: Sendable {
       client = ForumsClient(
         configuration: clientConfiguration, cookieStore: InMemoryCookieStore(), logger: logger)
     } catch {
-      return CheckResult(.fail, name, detail: "\(error)", fix: "set the forum password")
+      return (CheckResult(.fail, name, detail: "\(error)", fix: "set the forum password"), nil)
     }
     let result = await logIn(client, configuration: configuration)
+    let probation = await client.probation
     try? await client.shutdown()
-    return result
+    return (result, probation.map { Self.probationResult($0, timeZone: configuration.chatTimeZone) })
+  }
+
+  /// `! forum account: on probation until …`: reading and relaying go on, posting is refused until it ends.
+  static func probationResult(_ probation: Probation, timeZone: String?) -> CheckResult {
+    let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
+    let end =
+      probation.until.map { " until \(DateText(timeZone: zone).format($0))" } ?? probation.untilRaw.map {
+        " until \($0)"
+      } ?? ""
+    return CheckResult(
+      .warn, "forum account",
+      detail: "on probation\(end): the bot reads and relays as usual, but reply and pmreply are refused until it ends",
+      fix:
+        "nothing in the config can change it; wait for the probation to end (the forum's banner: \(probation.message))")
   }
 
   private func logIn(_ client: ForumsClient, configuration: AppConfiguration) async -> CheckResult {
@@ -165,7 +186,9 @@ package struct ConfigurationCheck: Sendable {
   static func fix(for error: ForumsClientError) -> String {
     switch error {
     case .badCredentials, .loggedOut: "check forum.username and forum.password (log in with a browser to be sure)"
-    case .banned, .probation: "the account itself is restricted; nothing in the config can fix that"
+    case .banned: "the account itself is banned; nothing in the config can fix that"
+    case .probation:
+      "the account is on probation: it can read but not post until it ends; nothing in the config can fix that"
     case .transport, .timedOut, .tooManyRedirects: "check forum.baseURL, DNS and outbound HTTPS from this host"
     case .pageNotUnderstood:
       "the forum's pages changed: save the page and run `awfulbot scrape FILE` (README: Troubleshooting)"
@@ -186,6 +209,56 @@ package struct ConfigurationCheck: Sendable {
       settings, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
     result.name = name
     return result
+  }
+
+  /// Private messages are private: a room they are told in should hold the configured admins only. Warns, per
+  /// room, when the service shows other members, and says so when it cannot tell.
+  func checkPrivateMessageRooms(_ configuration: AppConfiguration) async -> [CheckResult] {
+    var results: [CheckResult] = []
+    for (index, room) in (configuration.privateMessages?.rooms ?? []).enumerated() {
+      let name = "private messages to \(room.transport) \(room.room)"
+      let path = "privateMessages.rooms[\(index)]"
+      guard let settings = configuration.transports.first(where: { $0.resolvedName == room.transport }),
+        let members = TransportKind.named(settings.type)?.roomMembers
+      else {
+        results.append(
+          CheckResult(
+            .skip, name,
+            detail: "\(room.transport) cannot tell who is in the room before the bot joins; "
+              + "make sure only admins are"))
+        continue
+      }
+      let admins = Set(
+        (configuration.roles ?? []).filter { $0.transport == room.transport && $0.role == "admin" }.map(\.user))
+      do {
+        guard
+          let people = try await members(
+            settings, room.room, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
+        else {
+          results.append(
+            CheckResult(
+              .skip, name, detail: "cannot tell who is in the room without an access token; make sure only admins are"))
+          continue
+        }
+        let others = people.filter { !admins.contains($0) }
+        if others.isEmpty {
+          results.append(CheckResult(.pass, name, detail: "only configured admins are in the room"))
+        } else {
+          let names =
+            others.prefix(5).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
+          results.append(
+            CheckResult(
+              .warn, name,
+              detail: "\(NameList.count(others.count, "member")) of the room \(others.count == 1 ? "is" : "are") "
+                + "not a configured admin (\(names)); they will see who writes to the bot account and about what",
+              fix: "use a room with only the admins in it, or give them the admin role in roles[]"))
+        }
+      } catch {
+        results.append(
+          CheckResult(.warn, name, detail: "could not list the room's members: \(error)", fix: "check \(path).room"))
+      }
+    }
+    return results
   }
 
   private func checkMetrics(_ configuration: AppConfiguration) -> CheckResult {

@@ -54,7 +54,7 @@ package struct SetupWizard: Sendable {
     var loginCheck: CheckResult?
     if testLogin {
       loginCheck = await ConfigurationCheck(configurationPath: outputPath, environment: environment)
-        .checkForum(configuration)
+        .checkForum(configuration).login
     }
     return Outcome(configurationPath: outputPath, environmentFilePath: environmentPath, loginCheck: loginCheck)
   }

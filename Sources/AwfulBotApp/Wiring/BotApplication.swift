@@ -1,7 +1,7 @@
 import AwfulScraping
 import BotCore
-import ChatBridge
 import BotStore
+import ChatBridge
 import ForumsClient
 import Foundation
 import Logging
@@ -81,6 +81,15 @@ package final class BotApplication: Sendable {
     }
     if let seconds = configuration.polling?.forumsSeconds { engineConfiguration.forumsInterval = .seconds(seconds) }
     if let cap = configuration.polling?.replayCap { engineConfiguration.replayCap = cap }
+    if let seconds = configuration.polling?.privateMessagesSeconds {
+      engineConfiguration.privateMessagesInterval = .seconds(seconds)
+    }
+    if let privateMessages = configuration.privateMessages {
+      engineConfiguration.privateMessageRooms = privateMessages.rooms.map {
+        RoomRef(transport: $0.transport, room: $0.room)
+      }
+      engineConfiguration.privateMessageExcerpt = privateMessages.excerpt ?? false
+    }
     if let seconds = configuration.polling?.maximumBackoffSeconds {
       engineConfiguration.maximumPollBackoff = .seconds(seconds)
     }
@@ -111,7 +120,8 @@ package final class BotApplication: Sendable {
     for transport in transports {
       services.append(Dispatcher(engine: engine, transport: transport))
       services.append(
-        ChatEventService(transport: transport, router: router, engine: engine, logger: logger) { reply, message, answer in
+        ChatEventService(transport: transport, router: router, engine: engine, logger: logger) {
+          reply, message, answer in
           do {
             try await engine.enqueueReply(reply, answering: message, answer: answer)
           } catch {
@@ -136,8 +146,18 @@ package final class BotApplication: Sendable {
   /// Creates the rooms and subscriptions the config names, once: existing ones are left as they are, so a
   /// subscription a user removed in chat is re-added only if it is still in the config at the next start.
   package func seedRooms() async throws {
+    if let privateMessages = configuration.privateMessages {
+      // Aliases become ids, as messages and sends name rooms by id; a room that cannot be resolved now gets no
+      // alerts until the next start (logged), rather than alerts sent to a name the service does not know.
+      var resolved: [RoomRef] = []
+      for room in privateMessages.rooms {
+        guard let roomID = await configuredRoomID(transport: room.transport, room: room.room) else { continue }
+        resolved.append(RoomRef(transport: room.transport, room: roomID))
+      }
+      engine.setPrivateMessageRooms(resolved)
+    }
     for room in configuration.rooms ?? [] {
-      guard let roomID = await configuredRoomID(room) else { continue }
+      guard let roomID = await configuredRoomID(transport: room.transport, room: room.room) else { continue }
       let ref = RoomRef(transport: room.transport, room: roomID)
       for spec in room.subscriptions ?? [] {
         guard let target = RoomSubscriptionSpec(parsing: spec)?.target else { continue }

@@ -45,4 +45,27 @@ package struct ForumsClientForum: Forum {
     let location = try await client.locatePost(postID: postID)
     return PostLocation(threadID: location.threadID, page: location.page)
   }
+
+  package func privateMessages() async throws -> [PrivateMessageHeader] {
+    try await client.privateMessages().messages.map { message in
+      PrivateMessageHeader(
+        id: message.id, subject: message.subject, sender: message.sender?.name, sentDate: message.sentDate,
+        isUnread: !message.status.hasBeenSeen)
+    }
+  }
+
+  package func privateMessage(id: String) async throws -> PrivateMessageContent {
+    let message = try await client.privateMessage(id: id)
+    return PrivateMessageContent(
+      id: message.id, subject: message.subject ?? "", sender: message.author?.name, sentDate: message.sentDate,
+      body: message.body)
+  }
+
+  package func replyToPrivateMessage(id: String, text: String) async throws {
+    try await client.replyToPrivateMessage(id: id, text: text)
+  }
+
+  package var probation: Probation? {
+    get async { await client.probation }
+  }
 }

@@ -34,6 +34,10 @@ package protocol CommandEngine: Sendable {
   func recordUndo(room: RoomRef, userID: String, summary: String, actions: [UndoAction]) async throws
   func takeUndo(room: RoomRef, userID: String) async throws -> UndoEntry?
   func revert(_ entry: UndoEntry) async throws
+
+  /// Whether new private messages are told in `room` (`privateMessages.rooms`): the PM commands work only there
+  /// and in direct chats.
+  func isPrivateMessageRoom(_ room: RoomRef) -> Bool
 }
 
 extension BotEngine: CommandEngine {}

@@ -10,6 +10,7 @@ package enum CommandRegistry {
     SubscriptionCommands.subscribe, SubscriptionCommands.unsubscribe, SubscriptionCommands.list,
     BrowseCommands.forums, BrowseCommands.threads, BrowseCommands.latest,
     ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel,
+    PrivateMessageCommands.list, PrivateMessageCommands.show, PrivateMessageCommands.reply,
     StatusCommands.status, StatusCommands.why,
     RoomCommands.quiet, RoomCommands.mode, RoomCommands.pause, RoomCommands.resume,
     AlertCommands.alert, AlertCommands.list, AlertCommands.unalert,

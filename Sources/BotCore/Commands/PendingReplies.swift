@@ -10,9 +10,16 @@ package actor PendingReplies {
     package var senderID: String
   }
 
+  /// What a reply answers.
+  package enum Target: Sendable, Hashable {
+    /// A forum thread (`reply`).
+    case thread(id: String, title: String)
+    /// A private message to the bot account (`pmreply`).
+    case privateMessage(id: String, subject: String, sender: String?)
+  }
+
   package struct Reply: Sendable, Hashable {
-    package var threadID: String
-    package var threadTitle: String
+    package var target: Target
     package var text: String
     package var expires: Date
   }
@@ -32,9 +39,8 @@ package actor PendingReplies {
   }
 
   /// Stores a reply for confirmation, replacing the user's earlier one in that room.
-  package func hold(_ key: Key, threadID: String, threadTitle: String, text: String, now: Date) -> Reply {
-    let reply = Reply(
-      threadID: threadID, threadTitle: threadTitle, text: text, expires: now.addingTimeInterval(lifetime))
+  package func hold(_ key: Key, target: Target, text: String, now: Date) -> Reply {
+    let reply = Reply(target: target, text: text, expires: now.addingTimeInterval(lifetime))
     waiting[key] = reply
     return reply
   }

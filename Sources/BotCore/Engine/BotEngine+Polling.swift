@@ -18,6 +18,7 @@ extension BotEngine {
       case .bookmarks: try await pollBookmarks(&report)
       case .announcements: try await pollAnnouncements(&report)
       case .forum(let id): try await pollForum(id: id, &report)
+      case .privateMessages: try await pollPrivateMessages(&report)
       }
     } catch {
       report.error = Self.describe(error)
@@ -51,13 +52,14 @@ extension BotEngine {
     return report
   }
 
-  /// Every source the poller should run: bookmarks, announcements while some room follows them, and each forum
-  /// some room follows.
+  /// Every source the poller should run: bookmarks, announcements while some room follows them, each forum some
+  /// room follows, and the private-message inbox while rooms are configured for it.
   package func pollSources() async throws -> [PollSource] {
     let (forums, announcements) = try await database.read { tx in
       (Set(try tx.subscriptions(kind: .forum).map(\.argument)), !(try tx.subscriptions(kind: .announcements).isEmpty))
     }
     return [.bookmarks] + (announcements ? [.announcements] : []) + forums.sorted().map { .forum(id: $0) }
+      + (privateMessageRooms.isEmpty ? [] : [.privateMessages])
   }
 
   /// Releases held items that are due (quiet hours over, digest time reached). Returns rows queued.
@@ -326,6 +328,7 @@ extension BotEngine {
     case .bookmarks: configuration.bookmarksInterval
     case .announcements: configuration.announcementsInterval
     case .forum: configuration.forumsInterval
+    case .privateMessages: configuration.privateMessagesInterval
     }
   }
 

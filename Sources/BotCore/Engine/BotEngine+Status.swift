@@ -21,7 +21,9 @@ extension BotEngine {
     let backlogLimit = configuration.backlogLimit
     let now = now()
     let calendar = calendar
-    return try await database.read { tx in
+    let probation = await forum.probation
+    let receivesPrivateMessages = isPrivateMessageRoom(room)
+    var status = try await database.read { tx in
       let settings = BotEngine.settings(
         from: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: cap)
       let counts = try tx.outboxCounts(transport: room.transport, room: room.room)
@@ -38,6 +40,9 @@ extension BotEngine {
         isQuietNow: settings.isQuiet(at: now, calendar: calendar), recentFailures: failures,
         sources: try tx.allSourceHealth().map(BotEngine.health(from:)), backlogLimit: backlogLimit)
     }
+    status.probation = probation
+    status.receivesPrivateMessages = receivesPrivateMessages
+    return status
   }
 
   /// Why a post reached the room or not: the outbox rows and held items about it with the subscription that matched,

@@ -1,8 +1,9 @@
+import BotStore
 import ChatBridge
 import ForumModel
-import BotStore
 import Foundation
 import Logging
+import Synchronization
 
 /// The engine: what command handlers call to change what rooms follow, and what the poller and dispatchers share.
 ///
@@ -19,6 +20,7 @@ package final class BotEngine: Sendable {
   let now: @Sendable () -> Date
   let pollSignal = WakeSignal()
   private let dispatchSignals: [String: WakeSignal]
+  private let privateMessageRoomList: Mutex<[RoomRef]>
 
   /// - Parameters:
   ///   - transports: name → capabilities of every transport rooms may live on.
@@ -37,6 +39,21 @@ package final class BotEngine: Sendable {
     self.composer = MessageComposer(
       baseURL: forum.baseURL, excerptLength: configuration.excerptLength, timeZone: configuration.timeZone)
     self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
+    self.privateMessageRoomList = Mutex(configuration.privateMessageRooms)
+  }
+
+  /// The rooms told about new private messages: the configured ones, with Matrix aliases resolved once the
+  /// application could (`setPrivateMessageRooms`).
+  package var privateMessageRooms: [RoomRef] { privateMessageRoomList.withLock { $0 } }
+
+  /// Replaces the configured private-message rooms by their resolved ids.
+  package func setPrivateMessageRooms(_ rooms: [RoomRef]) {
+    privateMessageRoomList.withLock { $0 = rooms }
+  }
+
+  /// Whether `room` is one of the rooms private messages are told in.
+  package func isPrivateMessageRoom(_ room: RoomRef) -> Bool {
+    privateMessageRooms.contains(room)
   }
 
   /// Asks the poller to poll bookmarks and watched forums now (after a command changed what is watched).

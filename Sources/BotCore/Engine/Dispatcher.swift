@@ -1,13 +1,13 @@
-import ChatBridge
 import BotStore
+import ChatBridge
 import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Drains one transport's outbox: oldest first per room with one row in flight per room, so a room sees posts in
-/// order. A row is marked delivered only when `send` returns a receipt; retryable failures back off exponentially
-/// (or as long as the service asked), `.permanent` fails the row with the reason, and after the configured number
-/// of attempts a row is dead-lettered and counted. Rows are never deleted.
+/// Drains one transport's outbox: rooms concurrently, each through its own `RoomSendQueue` (oldest first, one row in
+/// flight per room, so a room sees posts in order). A row is marked delivered only when `send` returns a receipt;
+/// retryable failures back off exponentially (or as long as the service asked), `.permanent` fails the row with the
+/// reason, and after the configured number of attempts a row is dead-lettered and counted. Rows are never deleted.
 ///
 /// A crash after `send` but before the row is marked leaves it pending: the next run resends it with the same
 /// idempotency key, which the transport uses to drop the duplicate.
@@ -15,6 +15,8 @@ package final class Dispatcher: Service, Sendable {
   package let transport: any ChatTransport
   let engine: BotEngine
   private let signal: WakeSignal
+  /// Marks delivered rows of every room, several to a write (see `DeliveryRecorder`).
+  let recorder: DeliveryRecorder
   let logger: Logger
   /// Longest sleep when nothing is due; rows queued meanwhile wake the dispatcher through its signal anyway.
   private let idleWait: Duration
@@ -26,6 +28,7 @@ package final class Dispatcher: Service, Sendable {
     self.engine = engine
     self.transport = transport
     self.signal = engine.dispatchSignal(for: transport.name) ?? WakeSignal()
+    self.recorder = DeliveryRecorder(database: engine.database)
     self.idleWait = idleWait
     var logger = logger
     logger[metadataKey: "transport"] = "\(transport.name)"
@@ -65,7 +68,7 @@ package final class Dispatcher: Service, Sendable {
       }
       if rooms.isEmpty { break }
       let round = await withTaskGroup(of: DrainReport.self) { group in
-        for room in rooms { group.addTask { await self.drain(room: room) } }
+        for room in rooms { group.addTask { await RoomSendQueue(dispatcher: self, room: room).drain() } }
         var round = DrainReport()
         for await report in group { round.merge(report) }
         return round
@@ -78,88 +81,14 @@ package final class Dispatcher: Service, Sendable {
     return total
   }
 
-  private func drain(room: String) async -> DrainReport {
-    var report = DrainReport()
-    let name = transport.name
-    while !signal.isClosed && !Task.isCancelled {
-      let head: OutboxRecord?
-      do {
-        head = try await engine.database.read { tx in try tx.headOfQueue(transport: name, room: room) }
-      } catch {
-        if !Self.isCancellation(error) {
-          logger.error("could not read the outbox", metadata: ["room": "\(room)", "error": "\(error)"])
-        }
-        return report
-      }
-      guard let head, let id = head.id else { return report }
-      if let due = head.nextAttemptAt, due > engine.now() {
-        report.nextRetry = due
-        return report
-      }
-      guard await send(head, id: id, to: room, report: &report) else { return report }
-      if report.retried > 0 { return report }
-    }
-    return report
-  }
+  /// True once graceful shutdown began: room queues finish the row in hand and stop.
+  var isClosed: Bool { signal.isClosed }
 
-  /// Sends one row and records the outcome. Returns false when the row's fate is unknown (cancelled mid-send) or
-  /// could not be recorded, so the room stops for this pass and the row is retried as is.
-  private func send(_ row: OutboxRecord, id: Int64, to room: String, report: inout DrainReport) async -> Bool {
-    var message: OutgoingMessage
-    do {
-      message = try RelayCoding.decode(OutgoingMessage.self, from: row.payload)
-    } catch {
-      return await record(id: id, room: room, report: &report) { tx, now in
-        try tx.markFailed(id: id, error: "stored message is unreadable: \(error)", at: now)
-      } count: {
-        $0.failed += 1
-      }
-    }
-    if row.kind == .summary && transport.capabilities.edits {
-      guard let prepared = await summaryMessage(for: row, id: id, room: room, stored: message) else { return false }
-      message = prepared
-    }
-
-    let outcome: Result<DeliveryReceipt, any Error>
-    do {
-      outcome = .success(try await transport.send(message, to: room, idempotencyKey: row.idempotencyKey))
-    } catch {
-      outcome = .failure(error)
-    }
-
-    switch outcome {
-    case .success(let receipt):
-      EngineMetrics.delivery(transport: transport.name, outcome: "delivered")
-      return await record(id: id, room: room, report: &report) { tx, now in
-        try tx.markDelivered(id: id, receipt: receipt.id, at: now)
-      } count: {
-        $0.delivered += 1
-      }
-    case .failure(let error as ChatSendError):
-      switch error {
-      case .permanent(let reason):
-        EngineMetrics.delivery(transport: transport.name, outcome: "failed")
-        logger.warning(
-          "message refused for good", metadata: ["room": "\(room)", "row": "\(id)", "reason": "\(reason)"])
-        return await record(id: id, room: room, report: &report) { tx, now in
-          try tx.markFailed(id: id, error: reason, at: now)
-        } count: {
-          $0.failed += 1
-        }
-      case .retryable(let reason, let after):
-        return await retry(row, id: id, room: room, reason: reason, after: after, report: &report)
-      }
-    case .failure(let error) where error is CancellationError || Task.isCancelled:
-      // Unknown whether the service got it: leave the row pending; the resend carries the same key.
-      return false
-    case .failure(let error):
-      return await retry(row, id: id, room: room, reason: "\(error)", after: nil, report: &report)
-    }
-  }
-
-  private func retry(
+  /// A failed send the service may accept later: the row waits for its next attempt (the room stops for this pass),
+  /// or, out of attempts, is dead-lettered (the room goes on).
+  func retry(
     _ row: OutboxRecord, id: Int64, room: String, reason: String, after: Duration?, report: inout DrainReport
-  ) async -> Bool {
+  ) async -> RowOutcome {
     let configuration = engine.configuration
     let attempts = row.attempts + 1
     if attempts >= configuration.maximumDeliveryAttempts {
@@ -168,11 +97,12 @@ package final class Dispatcher: Service, Sendable {
       logger.error(
         "message dead-lettered",
         metadata: ["room": "\(room)", "row": "\(id)", "attempts": "\(attempts)", "reason": "\(reason)"])
-      return await record(id: id, room: room, report: &report) { tx, now in
+      let recorded = await record(id: id, room: room, report: &report) { tx, now in
         try tx.markDead(id: id, error: reason, at: now)
       } count: {
         $0.deadLettered += 1
       }
+      return recorded ? .settled : .stop
     }
     EngineMetrics.delivery(transport: transport.name, outcome: "retry")
     let delay =
@@ -185,16 +115,17 @@ package final class Dispatcher: Service, Sendable {
     logger.info(
       "send failed, will retry",
       metadata: ["room": "\(room)", "row": "\(id)", "attempt": "\(attempts)", "reason": "\(reason)"])
-    let recorded = await record(id: id, room: room, report: &report) { tx, _ in
+    await record(id: id, room: room, report: &report) { tx, _ in
       try tx.markRetry(id: id, error: reason, nextAttemptAt: next)
     } count: {
       $0.retried += 1
     }
     report.nextRetry = [report.nextRetry, next].compactMap { $0 }.min()
-    return recorded
+    return .stop
   }
 
-  private func record(
+  @discardableResult
+  func record(
     id: Int64, room: String, report: inout DrainReport,
     _ change: @escaping @Sendable (StoreTransaction, Date) throws -> Void, count: (inout DrainReport) -> Void
   ) async -> Bool {

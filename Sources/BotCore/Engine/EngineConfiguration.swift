@@ -6,6 +6,16 @@ package struct EngineConfiguration: Sendable {
   package var bookmarksInterval: Duration = .seconds(60)
   package var announcementsInterval: Duration = .seconds(30 * 60)
   package var forumsInterval: Duration = .seconds(5 * 60)
+  /// How often the inbox is read while some room is configured for private messages (one request when nothing is
+  /// new).
+  package var privateMessagesInterval: Duration = .seconds(5 * 60)
+  /// The rooms told about each new private message (`privateMessages.rooms`); none: the inbox is never polled.
+  /// Matrix aliases are resolved at start (`BotEngine.setPrivateMessageRooms`).
+  package var privateMessageRooms: [RoomRef] = []
+  /// Whether a private-message alert quotes the start of the message. Off by default: the rooms see who wrote and
+  /// about what, and the text stays on the forum. On, each new message costs a second request and the forum marks
+  /// it read.
+  package var privateMessageExcerpt: Bool = false
   /// Each wait is stretched or shrunk by up to this fraction, so polls do not land on the same second.
   package var jitter: Double = 0.1
   /// First delay after a failed poll; doubles per consecutive failure up to `maximumPollBackoff`.

@@ -4,7 +4,8 @@ import Logging
 import ServiceLifecycle
 
 /// Polls the forum on a schedule: bookmarks every minute, announcements every 30 minutes (only while a room follows
-/// them), each followed forum every 5 minutes, all jittered, each source backing off on its own after errors.
+/// them), each followed forum every 5 minutes, the
+/// private-message inbox every 5 minutes (only while rooms are configured for it), all jittered, each source backing off on its own after errors.
 /// `BotEngine.requestPoll()` brings the bookmarks and forums forward (not past a backoff). One poll at a time, so
 /// the account has one request in flight. Held items (quiet hours, digests) are released between polls.
 package final class Poller: Service, Sendable {
@@ -72,7 +73,8 @@ package final class Poller: Service, Sendable {
       let signalled = await signal.wait(timeout: .seconds(max(wake.timeIntervalSince(afterPolls), 0)))
       if signalled && !signal.isClosed {
         let requested = engine.now()
-        for source in sources where !backingOff.contains(source) && source != .announcements {
+        for source in sources
+        where !backingOff.contains(source) && source != .announcements && source != .privateMessages {
           due[source] = requested
         }
       }
@@ -83,6 +85,7 @@ package final class Poller: Service, Sendable {
     switch name {
     case "bookmarks": .bookmarks
     case "announcements": .announcements
+    case "privateMessages": .privateMessages
     default: name.hasPrefix("forum:") ? .forum(id: String(name.dropFirst(6))) : nil
     }
   }

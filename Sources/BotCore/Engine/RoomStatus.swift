@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 
 /// What `status` shows for one room.
@@ -23,6 +24,10 @@ package struct RoomStatus: Sendable, Hashable {
   package var sources: [SourceHealth]
   /// Waiting messages from which new posts are summarised (`EngineConfiguration.backlogLimit`).
   package var backlogLimit: Int
+  /// The forum account's probation as the last page read showed it: reading goes on, posting is refused.
+  package var probation: Probation?
+  /// Whether new private messages to the bot account are told in this room (`privateMessages.rooms`).
+  package var receivesPrivateMessages = false
 
   package init(
     room: RoomRef, settings: RoomSettings, subscriptions: [Subscription], alerts: [String], pending: Int,

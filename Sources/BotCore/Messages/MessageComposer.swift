@@ -50,4 +50,11 @@ package struct MessageComposer: Sendable {
     NewThreadNotice(
       forumName: forumTitle, title: thread.title, author: thread.authorName, link: links.thread(thread.id))
   }
+
+  /// A private message as an alert: the text only when `body` is given (excerpts on).
+  package func privateMessage(_ header: PrivateMessageHeader, body: [RichText]?) -> PrivateMessageAlert {
+    PrivateMessageAlert(
+      id: header.id, subject: header.subject, sender: header.sender, dateText: header.sentDate.map(dates.format),
+      link: links.privateMessage(id: header.id), body: body, excerptLength: excerptLength)
+  }
 }

@@ -30,4 +30,26 @@ package protocol Forum: Sendable {
   /// Posts a reply and returns the new post id when the forum tells it.
   func reply(threadID: String, text: String) async throws -> ReplyResult
   func locatePost(postID: String) async throws -> PostLocation
+
+  /// The inbox's newest messages (the forum lists 50), newest first, in one request. Reading the list marks
+  /// nothing read.
+  func privateMessages() async throws -> [PrivateMessageHeader]
+  /// One private message with its text; the forum marks it read.
+  func privateMessage(id: String) async throws -> PrivateMessageContent
+  /// Replies to private message `id` (the forum names the recipient and a "Re:" subject). Refused on probation.
+  func replyToPrivateMessage(id: String, text: String) async throws
+  /// The account's probation as the last page read showed it; nil when that page had no probation banner.
+  var probation: Probation? { get async }
+}
+
+/// Forums without private messages (test stand-ins written before the seam had them) say so when asked.
+extension Forum {
+  package func privateMessages() async throws -> [PrivateMessageHeader] { throw EngineError.privateMessagesUnavailable }
+  package func privateMessage(id: String) async throws -> PrivateMessageContent {
+    throw EngineError.privateMessagesUnavailable
+  }
+  package func replyToPrivateMessage(id: String, text: String) async throws {
+    throw EngineError.privateMessagesUnavailable
+  }
+  package var probation: Probation? { get async { nil } }
 }

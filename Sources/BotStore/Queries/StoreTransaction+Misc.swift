@@ -16,6 +16,22 @@ extension StoreTransaction {
     try SeenAnnouncementRecord.fetchCount(db)
   }
 
+  // MARK: Private messages
+
+  /// Which of `ids` are not in the seen set.
+  package func unseenPrivateMessages(ids: [String]) throws -> Set<String> {
+    let seen = try SeenPrivateMessageRecord.fetchAll(db, keys: ids).map(\.id)
+    return Set(ids).subtracting(seen)
+  }
+
+  package func markPrivateMessageSeen(id: String, at date: Date) throws {
+    try SeenPrivateMessageRecord(id: id, seenAt: date).insert(db, onConflict: .ignore)
+  }
+
+  package func seenPrivateMessageCount() throws -> Int {
+    try SeenPrivateMessageRecord.fetchCount(db)
+  }
+
   // MARK: Undo
 
   package func insertUndo(_ record: UndoRecord) throws -> UndoRecord {

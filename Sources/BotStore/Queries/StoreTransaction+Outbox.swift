@@ -67,6 +67,15 @@ extension StoreTransaction {
       .fetchOne(db)
   }
 
+  /// Up to `limit` pending rows of the room after row `after` (nil: from the head), oldest first. The dispatcher reads
+  /// a room's queue in such batches; `after` skips rows it has sent whose acknowledgement is still being written.
+  package func pendingRows(transport: String, room: String, after: Int64?, limit: Int) throws -> [OutboxRecord] {
+    var request = OutboxRecord.filter(
+      Column("transport") == transport && Column("room") == room && Column("state") == OutboxState.pending.rawValue)
+    if let after { request = request.filter(Column("id") > after) }
+    return try request.order(Column("id")).limit(limit).fetchAll(db)
+  }
+
   /// The earliest retry time among pending rows of the transport, to know how long the dispatcher may sleep.
   package func earliestRetry(transport: String) throws -> Date? {
     try Date.fetchOne(

@@ -15,4 +15,6 @@ package enum OutboxKind: String, Sendable, Hashable, Codable, CaseIterable, Data
   case thread
   /// An answer to a command.
   case reply
+  /// A private message to the bot account, told in the rooms configured for it.
+  case privateMessage
 }

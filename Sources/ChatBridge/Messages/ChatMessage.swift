@@ -8,6 +8,8 @@ package enum ChatMessage: Sendable, Hashable, Codable {
   case newThread(NewThreadNotice)
   case digest(Digest)
   case answer(CommandAnswer)
+  /// A new private message to the bot account (rooms in `privateMessages.rooms` only).
+  case privateMessage(PrivateMessageAlert)
   /// A row queued before messages were typed (outbox schema 1): text rendered then, shown as it was.
   case legacy(text: String, html: String?, link: String?)
 }

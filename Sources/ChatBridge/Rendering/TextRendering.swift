@@ -16,6 +16,7 @@ package enum TextRendering {
     case .newThread(let notice): [newThreadLine(notice)]
     case .digest(let digest): digestLines(digest)
     case .answer(let answer): answerLines(answer)
+    case .privateMessage(let alert): privateMessageLines(alert)
     case .legacy(let text, _, _): ChatText.stripControls(text).components(separatedBy: "\n")
     }
   }
@@ -185,6 +186,20 @@ package enum TextRendering {
       "Announcement: \(announcementTitle(announcement)) — "
       + byline(announcement.author, announcement.dateText)
     return [header] + excerptLines(announcement.body, maxCharacters: announcement.excerptLength) + [announcement.link]
+  }
+
+  /// "Private message “Subject” from Alice, date", the excerpt's lines when excerpts are on, the link.
+  package static func privateMessageLines(_ alert: PrivateMessageAlert) -> [String] {
+    let sender = alert.sender.map { " from \(byline($0, alert.dateText))" } ?? (alert.dateText.map { ", \($0)" } ?? "")
+    let header = "Private message “\(privateMessageSubject(alert))”\(sender)"
+    let excerpt = alert.body.map { excerptLines($0, maxCharacters: alert.excerptLength) } ?? []
+    return [header] + excerpt + [alert.link]
+  }
+
+  /// The subject, or "(no subject)".
+  package static func privateMessageSubject(_ alert: PrivateMessageAlert) -> String {
+    let subject = ChatText.safeLine(alert.subject)
+    return subject.isEmpty ? "(no subject)" : subject
   }
 
   package static func newThreadLine(_ notice: NewThreadNotice) -> String {

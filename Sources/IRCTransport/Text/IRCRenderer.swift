@@ -54,6 +54,9 @@ package struct IRCRenderer: Sendable, Hashable {
       return split(TextRendering.digestLines(digest), budget: budget)
     case .answer(let answer):
       return split(TextRendering.answerLines(answer), budget: budget)
+    case .privateMessage(let alert):
+      if style == .compact { return [compactPrivateMessage(alert, budget: budget)] }
+      return fullRelay(TextRendering.privateMessageLines(alert), budget: budget)
     case .legacy(let text, _, let link):
       return fullRelay(IRCTextSanitizer.lines(text), budget: budget, link: link)
     }
@@ -79,6 +82,14 @@ package struct IRCRenderer: Sendable, Hashable {
     return compactLine(
       prefix: "Announcement ", title: clean(TextRendering.announcementTitle(announcement)),
       who: clean(announcement.author), words: clean(words), link: announcement.link, budget: budget)
+  }
+
+  /// `Private message [Subject] Alice: words… link` (no words unless excerpts are on).
+  private func compactPrivateMessage(_ alert: PrivateMessageAlert, budget: Int) -> String {
+    let words = alert.body.map { TextRendering.oneLineExcerpt($0, maxCharacters: alert.excerptLength).text } ?? ""
+    return compactLine(
+      prefix: "Private message ", title: clean(TextRendering.privateMessageSubject(alert)),
+      who: "from " + clean(alert.sender ?? "an unknown sender"), words: clean(words), link: alert.link, budget: budget)
   }
 
   private func compactLine(prefix: String, title: String, who: String, words: String, link: String, budget: Int)

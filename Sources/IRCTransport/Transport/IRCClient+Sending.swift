@@ -194,6 +194,7 @@ extension IRCClient {
     guard let link, link.id == linkID, inFlight[send.id] != nil else { return }
     if inFlight[send.id]?.byEcho == true {
       inFlight[send.id]?.allWritten = true
+      inFlight[send.id]?.allWrittenAt = clock.now
       finishIfEchoed(send.id)
     } else {
       unacknowledged.append(send.id)
@@ -211,6 +212,24 @@ extension IRCClient {
     else { return }
     inFlight[id]?.echoed += 1
     finishIfEchoed(id)
+  }
+
+  /// How long a written send waits for its echoes before a PING settles it instead.
+  static let echoWait = Duration.seconds(10)
+
+  /// Sends whose echoes have not all come `echoWait` after their last line (a server that drops a line without an
+  /// error numeric, or echoes it changed beyond recognition) are settled the other way: one PING, whose PONG means
+  /// the server has handled every line before it. Without this such a send would wait for ever and hold up its room.
+  func settleMissingEchoes(now: ContinuousClock.Instant) async {
+    let overdue = inFlight.filter {
+      $0.value.byEcho && $0.value.allWritten && ($0.value.allWrittenAt.map { now - $0 > Self.echoWait } ?? false)
+    }.keys.sorted()
+    guard !overdue.isEmpty else { return }
+    for id in overdue { inFlight[id]?.byEcho = false }
+    let token = nextToken("ack")
+    ackTokens[token] = overdue
+    logger.info("echoes missing, acknowledging by PING", metadata: ["sends": "\(overdue.count)"])
+    if let ping = try? IRCMessage(command: .ping, parameters: [token]) { await write(ping) }
   }
 
   /// Every line of the send was written and echoed: delivered.

@@ -97,6 +97,8 @@ actor IRCClient {
     var byEcho = false
     var echoed = 0
     var allWritten = false
+    /// When the last line was written, for a send whose echoes do not all come (see `settleMissingEchoes`).
+    var allWrittenAt: ContinuousClock.Instant?
   }
   var queue: [PendingSend] = []
   var inFlight: [Int: InFlight] = [:]
@@ -313,6 +315,7 @@ actor IRCClient {
           await write(ping)
         }
       }
+      await settleMissingEchoes(now: now)
       await reclaimNickIfDue(now: now)
     }
   }

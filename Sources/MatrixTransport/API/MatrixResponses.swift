@@ -50,5 +50,11 @@ package struct MatrixJoinedRoomsResponse: Sendable, Hashable, Decodable {
   }
 }
 
+/// `GET /rooms/{roomId}/joined_members`: the joined members by user id (their profiles are not needed here).
+package struct MatrixJoinedMembersResponse: Sendable, Hashable, Decodable {
+  package struct Member: Sendable, Hashable, Decodable {}
+  package var joined: [String: Member]
+}
+
 /// An empty object (`{}`), the answer of leave and similar calls.
 package struct MatrixEmptyResponse: Sendable, Hashable, Decodable {}

@@ -91,6 +91,14 @@ extension MatrixClient {
     try await call(.v3(.get, ["joined_rooms"], accessToken: token), as: MatrixJoinedRoomsResponse.self).joinedRooms
   }
 
+  /// The user ids of a room's joined members (the account must be in the room).
+  package func joinedMembers(token: String, roomID: String) async throws -> [String] {
+    try await call(
+      .v3(.get, ["rooms", roomID, "joined_members"], accessToken: token), as: MatrixJoinedMembersResponse.self
+    )
+    .joined.keys.sorted()
+  }
+
   static func compactJSON(_ value: JSONValue) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

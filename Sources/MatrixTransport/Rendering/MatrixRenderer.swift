@@ -75,6 +75,20 @@ package struct MatrixRenderer: Sendable {
           }
         }
       }
+    case .privateMessage(let alert):
+      writer.element("p") { paragraph in
+        paragraph.element("b") { $0.text("Private message") }
+        paragraph.text(" ")
+        paragraph.link(alert.link) { $0.text("“\(TextRendering.privateMessageSubject(alert))”") }
+        if let sender = alert.sender {
+          paragraph.text(" from ")
+          paragraph.element("b") { $0.text(sender) }
+        }
+        if let date = alert.dateText { paragraph.text(", " + date) }
+      }
+      if let body = alert.body {
+        writeExcerpt(body, limit: alert.excerptLength, link: alert.link, into: &writer)
+      }
     case .answer, .legacy:
       return nil
     }

@@ -61,8 +61,10 @@ extension MatrixTransport {
     while true {
       let token = try await tokenForSending()
       do {
-        return try await client.sendEvent(
+        let eventID = try await client.sendEvent(
           token: token, roomID: room, type: type, transactionID: transactionID, content: payload)
+        state.withLock { $0.lastSentAt = .now }
+        return eventID
       } catch let error as MatrixClientError {
         attempt += 1
         let canRenew = await session.canRenew && !renewed

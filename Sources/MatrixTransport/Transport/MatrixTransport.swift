@@ -42,6 +42,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var crypto: (any MatrixEncryption)?
     /// Encrypted messages waiting for their session key.
     var undecrypted = MatrixUndecryptedEvents()
+    /// When the homeserver last accepted an event from the bot (the sync loop slows down while the bot sends).
+    var lastSentAt: ContinuousClock.Instant?
   }
 
   /// - Parameters:

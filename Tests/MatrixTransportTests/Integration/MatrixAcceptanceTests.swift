@@ -36,10 +36,10 @@ extension MatrixIntegrationTests {
       """,
       "plain: !help",
       """
-      bot: 26 commands (you are a viewer):
+      bot: 29 commands (you are a viewer):
       Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
       Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
-      Admin (4, not for you): reply, confirm, cancel, unfurl
+      Admin (7, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl
       !help <command> explains one; !help all lists them all with their usage.
       """,
       "plain: !help watch",
@@ -122,10 +122,10 @@ extension MatrixIntegrationTests {
       "bot: “reply” needs the admin role; you are a viewer.",
       "moderator: !help",
       """
-      bot: 26 commands (you are a member):
+      bot: 29 commands (you are a member):
       Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
-      Admin (4, not for you): reply, confirm, cancel, unfurl
+      Admin (7, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl
       !help <command> explains one; !help all lists them all with their usage.
       """,
       "moderator: !watch 99999999",
@@ -194,10 +194,10 @@ extension MatrixIntegrationTests {
       "bot: “confirm” needs the admin role; you are a member.",
       "admin: !help",
       """
-      bot: 26 commands (you are an admin):
+      bot: 29 commands (you are an admin):
       Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
-      Admin (4): reply, confirm, cancel, unfurl
+      Admin (7): reply, confirm, cancel, pms, pm, pmreply, unfurl
       !help <command> explains one; !help all lists them all with their usage.
       """,
       "admin: !alert Zoë Québec",

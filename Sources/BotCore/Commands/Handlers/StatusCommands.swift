@@ -24,6 +24,14 @@ enum StatusCommands {
     let follows = status.subscriptions.map(\.description)
     reply.add("Follows: " + (follows.isEmpty ? "nothing" : follows.joined(separator: "; ")))
     if !status.alerts.isEmpty { reply.add("Alerts: " + status.alerts.joined(separator: ", ")) }
+    if status.receivesPrivateMessages {
+      reply.add("Private messages: new ones to the bot account are told here (sender, subject and link).")
+    }
+    if let probation = status.probation {
+      reply.add(
+        "Forum account: on probation\(ProbationText.until(probation, dates: dates)); it reads and relays as usual, "
+          + "but \(context.prefix)reply and \(context.prefix)pmreply are refused until it ends.")
+    }
     reply.add(
       "Messages: \(status.pending) waiting, \(status.delivered) delivered, \(status.held) held, "
         + "\(status.failed) refused, \(status.deadLetters) given up")

@@ -1,0 +1,76 @@
+import BotStore
+import ChatBridge
+import Foundation
+
+/// What became of one attempt to send a row, for its room's queue.
+enum RowOutcome: Sendable {
+  /// The service accepted the row; it is not marked delivered yet (the room queue does that, see `DeliveryRecorder`).
+  case accepted(DeliveryReceipt)
+  /// The row's fate is recorded (refused for good, or dead-lettered): the room goes on with its next row.
+  case settled
+  /// The room stops for this pass: the row waits for a retry, its fate is unknown (cancelled mid-send), or the store
+  /// could not record what happened. The row is tried again as it is.
+  case stop
+}
+
+extension Dispatcher {
+  /// Sends one row: decodes it, turns a summary into an edit where that applies, hands it to the transport and
+  /// records every outcome but acceptance. Summary rows need the room's earlier rows marked (see `summaryMessage`):
+  /// the room queue settles its acknowledgements before it asks for one.
+  func attempt(_ row: OutboxRecord, id: Int64, to room: String, report: inout DrainReport) async -> RowOutcome {
+    var message: OutgoingMessage
+    do {
+      message = try RelayCoding.decode(OutgoingMessage.self, from: row.payload)
+    } catch {
+      let recorded = await record(id: id, room: room, report: &report) { tx, now in
+        try tx.markFailed(id: id, error: "stored message is unreadable: \(error)", at: now)
+      } count: {
+        $0.failed += 1
+      }
+      return recorded ? .settled : .stop
+    }
+    if needsEarlierRowsMarked(row) {
+      guard let prepared = await summaryMessage(for: row, id: id, room: room, stored: message) else { return .stop }
+      message = prepared
+    }
+
+    let outcome: Result<DeliveryReceipt, any Error>
+    do {
+      outcome = .success(try await transport.send(message, to: room, idempotencyKey: row.idempotencyKey))
+    } catch {
+      outcome = .failure(error)
+    }
+
+    switch outcome {
+    case .success(let receipt):
+      EngineMetrics.delivery(transport: transport.name, outcome: "delivered")
+      return .accepted(receipt)
+    case .failure(let error as ChatSendError):
+      switch error {
+      case .permanent(let reason):
+        EngineMetrics.delivery(transport: transport.name, outcome: "failed")
+        logger.warning(
+          "message refused for good", metadata: ["room": "\(room)", "row": "\(id)", "reason": "\(reason)"])
+        let recorded = await record(id: id, room: room, report: &report) { tx, now in
+          try tx.markFailed(id: id, error: reason, at: now)
+        } count: {
+          $0.failed += 1
+        }
+        return recorded ? .settled : .stop
+      case .retryable(let reason, let after):
+        return await retry(row, id: id, room: room, reason: reason, after: after, report: &report)
+      }
+    case .failure(let error) where error is CancellationError || Task.isCancelled:
+      // Unknown whether the service got it: leave the row pending; the resend carries the same key.
+      return .stop
+    case .failure(let error):
+      return await retry(row, id: id, room: room, reason: "\(error)", after: nil, report: &report)
+    }
+  }
+
+  /// A summary on a transport with edits may become an edit of the previous row's message, decided from that row's
+  /// stored state, which must be written before.
+  func needsEarlierRowsMarked(_ row: OutboxRecord) -> Bool {
+    row.kind == .summary && transport.capabilities.edits
+  }
+}

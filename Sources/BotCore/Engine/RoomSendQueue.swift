@@ -1,0 +1,96 @@
+import BotStore
+import ChatBridge
+import Foundation
+
+/// One room's part of a dispatcher pass: its pending rows oldest first, one in flight at a time, so the room sees
+/// them in the order they were queued. Rooms run side by side, one queue each (see `Dispatcher.drain`).
+///
+/// Two things keep the store off the path from one event to the next without loosening the outbox's guarantee:
+/// - rows are read in batches, not one read per row;
+/// - the mark of a delivered row is written while the next row is being sent (through `DeliveryRecorder`, which
+///   commits marks of several rows and rooms together). It must have landed before the next mark is queued, so marks
+///   land in order, and a room stops when one fails.
+/// A row is still marked delivered only after the service accepted it; a crash before the mark leaves it pending,
+/// and the resend carries the same idempotency key (the Matrix transaction id), which the service drops.
+struct RoomSendQueue {
+  let dispatcher: Dispatcher
+  let room: String
+  /// Rows read per store round trip.
+  static let batchSize = 32
+
+  /// Sends until the room is empty, a row waits for a retry, or something stops the pass; returns what happened.
+  func drain() async -> DrainReport {
+    await withTaskGroup(of: Bool.self) { marks in
+      var report = DrainReport()
+      // The row whose mark is being written (at most one), and the last row taken from the store.
+      var marking = false
+      var lastRead: Int64?
+      reading: while !dispatcher.isClosed && !Task.isCancelled {
+        guard let batch = await read(after: lastRead), !batch.isEmpty else { break }
+        for row in batch {
+          guard !dispatcher.isClosed && !Task.isCancelled, let id = row.id else { break reading }
+          lastRead = id
+          if let due = row.nextAttemptAt, due > dispatcher.engine.now() {
+            report.nextRetry = due
+            break reading
+          }
+          if marking && dispatcher.needsEarlierRowsMarked(row) {
+            marking = false
+            guard await settle(&marks, report: &report) else { break reading }
+          }
+          let outcome = await dispatcher.attempt(row, id: id, to: room, report: &report)
+          // The previous row's mark was written during this send; it lands before this row's is queued.
+          if marking {
+            marking = false
+            guard await settle(&marks, report: &report) else { break reading }
+          }
+          switch outcome {
+          case .accepted(let receipt):
+            let delivery = DeliveryRecorder.Delivery(id: id, receipt: receipt.id, at: dispatcher.engine.now())
+            let recorder = dispatcher.recorder
+            let logger = dispatcher.logger
+            let room = room
+            marks.addTask {
+              switch await recorder.markDelivered(delivery) {
+              case .success: return true
+              case .failure(let error):
+                logger.error(
+                  "could not record a delivery", metadata: ["room": "\(room)", "row": "\(id)", "error": "\(error)"])
+                return false
+              }
+            }
+            marking = true
+          case .settled:
+            continue
+          case .stop:
+            break reading
+          }
+        }
+      }
+      if marking { _ = await settle(&marks, report: &report) }
+      return report
+    }
+  }
+
+  /// Waits for the mark in flight; true when it landed (and is counted).
+  private func settle(_ marks: inout TaskGroup<Bool>, report: inout DrainReport) async -> Bool {
+    guard let landed = await marks.next() else { return true }
+    if landed { report.delivered += 1 }
+    return landed
+  }
+
+  private func read(after: Int64?) async -> [OutboxRecord]? {
+    let name = dispatcher.transport.name
+    let room = room
+    do {
+      return try await dispatcher.engine.database.read { tx in
+        try tx.pendingRows(transport: name, room: room, after: after, limit: Self.batchSize)
+      }
+    } catch {
+      if !Dispatcher.isCancellation(error) {
+        dispatcher.logger.error("could not read the outbox", metadata: ["room": "\(room)", "error": "\(error)"])
+      }
+      return nil
+    }
+  }
+}

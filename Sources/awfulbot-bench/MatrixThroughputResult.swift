@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+
+/// One timed leg of the throughput comparison: how many events reached the homeserver in how long, and what that
+/// cost the homeserver (CPU seconds of the Synapse process, when its pid is known).
+struct MatrixThroughputResult: Sendable {
+  var events: Int
+  var seconds: Double
+  /// CPU of this process during the leg (the bot, or the plain sender).
+  var cpuSeconds: Double
+  var homeserverCPUSeconds: Double?
+  /// The rooms the events went to.
+  var roomIDs: [String] = []
+
+  var eventsPerSecond: Double { Double(events) / max(seconds, 1e-9) }
+
+  /// "72 events/s (400 in 5.551 s, 1.21 s CPU, homeserver 10.3 ms CPU/event)".
+  var summary: String {
+    var text =
+      "\(String(format: "%.0f", eventsPerSecond)) events/s (\(events) in \(String(format: "%.3f", seconds)) s, "
+      + "\(String(format: "%.2f", cpuSeconds)) s CPU"
+    if let homeserverCPUSeconds {
+      text +=
+        ", homeserver \(String(format: "%.1f", homeserverCPUSeconds * 1000 / Double(max(events, 1)))) ms CPU/event"
+    }
+    return text + ")"
+  }
+}
+
+/// CPU time of the Synapse process, from /proc, when `scripts/with-synapse` exported its pid file. Lets the bench say
+/// what each leg asked of the homeserver, not only how long it took.
+struct HomeserverCPU: Sendable {
+  let pidFile: String?
+
+  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    pidFile = environment["AWFULBOT_SYNAPSE_PIDFILE"]
+  }
+
+  /// User plus system seconds so far; nil when the pid or /proc cannot be read.
+  func seconds() -> Double? {
+    guard let pidFile,
+      let pid = try? String(contentsOfFile: pidFile, encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines),
+      let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // Fields after the command name; utime and stime are fields 14 and 15 of the whole line.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+}
+
+/// `--plain-content`: what the plain sender's events carry.
+enum MatrixPlainContent: String, ExpressibleByArgument, CaseIterable, Sendable {
+  /// The content of an event the bot sent in the first bot leg: both legs ask the same of the homeserver.
+  case bot
+  /// `{"msgtype":"m.notice","body":"Plain post."}`: the cheapest event there is.
+  case minimal
+}
