@@ -31,6 +31,12 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // libolm for Matrix end-to-end encryption (Olm/Megolm); only MatrixTransport's crypto files use it.
+    .systemLibrary(
+      name: "CLibOlm",
+      pkgConfig: "olm",
+      providers: [.apt(["libolm-dev"])]
+    ),
     .target(
       name: "ForumModel",
       swiftSettings: swiftSettings
@@ -91,6 +97,7 @@ let package = Package(
       dependencies: [
         "ChatBridge",
         "ForumModel",
+        "CLibOlm",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -175,7 +182,10 @@ let package = Package(
     ),
     .testTarget(
       name: "BotCoreTests",
-      dependencies: ["AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulBotApp"],
+      dependencies: [
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient",
+        "AwfulBotApp",
+      ],
       // Read from the source tree by CommandFuzzRegressionTests.
       exclude: ["FuzzRegressions"],
       swiftSettings: swiftSettings
@@ -191,7 +201,8 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore", "BotStore", "FakeForum",
+        "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
@@ -200,7 +211,8 @@ let package = Package(
     .testTarget(
       name: "IRCTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore", "BotStore", "FakeForum", "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore", "BotStore", "FakeForum",
+        "ForumsClient", "AwfulScraping", "AwfulBotApp",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
@@ -211,7 +223,8 @@ let package = Package(
     .testTarget(
       name: "AwfulBotAppTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum", "ForumsClient", "MatrixTransport", "IRCTransport",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum",
+        "ForumsClient", "MatrixTransport", "IRCTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -1,7 +1,7 @@
 import AwfulBotApp
 import BotCore
-import ChatBridge
 import BotStore
+import ChatBridge
 import FakeForum
 import ForumsClient
 import Foundation
@@ -25,7 +25,7 @@ final class MatrixBenchBot: Sendable {
   /// - Parameter runsDispatcher: false leaves the outbox to `dispatcher.drain()` calls (the throughput run).
   init(
     forumURL: URL, homeserver: URL, account: SynapseAccount, owner: String, databasePath: String,
-    runsDispatcher: Bool, logger: Logger
+    runsDispatcher: Bool, pickleKey: String? = nil, logger: Logger
   ) throws {
     database = try BotDatabase(path: databasePath)
     forumsClient = ForumsClient(
@@ -36,7 +36,7 @@ final class MatrixBenchBot: Sendable {
       logger: logger)
     let configuration = MatrixTransportConfiguration(
       name: "matrix", homeserver: homeserver, userID: account.userID, password: account.password,
-      allowedInviters: [owner])
+      allowedInviters: [owner], pickleKey: pickleKey)
     transport = MatrixTransport(
       configuration: configuration,
       stateStore: BotDatabaseStateStore(database: database, transport: configuration.name), logger: logger)

@@ -11,16 +11,17 @@ struct MatrixBenchContext: Sendable {
   let directory: URL
   let logger: Logger
 
-  func makeBot(database name: String, runsDispatcher: Bool) throws -> MatrixBenchBot {
+  /// - Parameter encrypted: the bot gets a pickle key, so it reads and writes encrypted rooms.
+  func makeBot(database name: String, runsDispatcher: Bool, encrypted: Bool = false) throws -> MatrixBenchBot {
     try MatrixBenchBot(
       forumURL: forum.url, homeserver: homeserver, account: bot, owner: owner.account.userID,
       databasePath: directory.appendingPathComponent("\(name).sqlite").path, runsDispatcher: runsDispatcher,
-      logger: logger)
+      pickleKey: encrypted ? "awfulbot-bench pickle key" : nil, logger: logger)
   }
 
-  /// A room the owner creates with the bot invited, once the bot has joined it.
-  func joinedRoom(_ name: String, bot: MatrixBenchBot) async throws -> String {
-    let room = try await owner.createRoom(name: name, inviting: self.bot.userID)
+  /// A room the owner creates with the bot invited (end-to-end encrypted when asked), once the bot has joined it.
+  func joinedRoom(_ name: String, bot: MatrixBenchBot, encrypted: Bool = false) async throws -> String {
+    let room = try await owner.createRoom(name: name, inviting: self.bot.userID, encrypted: encrypted)
     try await bot.waitUntilJoined(room)
     return room
   }

@@ -15,8 +15,8 @@ struct MatrixBenchOwner: Sendable {
     ]
   }
 
-  func createRoom(name: String, inviting userID: String) async throws -> String {
-    try await client.createRoom(token: account.accessToken, name: name, invite: [userID])
+  func createRoom(name: String, inviting userID: String, encrypted: Bool = false) async throws -> String {
+    try await client.createRoom(token: account.accessToken, name: name, invite: [userID], encrypted: encrypted)
   }
 
   /// A `/sync` position from now on (the history before it is not wanted).

@@ -11,7 +11,8 @@ import MatrixTransport
 /// - relay latency: a new post on the emulator → bookmarks poll → outbox → dispatcher → homeserver → the owner's
 ///   `/sync` long-poll returning it;
 /// - dispatcher throughput with rate limits off: K posts queued, then `Dispatcher.drain()` timed, for 1 and 4 rooms,
-///   against a plain sender (`MatrixPlainSender`) putting as many events into as many rooms, rounds alternating.
+///   against a plain sender (`MatrixPlainSender`) putting as many events into as many rooms, rounds alternating;
+/// - the same into end-to-end encrypted rooms against plain rooms, and the time per send in each.
 struct MatrixBenchmark: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "matrix", abstract: "Relay latency and dispatcher throughput against a real Matrix homeserver.")
@@ -87,6 +88,9 @@ struct MatrixBenchmark: AsyncParsableCommand {
         context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, rounds: rounds,
         plainContent: plainContent
       ).measure()
+      try await MatrixEncryptedComparison(context: context, roomCounts: rooms, events: throughputPosts, rounds: rounds)
+        .measure()
+      try await MatrixEncryptedSendRun(context: context, sends: posts * 2).measure()
       let usage = ProcessUsage.now()
       print(
         "process total: CPU \(String(format: "%.2f", usage.cpuSeconds)) s, peak RSS "

@@ -43,10 +43,17 @@ extension MatrixClient {
   }
 
   /// `POST /createRoom`: a private room with `invite` invited; returns the room id.
-  func createRoom(token: String, name: String, invite: [String]) async throws -> String {
-    let body: JSONValue = [
+  /// - Parameter encrypted: with `m.room.encryption` (Megolm) in the initial state, as Element makes private rooms.
+  func createRoom(token: String, name: String, invite: [String], encrypted: Bool = false) async throws -> String {
+    var body: JSONValue = [
       "name": .string(name), "preset": "private_chat", "invite": .array(invite.map { .string($0) }),
     ]
+    if encrypted, case .object(var object) = body {
+      object["initial_state"] = [
+        ["type": "m.room.encryption", "state_key": "", "content": ["algorithm": "m.megolm.v1.aes-sha2"]]
+      ]
+      body = .object(object)
+    }
     return try await call(.v3(.post, ["createRoom"], body: body, accessToken: token), as: MatrixRoomIDResponse.self)
       .roomID
   }

@@ -13,14 +13,19 @@ struct MatrixThroughputRun {
   let homeserverCPU: HomeserverCPU
   /// Names this leg's database and rooms.
   let round: Int
+  /// End-to-end encrypted rooms (every event Megolm-encrypted, the key shared before the first).
+  var encrypted = false
 
   func measure() async throws -> MatrixThroughputResult {
-    let bot = try context.makeBot(database: "throughput-\(rooms)-\(round)", runsDispatcher: false)
+    let kind = encrypted ? "encrypted-" : ""
+    let bot = try context.makeBot(
+      database: "throughput-\(kind)\(rooms)-\(round)", runsDispatcher: false, encrypted: encrypted)
     return try await bot.run { bot in
       let postsPerRoom = events / rooms
       var roomIDs: [String] = []
       for n in 1...rooms {
-        let room = try await context.joinedRoom("awfulbot-bench throughput \(n)/\(rooms) round \(round)", bot: bot)
+        let room = try await context.joinedRoom(
+          "awfulbot-bench \(kind)throughput \(n)/\(rooms) round \(round)", bot: bot, encrypted: encrypted)
         try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks, createdBy: "bench")
         // Every post one by one: no summary line in place of posts past the cap.
         try await bot.engine.setReplayCap(room: bot.room(room), to: postsPerRoom)

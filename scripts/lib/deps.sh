@@ -60,9 +60,10 @@ disable_system_services() {
   done
 }
 
-# libxml2 is the HTML parser, SQLite the store; pkg-config finds libxml2's headers; tzdata gives America/Chicago.
+# libxml2 is the HTML parser, SQLite the store, libolm the Matrix end-to-end encryption; pkg-config finds their
+# headers; tzdata gives America/Chicago.
 install_build_deps() {
-  apt_install_missing libxml2-dev libsqlite3-dev pkg-config tzdata ca-certificates
+  apt_install_missing libxml2-dev libsqlite3-dev libolm-dev pkg-config tzdata ca-certificates
 }
 
 require_swift() {

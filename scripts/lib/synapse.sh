@@ -4,6 +4,8 @@
 #   synapse_start DIR    config + data in DIR, start, wait for /versions, export AWFULBOT_SYNAPSE_URL/_SECRET
 #                        and AWFULBOT_SYNAPSE_PIDFILE (the server's pid; killing it makes the supervisor restart it)
 #   synapse_stop         stop the server started by synapse_start (by its pid)
+#   e2ee_client_install  a second venv with matrix-nio[e2e] + python-olm (the encrypting user of the E2EE tests);
+#                        exports AWFULBOT_E2EE_PYTHON and AWFULBOT_E2EE_HUMAN (scripts/lib/e2ee-human.py)
 # Every rate limit is raised. A test that wants 429s lowers the message limit of one user of its own through the
 # admin API (`POST /_synapse/admin/v1/users/<id>/override_ratelimit`), so 429s happen on purpose and nowhere else.
 
@@ -29,6 +31,27 @@ synapse_install() {
   mkdir -p "$SYNAPSE_CACHE"
   [ -x "$SYNAPSE_VENV/bin/python" ] || quietly python3 -m venv "$SYNAPSE_VENV"
   quietly "$SYNAPSE_VENV/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+}
+
+# The encrypting client of the end-to-end encryption tests, in its own venv so its pinned libraries never move
+# Synapse's. python-olm compiles against libolm (libolm-dev) with cmake and a C++ compiler.
+E2EE_VENV="$SYNAPSE_CACHE/e2ee-venv"
+e2ee_client_install() {
+  local requirements
+  requirements="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/requirements-e2ee-client.txt"
+  if ! [ -x "$E2EE_VENV/bin/python" ] || ! "$E2EE_VENV/bin/python" -c 'import nio, olm' 2>/dev/null ||
+    ! cmp -s "$requirements" "$E2EE_VENV/requirements.txt"; then
+    declare -F apt_install_missing >/dev/null || . "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
+    apt_install_missing python3 python3-venv python3-dev libolm-dev cmake g++ make
+    echo "==> installing matrix-nio[e2e] into $E2EE_VENV (once; cached afterwards)"
+    mkdir -p "$SYNAPSE_CACHE"
+    [ -x "$E2EE_VENV/bin/python" ] || quietly python3 -m venv "$E2EE_VENV"
+    quietly "$E2EE_VENV/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$E2EE_VENV/requirements.txt"
+  fi
+  export AWFULBOT_E2EE_PYTHON="$E2EE_VENV/bin/python"
+  AWFULBOT_E2EE_HUMAN="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/e2ee-human.py"
+  export AWFULBOT_E2EE_HUMAN
 }
 
 # A port nobody listens on right now (the kernel picks it; the small race is acceptable for tests).

@@ -12,9 +12,9 @@ extension TransportKind {
       "homeserver": .string, "userID": .string, "accessToken": .secret, "password": .secret, "deviceID": .string,
       "deviceName": .string, "rooms": .strings, "allowedInviters": .strings, "memberPowerLevel": .integer,
       "adminPowerLevel": .integer, "roleOverrides": .custom, "threadRooms": .strings, "syncTimeoutSeconds": .number,
-      "suppressLinkPreviews": .bool,
+      "suppressLinkPreviews": .bool, "pickleKey": .secret, "undecryptableWaitSeconds": .number,
     ],
-    requiredOptions: ["homeserver", "userID"], secretKeys: ["accessToken", "password"],
+    requiredOptions: ["homeserver", "userID"], secretKeys: ["accessToken", "password", "pickleKey"],
     check: checkMatrix, make: makeMatrix,
     probe: { settings, context in
       do {

@@ -61,6 +61,11 @@ package struct ConfigurationCheck: Sendable {
     if let probation = forum.probation { add(probation) }
     for (index, settings) in configuration.transports.enumerated() {
       add(await checkTransport(settings, at: "transports[\(index)]"))
+      if let encryption = MatrixEncryptionCheck.result(
+        settings: settings, databasePath: configuration.databasePath, environment: environment)
+      {
+        add(encryption)
+      }
     }
     for result in await checkPrivateMessageRooms(configuration) { add(result) }
     add(checkMetrics(configuration))

@@ -77,6 +77,7 @@ package final class OperationsMonitor: Service, Sendable {
       let problem = await transport.connectionProblem()
       let connections = await transport.connectionCount()
       let unreadable = await transport.unreadableRooms()
+      let encrypted = await transport.encryptedRoomKeysShared()
       let connected = problem == nil
       AppMetrics.transportConnected(connected, transport: transport.name)
       records[transport.name] = state.withLock { known in
@@ -96,6 +97,7 @@ package final class OperationsMonitor: Service, Sendable {
         record.connected = connected
         record.problem = problem
         record.unreadableRooms = unreadable.isEmpty ? nil : unreadable
+        record.encryptedRooms = encrypted.isEmpty ? nil : encrypted
         record.checkedAt = now
         if connected { record.lastConnectedAt = now }
         known[transport.name] = record

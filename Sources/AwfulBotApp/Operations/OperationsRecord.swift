@@ -37,6 +37,8 @@ package enum OperationsRecord {
     package var reconnects: Int
     /// Rooms where commands cannot be read (encrypted Matrix rooms); absent in records of older versions.
     package var unreadableRooms: [String]?
+    /// Rooms the bot reads and writes encrypted, with whether their key went to every joined device.
+    package var encryptedRooms: [String: Bool]?
   }
 
   static let encoder: JSONEncoder = {

@@ -62,6 +62,8 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var reconnects: Int?
     /// Rooms where the bot cannot read commands (encrypted Matrix rooms).
     package var unreadableRooms: [String]?
+    /// Rooms the bot reads and writes encrypted, with whether their key went to every joined device.
+    package var encryptedRooms: [String: Bool]? = nil
   }
 
   package var databasePath: String
@@ -125,7 +127,8 @@ package struct StatusReport: Sendable, Codable, Hashable {
           OperationsRecord.Transport.self, from: ops[OperationsRecord.transportKey(name)])
         return Transport(
           name: name, connected: record?.connected, problem: record?.problem, lastConnected: record?.lastConnectedAt,
-          lastDelivery: deliveries[name], reconnects: record?.reconnects, unreadableRooms: record?.unreadableRooms)
+          lastDelivery: deliveries[name], reconnects: record?.reconnects, unreadableRooms: record?.unreadableRooms,
+          encryptedRooms: record?.encryptedRooms)
       }
       return StatusReport(
         databasePath: path, pendingMigrations: migrations.pending, daemon: daemon, forum: forum, sources: sources,

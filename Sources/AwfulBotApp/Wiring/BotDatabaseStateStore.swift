@@ -32,4 +32,18 @@ package struct BotDatabaseStateStore: TransportStateStore {
       }
     }
   }
+
+  package func setValues(_ values: [String: String?]) async throws {
+    let namespace = namespace
+    try await database.write { tx in
+      let now = Date()
+      for (key, value) in values {
+        if let value {
+          try tx.setValue(value, namespace: namespace, key: key, now: now)
+        } else {
+          try tx.removeValue(namespace: namespace, key: key)
+        }
+      }
+    }
+  }
 }

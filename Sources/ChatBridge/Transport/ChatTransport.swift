@@ -20,6 +20,9 @@ package protocol ChatTransport: Service {
   func connectionCount() async -> Int?
   /// Rooms where the bot cannot read commands (e.g. end-to-end encrypted Matrix rooms), for `status`.
   func unreadableRooms() async -> [String]
+  /// Rooms the bot reads and writes end-to-end encrypted, each with whether the room's current key went to every
+  /// joined device (false also before the first message there), for `status`.
+  func encryptedRoomKeysShared() async -> [String: Bool]
   /// The room id a configured room reference names (a Matrix alias resolved to its id); the reference itself
   /// where the service has no aliases.
   func resolveRoom(_ reference: String) async throws -> String
@@ -29,5 +32,6 @@ extension ChatTransport {
   package func connectionProblem() async -> String? { nil }
   package func connectionCount() async -> Int? { nil }
   package func unreadableRooms() async -> [String] { [] }
+  package func encryptedRoomKeysShared() async -> [String: Bool] { [:] }
   package func resolveRoom(_ reference: String) async throws -> String { reference }
 }

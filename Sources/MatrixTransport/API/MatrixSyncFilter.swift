@@ -3,8 +3,8 @@ import ChatBridge
 /// The `/sync` filter: room messages, membership, power levels, room creation and encryption; no presence, receipts,
 /// typing or account data. Sent inline (JSON in the `filter` parameter) so no filter has to be uploaded and remembered.
 package enum MatrixSyncFilter {
-  /// Encrypted events are asked for although the bot cannot read them: one from someone else tells it the room is
-  /// encrypted (see `MatrixEncryptionNotice`). `m.room.encryption` is listed here too because state changes arrive in
+  /// Encrypted events are decrypted when encryption is on; without it, one from someone else tells the bot the room
+  /// is encrypted (see `MatrixEncryptionNotice`). To-device events and device lists are not filtered by room filters. `m.room.encryption` is listed here too because state changes arrive in
   /// the timeline.
   package static let eventTypes: [JSONValue] = [
     "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encrypted", "m.room.encryption",

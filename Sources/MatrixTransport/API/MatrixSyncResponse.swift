@@ -4,6 +4,16 @@ import ChatBridge
 package struct MatrixSyncResponse: Sendable, Hashable, Decodable {
   package var nextBatch: String
   package var rooms: Rooms?
+  /// End-to-end encryption: messages sent to this device (room keys), whose device lists changed, how many of the
+  /// device's one-time keys are left on the homeserver.
+  package var toDevice: EventList?
+  package var deviceLists: DeviceLists?
+  package var oneTimeKeysCount: [String: Int]?
+
+  package struct DeviceLists: Sendable, Hashable, Decodable {
+    package var changed: [String]?
+    package var left: [String]?
+  }
 
   package struct Rooms: Sendable, Hashable, Decodable {
     package var join: [String: JoinedRoom]?
@@ -41,6 +51,9 @@ package struct MatrixSyncResponse: Sendable, Hashable, Decodable {
   enum CodingKeys: String, CodingKey {
     case nextBatch = "next_batch"
     case rooms
+    case toDevice = "to_device"
+    case deviceLists = "device_lists"
+    case oneTimeKeysCount = "device_one_time_keys_count"
   }
 }
 

@@ -1,8 +1,8 @@
 import ChatBridge
 
-/// The one message the bot posts in an end-to-end encrypted room. The bot has no Matrix crypto (none exists in Swift
-/// on Linux), so commands written there never reach it; without this notice users would type `!help` and hear
-/// nothing. The notice itself goes out unencrypted, as relayed posts do.
+/// The one message the bot posts in an end-to-end encrypted room when encryption is off (no `pickleKey`): commands
+/// written there never reach it, and without this notice users would type `!help` and hear nothing. The notice itself
+/// goes out unencrypted, as relayed posts then do. With a pickle key the bot reads and writes the room instead.
 package enum MatrixEncryptionNotice {
   package static let text =
     "This room is end-to-end encrypted, and I cannot read encrypted messages: commands written here never reach me. "

@@ -126,7 +126,7 @@ package struct MatrixSyncInterpreter: Sendable {
   }
 
   /// A text message someone else wrote, not an edit; nil for everything that must never run a command.
-  private func message(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingMessage? {
+  package func message(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingMessage? {
     guard event.type == "m.room.message", let sender = event.sender, sender != ownUserID,
       event.content["msgtype"]?.stringValue == "m.text", var text = event.content["body"]?.stringValue
     else { return nil }

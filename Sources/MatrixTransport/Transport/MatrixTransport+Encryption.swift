@@ -1,13 +1,149 @@
 import ChatBridge
+import Foundation
 
 extension MatrixTransport {
-  /// Joined rooms that are end-to-end encrypted (commands there cannot be read), kept across restarts; for `status`
-  /// and readiness.
+  /// Joined rooms that are end-to-end encrypted, kept across restarts; for `status` and readiness.
   package var encryptedRooms: Set<String> { state.withLock { $0.directory.encrypted } }
 
+  /// Whether the bot reads and writes encrypted rooms (a pickle key is configured and the keys are loaded).
+  package var isEncryptionEnabled: Bool { state.withLock { $0.crypto != nil } }
+
+  /// The device's ed25519 key, for verifying the bot by hand; nil without encryption.
+  package func encryptionFingerprint() async -> String? {
+    guard let crypto = state.withLock({ $0.crypto }) else { return nil }
+    return await crypto.fingerprint()
+  }
+
+  /// Encrypted rooms whose current session key went to every joined device at the last send there.
+  package func roomsWithSharedKeys() async -> Set<String> {
+    guard let crypto = state.withLock({ $0.crypto }) else { return [] }
+    return await crypto.sharedRooms()
+  }
+
+  package func encryptedRoomKeysShared() async -> [String: Bool] {
+    guard isEncryptionEnabled else { return [:] }
+    let shared = await roomsWithSharedKeys()
+    return Dictionary(uniqueKeysWithValues: encryptedRooms.map { ($0, shared.contains($0)) })
+  }
+
+  /// With a pickle key: loads (or creates) the device's keys from the store and publishes them.
+  func startEncryption(deviceID: String?) async throws {
+    guard let pickleKey = configuration.pickleKey, !pickleKey.isEmpty else { return }
+    let stored = try await store.value(for: MatrixStateKey.deviceID)
+    guard let deviceID = deviceID ?? stored else {
+      throw MatrixTransportError.invalidConfiguration([
+        "matrix \(name): the homeserver does not say which device the access token belongs to; "
+          + "encryption needs a device (log in with a password or set deviceID)"
+      ])
+    }
+    let api = MatrixCryptoAPI { [weak self] method, path, body in
+      guard let self else { throw CancellationError() }
+      return try await self.authorized { token in
+        try await self.client.call(.v3(method, path, body: body, accessToken: token), as: JSONValue.self)
+      }
+    }
+    let crypto = LibOlmEncryption(
+      userID: configuration.userID, deviceID: deviceID, pickleKey: pickleKey, store: store, api: api, logger: logger)
+    try await crypto.start()
+    state.withLock { $0.crypto = crypto }
+    logger.info("end-to-end encryption ready", metadata: ["device": "\(deviceID)"])
+  }
+
+  /// The event type and content to send: the content itself in a plain room, `m.room.encrypted` in an encrypted
+  /// one (when encryption is on). A failure to encrypt is retryable: nothing goes out in clear text instead.
+  func encryptIfNeeded(_ content: JSONValue, room: String, transactionID: String) async throws
+    -> (type: String, content: JSONValue)
+  {
+    let crypto = state.withLock { $0.directory.encrypted.contains(room) ? $0.crypto : nil }
+    guard let crypto else { return ("m.room.message", content) }
+    do {
+      let encrypted = try await crypto.encrypt(
+        content, type: "m.room.message", room: room, transactionID: transactionID)
+      return ("m.room.encrypted", encrypted)
+    } catch let error as CancellationError {
+      throw error
+    } catch {
+      logger.warning("could not encrypt a message", metadata: ["room": "\(room)", "error": "\(error)"])
+      throw ChatSendError.retryable(reason: "could not encrypt for \(room): \(error)", after: .seconds(10))
+    }
+  }
+
+  /// Applies the crypto parts of a sync answer and replaces each readable `m.room.encrypted` timeline event by the
+  /// event inside. Returns the answer and the waiting events that became readable (their session arrived).
+  func decrypt(_ response: MatrixSyncResponse, isInitial: Bool) async -> (
+    MatrixSyncResponse, [(room: String, event: MatrixEvent)]
+  ) {
+    guard let crypto = state.withLock({ $0.crypto }) else { return (response, []) }
+    let arrived = await crypto.receive(response)
+    var response = response
+    let encrypted = state.withLock { $0.directory.encrypted }
+    for (room, joined) in response.rooms?.join ?? [:] {
+      let events = joined.timeline?.events ?? []
+      // Membership changes are timeline events. State holds them too after a gap (a limited timeline); otherwise
+      // its member events are only the senders' profiles, lazily loaded with their messages, and no change.
+      let changes =
+        events.filter { $0.type == "m.room.member" }
+        + (joined.timeline?.limited == true ? (joined.state?.events ?? []).filter { $0.type == "m.room.member" } : [])
+      if !isInitial, !changes.isEmpty,
+        encrypted.contains(room) || (joined.state?.events ?? []).contains(where: { $0.type == "m.room.encryption" })
+      {
+        let left = changes.contains { ["leave", "ban"].contains($0.membership) }
+        await crypto.membersChanged(room: room, someoneLeft: left)
+      }
+      guard !isInitial, events.contains(where: { $0.type == "m.room.encrypted" }) else { continue }
+      var replaced = events
+      for (index, event) in events.enumerated() where event.type == "m.room.encrypted" && event.stateKey == nil {
+        switch await crypto.decrypt(event, room: room) {
+        case .decrypted(let inner):
+          replaced[index] = inner
+        case .missingSession(let session):
+          state.withLock { $0.undecrypted.add(event, room: room, session: session, now: .now) }
+          logger.info(
+            "an encrypted message waits for its key",
+            metadata: ["room": "\(room)", "sender": "\(event.sender ?? "-")", "session": "\(session.sessionID)"])
+        case .failed(let reason):
+          logger.warning(
+            "could not decrypt a message",
+            metadata: ["room": "\(room)", "sender": "\(event.sender ?? "-")", "reason": "\(reason)"])
+        }
+      }
+      response.rooms?.join?[room]?.timeline?.events = replaced
+    }
+    var readable: [(room: String, event: MatrixEvent)] = []
+    for item in state.withLock({ $0.undecrypted.take(arrived) }) {
+      if case .decrypted(let inner) = await crypto.decrypt(item.event, room: item.room) {
+        readable.append((item.room, inner))
+      }
+    }
+    return (response, readable)
+  }
+
+  /// Tells each room once about messages whose key never came.
+  func reportUndecryptable() async {
+    let wait = Duration.milliseconds(Int64(configuration.undecryptableWaitSeconds * 1000))
+    let expired = state.withLock { $0.undecrypted.expired(olderThan: wait, now: .now) }
+    for item in expired {
+      let sender = item.event.sender ?? "someone"
+      let name = state.withLock { $0.directory.displayName(of: sender, in: item.room) }
+      let text =
+        "I could not read an encrypted message from \(name): its key never reached me. "
+        + "If it was meant for me, please send it again."
+      do {
+        _ = try await sendEvent(
+          room: item.room, content: .object(MatrixMessageContent.plainContent(text: text, html: nil)),
+          transactionID: "awfulbot-undecryptable-\(item.event.eventID ?? UUID().uuidString)")
+      } catch {
+        logger.warning(
+          "could not say a message was unreadable", metadata: ["room": "\(item.room)", "error": "\(error)"])
+      }
+    }
+  }
+
   /// Posts the encryption notice in each room that has not had it yet, and remembers that it did. A failed send is
-  /// logged and tried again the next time the room shows encryption (an encrypted event from someone).
+  /// logged and tried again the next time the room shows encryption (an encrypted event from someone). Not needed
+  /// (and not sent) when encryption is on.
   func sendEncryptionNotices(to rooms: [String]) async throws {
+    guard !isEncryptionEnabled else { return }
     for room in rooms {
       let key = MatrixStateKey.encryptionNotice(room: room)
       guard try await store.value(for: key) == nil else { continue }

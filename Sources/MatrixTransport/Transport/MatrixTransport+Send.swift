@@ -54,6 +54,8 @@ extension MatrixTransport {
   /// The send loop: waits out 429s, retries 5xx/network a few times, logs in again on a rejected token, and maps
   /// what is left to `ChatSendError` for the dispatcher.
   func sendEvent(room: String, content: JSONValue, transactionID: String) async throws -> String {
+    // Encryption is one step before the send loop: the same transaction id always carries the same event.
+    let (type, payload) = try await encryptIfNeeded(content, room: room, transactionID: transactionID)
     var attempt = 0
     var rateLimitWaited = Duration.zero
     var renewed = false
@@ -61,7 +63,7 @@ extension MatrixTransport {
       let token = try await tokenForSending()
       do {
         let eventID = try await client.sendEvent(
-          token: token, roomID: room, type: "m.room.message", transactionID: transactionID, content: content)
+          token: token, roomID: room, type: type, transactionID: transactionID, content: payload)
         state.withLock { $0.lastSentAt = .now }
         return eventID
       } catch let error as MatrixClientError {

@@ -26,6 +26,7 @@ extension MatrixTransport {
         failures = 0
         try await handle(response, interpreter: interpreter, isInitial: since == nil)
         since = response.nextBatch
+        await reportUndecryptable()
         if let user = state.withLock({ $0.ownUserID }) { setStatus(.connected(userID: user)) }
         if isSending(since: started - Self.busySyncSpacing) {
           try await Task.sleep(until: started + Self.busySyncSpacing)
@@ -77,6 +78,9 @@ extension MatrixTransport {
   /// Applies one sync answer: invites, state, encryption notices, then the new position, then messages. The position
   /// is stored before messages are handed on, so a crash can lose a command but never runs one twice.
   func handle(_ response: MatrixSyncResponse, interpreter: MatrixSyncInterpreter, isInitial: Bool) async throws {
+    // Encrypted events become the events inside where the keys are known (see `decrypt`); room keys from this
+    // answer are applied first, so a key and its message arriving together work.
+    let (response, readable) = await decrypt(response, isInitial: isInitial)
     let (interpreted, encryptedChanged) = state.withLock { state in
       let before = state.directory.encrypted
       let batch = interpreter.interpret(response, directory: &state.directory, isInitial: isInitial)
@@ -113,6 +117,10 @@ extension MatrixTransport {
     }
     if batch.membershipChanges.contains(where: { $0.kind != .joined }) { await saveDirectRooms() }
     for message in batch.messages { eventsContinuation.yield(.message(message)) }
+    for (room, event) in readable {
+      let message = state.withLock { interpreter.message(from: event, room: room, directory: $0.directory) }
+      if let message { eventsContinuation.yield(.message(message)) }
+    }
   }
 
   private func answer(_ invite: MatrixInvite) async {

@@ -38,6 +38,10 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var threadRooms: Set<String> = []
     var ownUserID: String?
     var rateLimitWaits = 0
+    /// End-to-end encryption, once signed in with a pickle key configured; nil otherwise.
+    var crypto: (any MatrixEncryption)?
+    /// Encrypted messages waiting for their session key.
+    var undecrypted = MatrixUndecryptedEvents()
     /// When the homeserver last accepted an event from the bot (the sync loop slows down while the bot sends).
     var lastSentAt: ContinuousClock.Instant?
   }
@@ -157,6 +161,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     let whoami = try await withStartupRetries { try await self.session.signIn() }
     state.withLock { $0.ownUserID = whoami.userID }
     logger.info("signed in", metadata: ["user": "\(whoami.userID)", "device": "\(whoami.deviceID ?? "-")"])
+    try await startEncryption(deviceID: whoami.deviceID)
     await loadDirectRooms()
     await loadEncryptedRooms()
     await joinConfiguredRooms()
@@ -275,6 +280,6 @@ extension MatrixTransport {
     status.connectionProblem
   }
 
-  /// The bot has no end-to-end encryption: commands in these rooms never reach it.
-  package func unreadableRooms() async -> [String] { encryptedRooms.sorted() }
+  /// Without end-to-end encryption (no pickle key) commands in encrypted rooms never reach the bot.
+  package func unreadableRooms() async -> [String] { isEncryptionEnabled ? [] : encryptedRooms.sorted() }
 }

@@ -38,12 +38,18 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   package var syncTimeoutSeconds: Double
   /// Marks relayed posts so clients do not show link previews.
   package var suppressLinkPreviews: Bool
+  /// The secret the end-to-end encryption state (libolm pickles) is encrypted with in the database. Set: the bot
+  /// reads and writes encrypted rooms; unset: it tells encrypted rooms it cannot read them (as before).
+  package var pickleKey: String?
+  /// How long a message that cannot be decrypted waits for its key before the room is told the bot could not read it.
+  package var undecryptableWaitSeconds: Double
 
   package init(
     name: String = "matrix", homeserver: URL, userID: String, accessToken: String? = nil, password: String? = nil,
     deviceID: String? = nil, deviceName: String = "awfulbot", rooms: [String] = [], allowedInviters: [String] = [],
     memberPowerLevel: Int = 50, adminPowerLevel: Int = 100, roleOverrides: [String: Role] = [:],
-    threadRooms: [String] = [], syncTimeoutSeconds: Double = 30, suppressLinkPreviews: Bool = true
+    threadRooms: [String] = [], syncTimeoutSeconds: Double = 30, suppressLinkPreviews: Bool = true,
+    pickleKey: String? = nil, undecryptableWaitSeconds: Double = 60
   ) {
     self.name = name
     self.homeserver = homeserver
@@ -60,11 +66,14 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     self.threadRooms = threadRooms
     self.syncTimeoutSeconds = syncTimeoutSeconds
     self.suppressLinkPreviews = suppressLinkPreviews
+    self.pickleKey = pickleKey
+    self.undecryptableWaitSeconds = undecryptableWaitSeconds
   }
 
   enum CodingKeys: String, CodingKey {
     case name, homeserver, userID, accessToken, password, deviceID, deviceName, rooms, allowedInviters
     case memberPowerLevel, adminPowerLevel, roleOverrides, threadRooms, syncTimeoutSeconds, suppressLinkPreviews
+    case pickleKey, undecryptableWaitSeconds
   }
 
   package init(from decoder: any Decoder) throws {
@@ -84,7 +93,9 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
       roleOverrides: try Self.decodeRoles(container),
       threadRooms: try container.decodeIfPresent([String].self, forKey: .threadRooms) ?? [],
       syncTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .syncTimeoutSeconds) ?? 30,
-      suppressLinkPreviews: try container.decodeIfPresent(Bool.self, forKey: .suppressLinkPreviews) ?? true)
+      suppressLinkPreviews: try container.decodeIfPresent(Bool.self, forKey: .suppressLinkPreviews) ?? true,
+      pickleKey: try container.decodeIfPresent(String.self, forKey: .pickleKey),
+      undecryptableWaitSeconds: try container.decodeIfPresent(Double.self, forKey: .undecryptableWaitSeconds) ?? 60)
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -104,6 +115,8 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     try container.encode(threadRooms, forKey: .threadRooms)
     try container.encode(syncTimeoutSeconds, forKey: .syncTimeoutSeconds)
     try container.encode(suppressLinkPreviews, forKey: .suppressLinkPreviews)
+    try container.encodeIfPresent(pickleKey, forKey: .pickleKey)
+    try container.encode(undecryptableWaitSeconds, forKey: .undecryptableWaitSeconds)
   }
 
   /// Roles are written by name (`viewer`, `member`, `admin`) in the config file.

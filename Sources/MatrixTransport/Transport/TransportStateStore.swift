@@ -7,6 +7,16 @@ package protocol TransportStateStore: Sendable {
   func value(for key: String) async throws -> String?
   /// nil removes the key.
   func setValue(_ value: String?, for key: String) async throws
+  /// Several keys at once, all or none (end-to-end encryption stores a ratchet step and the ciphertext it made
+  /// together, so a crash can never leave one without the other). nil removes a key.
+  func setValues(_ values: [String: String?]) async throws
+}
+
+extension TransportStateStore {
+  /// One key after the other: for stores that cannot do better (memory, where nothing survives a crash anyway).
+  package func setValues(_ values: [String: String?]) async throws {
+    for (key, value) in values { try await setValue(value, for: key) }
+  }
 }
 
 /// Keeps state in memory only: a restart starts over (a first sync that skips history, a new login).

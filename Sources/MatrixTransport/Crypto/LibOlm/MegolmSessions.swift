@@ -1,0 +1,151 @@
+import CLibOlm
+
+/// The sending side of a room's Megolm session. Not thread-safe: owned by the crypto machine actor.
+final class MegolmOutboundSession {
+  private let memory: OlmMemory
+  let pointer: OpaquePointer
+
+  private init() {
+    memory = OlmMemory(size: olm_outbound_group_session_size())
+    pointer = olm_outbound_group_session(memory.raw)
+  }
+
+  deinit { olm_clear_outbound_group_session(pointer) }
+
+  static func create() throws -> MegolmOutboundSession {
+    let session = MegolmOutboundSession()
+    var random = OlmError.randomBytes(olm_init_outbound_group_session_random_length(session.pointer))
+    try session.check("create group session", olm_init_outbound_group_session(session.pointer, &random, random.count))
+    return session
+  }
+
+  static func unpickle(_ pickle: String, key: [UInt8]) throws -> MegolmOutboundSession {
+    let session = MegolmOutboundSession()
+    var buffer = OlmError.bytes(pickle)
+    try session.check(
+      "unpickle group session",
+      olm_unpickle_outbound_group_session(session.pointer, key, key.count, &buffer, buffer.count))
+    return session
+  }
+
+  func pickle(key: [UInt8]) throws -> String {
+    var buffer = [UInt8](repeating: 0, count: olm_pickle_outbound_group_session_length(pointer))
+    let length = olm_pickle_outbound_group_session(pointer, key, key.count, &buffer, buffer.count)
+    try check("pickle group session", length)
+    return OlmError.string(buffer, count: length)
+  }
+
+  var id: String {
+    var buffer = [UInt8](repeating: 0, count: olm_outbound_group_session_id_length(pointer))
+    let length = olm_outbound_group_session_id(pointer, &buffer, buffer.count)
+    return length == OlmError.failure ? "" : OlmError.string(buffer, count: length)
+  }
+
+  /// The index the next message gets (each encryption moves it on by one).
+  var messageIndex: UInt32 { olm_outbound_group_session_message_index(pointer) }
+
+  /// The session key at the current index, for `m.room_key` (readers can decrypt from here on).
+  func sessionKey() throws -> String {
+    var buffer = [UInt8](repeating: 0, count: olm_outbound_group_session_key_length(pointer))
+    let length = olm_outbound_group_session_key(pointer, &buffer, buffer.count)
+    try check("group session key", length)
+    return OlmError.string(buffer, count: length)
+  }
+
+  func encrypt(_ plaintext: String) throws -> String {
+    let bytes = OlmError.bytes(plaintext)
+    var message = [UInt8](repeating: 0, count: olm_group_encrypt_message_length(pointer, bytes.count))
+    let length = olm_group_encrypt(pointer, bytes, bytes.count, &message, message.count)
+    try check("group encrypt", length)
+    return OlmError.string(message, count: length)
+  }
+
+  private func check(_ operation: String, _ result: Int) throws {
+    guard result == OlmError.failure else { return }
+    throw OlmError(operation: operation, reason: String(cString: olm_outbound_group_session_last_error(pointer)))
+  }
+}
+
+/// The reading side of someone's Megolm session in a room. Not thread-safe: owned by the crypto machine actor.
+final class MegolmInboundSession {
+  private let memory: OlmMemory
+  let pointer: OpaquePointer
+
+  private init() {
+    memory = OlmMemory(size: olm_inbound_group_session_size())
+    pointer = olm_inbound_group_session(memory.raw)
+  }
+
+  deinit { olm_clear_inbound_group_session(pointer) }
+
+  /// From an `m.room_key` session key.
+  static func create(sessionKey: String) throws -> MegolmInboundSession {
+    let session = MegolmInboundSession()
+    let key = OlmError.bytes(sessionKey)
+    try session.check("create inbound group session", olm_init_inbound_group_session(session.pointer, key, key.count))
+    return session
+  }
+
+  /// From an `m.forwarded_room_key` (exported) session key.
+  static func importing(exportedKey: String) throws -> MegolmInboundSession {
+    let session = MegolmInboundSession()
+    let key = OlmError.bytes(exportedKey)
+    try session.check(
+      "import inbound group session", olm_import_inbound_group_session(session.pointer, key, key.count))
+    return session
+  }
+
+  static func unpickle(_ pickle: String, key: [UInt8]) throws -> MegolmInboundSession {
+    let session = MegolmInboundSession()
+    var buffer = OlmError.bytes(pickle)
+    try session.check(
+      "unpickle inbound group session",
+      olm_unpickle_inbound_group_session(session.pointer, key, key.count, &buffer, buffer.count))
+    return session
+  }
+
+  func pickle(key: [UInt8]) throws -> String {
+    var buffer = [UInt8](repeating: 0, count: olm_pickle_inbound_group_session_length(pointer))
+    let length = olm_pickle_inbound_group_session(pointer, key, key.count, &buffer, buffer.count)
+    try check("pickle inbound group session", length)
+    return OlmError.string(buffer, count: length)
+  }
+
+  var id: String {
+    var buffer = [UInt8](repeating: 0, count: olm_inbound_group_session_id_length(pointer))
+    let length = olm_inbound_group_session_id(pointer, &buffer, buffer.count)
+    return length == OlmError.failure ? "" : OlmError.string(buffer, count: length)
+  }
+
+  func decrypt(_ ciphertext: String) throws -> (plaintext: String, index: UInt32) {
+    var probe = OlmError.bytes(ciphertext)
+    let maximum = olm_group_decrypt_max_plaintext_length(pointer, &probe, probe.count)
+    try check("group decrypt", maximum)
+    var message = OlmError.bytes(ciphertext)
+    var plaintext = [UInt8](repeating: 0, count: maximum)
+    var index: UInt32 = 0
+    let length = olm_group_decrypt(pointer, &message, message.count, &plaintext, plaintext.count, &index)
+    try check("group decrypt", length)
+    return (OlmError.string(plaintext, count: length), index)
+  }
+
+  private func check(_ operation: String, _ result: Int) throws {
+    guard result == OlmError.failure else { return }
+    throw OlmError(operation: operation, reason: String(cString: olm_inbound_group_session_last_error(pointer)))
+  }
+}
+
+/// ed25519 signature checks (device keys, signed one-time keys).
+enum OlmSignature {
+  static func verify(key: String, message: String, signature: String) -> Bool {
+    let memory = OlmMemory(size: olm_utility_size())
+    let utility = olm_utility(memory.raw)
+    defer { olm_clear_utility(utility) }
+    let keyBytes = OlmError.bytes(key)
+    let messageBytes = OlmError.bytes(message)
+    var signatureBytes = OlmError.bytes(signature)
+    return olm_ed25519_verify(
+      utility, keyBytes, keyBytes.count, messageBytes, messageBytes.count, &signatureBytes, signatureBytes.count)
+      != OlmError.failure
+  }
+}

@@ -1,0 +1,92 @@
+import ChatBridge
+import Foundation
+
+/// The device's account: identity keys, signed device keys and one-time keys on the homeserver.
+extension LibOlmEncryption {
+  /// One-time keys kept on the homeserver: half of what libolm can hold, so claims between two syncs never empty it.
+  var oneTimeKeyTarget: Int { (account?.maxOneTimeKeys ?? 100) / 2 }
+
+  func loadOrCreateAccount() async throws {
+    if let record = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account),
+      record.deviceID == deviceID
+    {
+      do {
+        account = try OlmAccount.unpickle(record.pickle, key: pickleKey)
+      } catch let error as OlmError {
+        throw MatrixEncryptionError(
+          "the stored encryption keys cannot be opened (\(error.reason)): the pickle key differs from the one they "
+            + "were saved with")
+      }
+      identity = try account!.identityKeys()
+      return
+    }
+    // A new device id (or none stored yet) gets a new account: keys belong to one device.
+    let created = try OlmAccount.create()
+    account = created
+    identity = try created.identityKeys()
+    try await saveAccount(uploaded: false)
+    logger.notice("created encryption keys for this device", metadata: ["device": "\(deviceID)"])
+  }
+
+  func saveAccount(uploaded: Bool? = nil) async throws {
+    guard let account else { return }
+    let previous = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account)
+    let record = MatrixCryptoStore.AccountRecord(
+      deviceID: deviceID, pickle: try account.pickle(key: pickleKey),
+      uploaded: uploaded ?? (previous?.deviceID == deviceID && previous?.uploaded == true))
+    try await store.write(record, MatrixCryptoStore.Key.account)
+  }
+
+  /// Uploads the device keys if the homeserver does not have them yet, and one-time keys up to the target.
+  /// - Parameter oneTimeKeyCount: what the last sync said is left; nil asks the homeserver.
+  func publishKeys(oneTimeKeyCount: Int?) async throws {
+    guard let account else { return }
+    let record = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account)
+    let uploaded = record?.uploaded == true
+    var count = oneTimeKeyCount
+    if count == nil, uploaded {
+      let answer = try await api.uploadKeys([:])
+      count = answer["one_time_key_counts"]?["signed_curve25519"]?.intValue ?? 0
+    }
+    let missing = oneTimeKeyTarget - (count ?? 0)
+    guard !uploaded || missing > 0 else { return }
+    var body: [String: JSONValue] = [:]
+    if !uploaded { body["device_keys"] = try signedDeviceKeys() }
+    if missing > 0 {
+      let unpublished = try account.oneTimeKeys().count
+      if unpublished < missing { try account.generateOneTimeKeys(missing - unpublished) }
+      var keys: [String: JSONValue] = [:]
+      for (id, key) in try account.oneTimeKeys() {
+        keys["signed_curve25519:\(id)"] = try signed(["key": .string(key)])
+      }
+      body["one_time_keys"] = .object(keys)
+    }
+    // Saved before the upload: keys the homeserver may have taken must never be generated afresh.
+    try await saveAccount()
+    _ = try await api.uploadKeys(.object(body))
+    account.markKeysAsPublished()
+    try await saveAccount(uploaded: true)
+    logger.info(
+      "published encryption keys",
+      metadata: ["deviceKeys": "\(!uploaded)", "oneTimeKeys": "\(max(missing, 0))"])
+  }
+
+  func signedDeviceKeys() throws -> JSONValue {
+    try signed([
+      "user_id": .string(userID), "device_id": .string(deviceID),
+      "algorithms": ["m.olm.v1.curve25519-aes-sha2", "m.megolm.v1.aes-sha2"],
+      "keys": [
+        "curve25519:\(deviceID)": .string(identity.curve25519), "ed25519:\(deviceID)": .string(identity.ed25519),
+      ],
+    ])
+  }
+
+  /// The object with the device's signature added (over its canonical JSON).
+  func signed(_ object: [String: JSONValue]) throws -> JSONValue {
+    guard let account else { throw MatrixEncryptionError("no account") }
+    let signature = try account.sign(CanonicalJSON.signable(object))
+    var object = object
+    object["signatures"] = [userID: ["ed25519:\(deviceID)": .string(signature)]]
+    return .object(object)
+  }
+}

@@ -1,0 +1,71 @@
+import ChatBridge
+import Foundation
+
+/// Device tracking: which devices each room member has, from `/keys/query` (self-signatures checked), refreshed when
+/// `/sync` lists the user under `device_lists.changed` or `left`.
+extension LibOlmEncryption {
+  func markOutdated(_ users: [String]) async {
+    outdatedUsers.formUnion(users)
+    for user in users { devices[user] = nil }
+    do {
+      try await store.write(outdatedUsers.sorted(), MatrixCryptoStore.Key.outdatedUsers)
+    } catch {
+      logger.warning("could not store device list changes", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// The members' devices (the bot's own device left out), reading device lists that are unknown or outdated.
+  func devices(of users: [String]) async throws -> [String: [String: MatrixCryptoStore.DeviceRecord]] {
+    var result: [String: [String: MatrixCryptoStore.DeviceRecord]] = [:]
+    var unknown: [String] = []
+    for user in users {
+      if outdatedUsers.contains(user) {
+        unknown.append(user)
+      } else if let known = devices[user] {
+        result[user] = known
+      } else if let stored = try await store.read(
+        [String: MatrixCryptoStore.DeviceRecord].self, MatrixCryptoStore.Key.devices(user: user))
+      {
+        devices[user] = stored
+        result[user] = stored
+      } else {
+        unknown.append(user)
+      }
+    }
+    if !unknown.isEmpty {
+      let answer = try await api.queryKeys(users: unknown)
+      for user in unknown {
+        let list = verifiedDevices(of: user, in: answer["device_keys"]?[user]?.objectValue ?? [:])
+        devices[user] = list
+        result[user] = list
+        try await store.write(list, MatrixCryptoStore.Key.devices(user: user))
+        outdatedUsers.remove(user)
+      }
+      try await store.write(outdatedUsers.sorted(), MatrixCryptoStore.Key.outdatedUsers)
+    }
+    result[userID]?[deviceID] = nil
+    return result
+  }
+
+  /// Devices whose keys are signed by their own ed25519 key and name the right user and device; others are left out
+  /// (and logged), so a homeserver cannot slip in keys of its own.
+  private func verifiedDevices(of user: String, in answer: [String: JSONValue])
+    -> [String: MatrixCryptoStore.DeviceRecord]
+  {
+    var list: [String: MatrixCryptoStore.DeviceRecord] = [:]
+    for (device, keys) in answer {
+      guard let object = keys.objectValue, object["user_id"]?.stringValue == user,
+        object["device_id"]?.stringValue == device,
+        let curve = keys["keys"]?["curve25519:\(device)"]?.stringValue,
+        let ed = keys["keys"]?["ed25519:\(device)"]?.stringValue,
+        let signature = keys["signatures"]?[user]?["ed25519:\(device)"]?.stringValue,
+        OlmSignature.verify(key: ed, message: CanonicalJSON.signable(object), signature: signature)
+      else {
+        logger.warning("ignoring device keys that do not verify", metadata: ["user": "\(user)", "device": "\(device)"])
+        continue
+      }
+      list[device] = MatrixCryptoStore.DeviceRecord(deviceID: device, curve25519: curve, ed25519: ed)
+    }
+    return list
+  }
+}

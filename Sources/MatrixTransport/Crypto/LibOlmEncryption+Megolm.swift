@@ -1,0 +1,218 @@
+import ChatBridge
+import Foundation
+
+/// Megolm: room messages. Inbound sessions come from `m.room_key` (and `m.forwarded_room_key`); the bot's own
+/// session per room is shared with every joined device before it is used, and replaced when the membership changes
+/// or the room's rotation period (time or messages) runs out.
+extension LibOlmEncryption {
+  static let megolmAlgorithm = "m.megolm.v1.aes-sha2"
+
+  func storeRoomKey(
+    _ content: JSONValue, sender: String, senderKey: String, signingKey: String?, forwarded: Bool
+  ) async throws -> MatrixMegolmSessionID? {
+    guard content["algorithm"]?.stringValue == Self.megolmAlgorithm, let room = content["room_id"]?.stringValue,
+      let sessionID = content["session_id"]?.stringValue, let key = content["session_key"]?.stringValue
+    else { return nil }
+    // A forwarded key names the device that made the session; the forwarder only carried it.
+    let origin = forwarded ? (content["sender_key"]?.stringValue ?? senderKey) : senderKey
+    let id = MatrixMegolmSessionID(room: room, senderKey: origin, sessionID: sessionID)
+    let session =
+      forwarded
+      ? try MegolmInboundSession.importing(exportedKey: key) : try MegolmInboundSession.create(sessionKey: key)
+    guard session.id == sessionID else { throw MatrixEncryptionError("a room key whose session id does not match") }
+    if try await inboundSession(id) != nil { return id }
+    let owner = forwarded ? nil : sender
+    inbound[id] = (session, owner)
+    try await store.write(
+      MatrixCryptoStore.InboundRecord(
+        pickle: try session.pickle(key: pickleKey),
+        senderSigningKey: forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey,
+        senderUser: owner),
+      MatrixCryptoStore.Key.inbound(room: room, senderKey: origin, sessionID: sessionID))
+    logger.debug("received a room key", metadata: ["room": "\(room)", "session": "\(sessionID)"])
+    return id
+  }
+
+  private func inboundSession(_ id: MatrixMegolmSessionID) async throws
+    -> (session: MegolmInboundSession, owner: String?)?
+  {
+    if let known = inbound[id] { return known }
+    guard
+      let record = try await store.read(
+        MatrixCryptoStore.InboundRecord.self,
+        MatrixCryptoStore.Key.inbound(room: id.room, senderKey: id.senderKey, sessionID: id.sessionID))
+    else { return nil }
+    let session = try MegolmInboundSession.unpickle(record.pickle, key: pickleKey)
+    inbound[id] = (session, record.senderUser)
+    return (session, record.senderUser)
+  }
+
+  package func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption {
+    await exclusively { await decryptExclusively(event, room: room) }
+  }
+
+  private func decryptExclusively(_ event: MatrixEvent, room: String) async -> MatrixDecryption {
+    guard event.content["algorithm"]?.stringValue == Self.megolmAlgorithm,
+      let senderKey = event.content["sender_key"]?.stringValue,
+      let sessionID = event.content["session_id"]?.stringValue,
+      let ciphertext = event.content["ciphertext"]?.stringValue
+    else { return .failed("not a Megolm event the bot can read") }
+    let id = MatrixMegolmSessionID(room: room, senderKey: senderKey, sessionID: sessionID)
+    do {
+      guard let (session, owner) = try await inboundSession(id) else { return .missingSession(id) }
+      // The homeserver names the sender; the session must have come from that user's device.
+      if let owner, owner != event.sender { return .failed("the session belongs to \(owner), not the sender") }
+      let (plaintext, index) = try session.decrypt(ciphertext)
+      let used = "\(sessionID)|\(index)"
+      if let earlier = usedIndexes[used], earlier != event.eventID {
+        return .failed("a replayed message (index \(index) was used by \(earlier))")
+      }
+      if let eventID = event.eventID { usedIndexes[used] = eventID }
+      guard let payload = CanonicalJSON.parse(plaintext), payload["room_id"]?.stringValue == room,
+        let type = payload["type"]?.stringValue
+      else { return .failed("the decrypted event belongs to another room or has no type") }
+      return .decrypted(
+        MatrixEvent(
+          type: type, sender: event.sender, eventID: event.eventID, content: payload["content"] ?? [:],
+          originServerTS: event.originServerTS))
+    } catch {
+      return .failed("\(error)")
+    }
+  }
+
+  package func encrypt(_ content: JSONValue, type: String, room: String, transactionID: String) async throws
+    -> JSONValue
+  {
+    try await exclusively {
+      try await encryptExclusively(content, type: type, room: room, transactionID: transactionID)
+    }
+  }
+
+  private func encryptExclusively(_ content: JSONValue, type: String, room: String, transactionID: String)
+    async throws -> JSONValue
+  {
+    if let sent = try await store.sentContent(transactionID: transactionID) { return sent }
+    var (session, record) = try await outboundSession(room: room)
+    try await shareKey(room: room, session: session, record: &record)
+    let payload: JSONValue = ["type": .string(type), "content": content, "room_id": .string(room)]
+    let encrypted: JSONValue = [
+      "algorithm": .string(Self.megolmAlgorithm), "sender_key": .string(identity.curve25519),
+      "ciphertext": .string(try session.encrypt(CanonicalJSON.string(payload))),
+      "session_id": .string(record.sessionID), "device_id": .string(deviceID),
+    ]
+    record.messageCount += 1
+    record.pickle = try session.pickle(key: pickleKey)
+    // The advanced session and the event it made are saved together before the send: a resend reuses the event,
+    // and no index is ever used for two different events.
+    try await store.saveEncryption(room: room, outbound: record, transactionID: transactionID, content: encrypted)
+    outbound[room] = (session, record)
+    return encrypted
+  }
+
+  /// The room's current session, or a new one when there is none or its rotation period ran out.
+  private func outboundSession(room: String) async throws
+    -> (MegolmOutboundSession, MatrixCryptoStore.OutboundRecord)
+  {
+    var current = outbound[room]
+    if current == nil,
+      let record = try await store.read(
+        MatrixCryptoStore.OutboundRecord.self, MatrixCryptoStore.Key.outbound(room: room))
+    {
+      current = (try MegolmOutboundSession.unpickle(record.pickle, key: pickleKey), record)
+    }
+    if let current {
+      let period = await rotationPeriod(room: room)
+      let age = Self.nowMilliseconds - current.record.createdAtMilliseconds
+      if age < period.milliseconds, current.record.messageCount < period.messages { return current }
+      logger.info("rotating a room's encryption session", metadata: ["room": "\(room)", "reason": "period"])
+    }
+    let session = try MegolmOutboundSession.create()
+    let record = MatrixCryptoStore.OutboundRecord(
+      pickle: try session.pickle(key: pickleKey), sessionID: session.id, createdAtMilliseconds: Self.nowMilliseconds,
+      messageCount: 0, sharedWith: [])
+    // The bot keeps the inbound half too, so it could read its own messages (and other clients of the same user
+    // expect the sender to hold it).
+    let own = MatrixMegolmSessionID(room: room, senderKey: identity.curve25519, sessionID: session.id)
+    let inboundSession = try MegolmInboundSession.create(sessionKey: try session.sessionKey())
+    inbound[own] = (inboundSession, userID)
+    try await store.write(
+      MatrixCryptoStore.InboundRecord(
+        pickle: try inboundSession.pickle(key: pickleKey), senderSigningKey: identity.ed25519, senderUser: userID),
+      MatrixCryptoStore.Key.inbound(room: room, senderKey: own.senderKey, sessionID: own.sessionID))
+    try await store.write(record, MatrixCryptoStore.Key.outbound(room: room))
+    outbound[room] = (session, record)
+    fullyShared.remove(room)
+    return (session, record)
+  }
+
+  /// Sends the session key (Olm-encrypted `m.room_key`) to every joined device that does not have it. A device that
+  /// had it and is gone (left the room, removed) means the session must not be used again: a new one is made.
+  private func shareKey(
+    room: String, session: MegolmOutboundSession, record: inout MatrixCryptoStore.OutboundRecord
+  ) async throws {
+    let members = try await roomMembers(room)
+    let devices = try await devices(of: members)
+    let current = Set(devices.flatMap { user, list in list.keys.map { "\(user)|\($0)" } })
+    if !record.sharedWith.isSubset(of: current) {
+      await discardOutbound(room: room, reason: "a device left")
+      var (fresh, freshRecord) = try await outboundSession(room: room)
+      try await shareKey(room: room, session: fresh, record: &freshRecord)
+      (_, record) = (fresh, freshRecord)
+      outbound[room] = (fresh, freshRecord)
+      return
+    }
+    let targets = devices.flatMap { user, list in
+      list.values.filter { !record.sharedWith.contains("\(user)|\($0.deviceID)") }.map { (user: user, device: $0) }
+    }
+    guard !targets.isEmpty else {
+      fullyShared.insert(room)
+      return
+    }
+    let roomKey: JSONValue = [
+      "algorithm": .string(Self.megolmAlgorithm), "room_id": .string(room), "session_id": .string(record.sessionID),
+      "session_key": .string(try session.sessionKey()),
+    ]
+    let (messages, reached) = try await olmEncrypt(type: "m.room_key", content: roomKey, for: targets)
+    if !messages.isEmpty {
+      try await api.sendToDevice(
+        type: "m.room.encrypted", transactionID: "awfulbot-key-\(UUID().uuidString)", messages: messages)
+    }
+    record.sharedWith.formUnion(reached)
+    try await store.write(record, MatrixCryptoStore.Key.outbound(room: room))
+    if reached.count == targets.count { fullyShared.insert(room) } else { fullyShared.remove(room) }
+    logger.info(
+      "shared a room key", metadata: ["room": "\(room)", "devices": "\(reached.count)", "of": "\(targets.count)"])
+  }
+
+  /// The room's rotation periods (spec defaults: a week, 100 messages), read once per room.
+  private func rotationPeriod(room: String) async -> (milliseconds: Int64, messages: Int) {
+    if let known = rotation[room] { return known }
+    let settings = await api.encryptionSettings(room: room)
+    let period = (
+      milliseconds: Int64(settings?["rotation_period_ms"]?.intValue ?? 604_800_000),
+      messages: settings?["rotation_period_msgs"]?.intValue ?? 100
+    )
+    rotation[room] = period
+    return period
+  }
+
+  private func roomMembers(_ room: String) async throws -> [String] {
+    if let known = members[room] { return known }
+    let list = try await api.joinedMembers(room: room)
+    members[room] = list
+    return list
+  }
+
+  func discardOutbound(room: String, reason: String) async {
+    outbound[room] = nil
+    fullyShared.remove(room)
+    do {
+      try await store.write(MatrixCryptoStore.OutboundRecord?.none, MatrixCryptoStore.Key.outbound(room: room))
+      logger.info("rotating a room's encryption session", metadata: ["room": "\(room)", "reason": "\(reason)"])
+    } catch {
+      logger.warning("could not drop a room's encryption session", metadata: ["error": "\(error)"])
+    }
+  }
+
+  static var nowMilliseconds: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+}

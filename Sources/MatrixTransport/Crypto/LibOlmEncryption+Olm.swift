@@ -1,0 +1,131 @@
+import ChatBridge
+import Foundation
+
+/// Olm: device-to-device messages. Reads `m.room.encrypted` to-device events (room keys come this way) and sends
+/// room keys to other devices, claiming a one-time key for a device the bot has no session with yet.
+extension LibOlmEncryption {
+  static let olmAlgorithm = "m.olm.v1.curve25519-aes-sha2"
+
+  /// Decrypts one to-device event and stores the room key inside; returns the Megolm session it brought.
+  func receiveToDevice(_ event: MatrixEvent) async throws -> MatrixMegolmSessionID? {
+    guard event.type == "m.room.encrypted", event.content["algorithm"]?.stringValue == Self.olmAlgorithm,
+      let sender = event.sender, let senderKey = event.content["sender_key"]?.stringValue
+    else { return nil }
+    guard let mine = event.content["ciphertext"]?[identity.curve25519], let type = mine["type"]?.intValue,
+      let body = mine["body"]?.stringValue
+    else { throw MatrixEncryptionError("no ciphertext for this device") }
+    let plaintext = try await olmDecrypt(senderKey: senderKey, type: type, body: body)
+    guard let payload = CanonicalJSON.parse(plaintext), payload["sender"]?.stringValue == sender,
+      payload["recipient"]?.stringValue == userID,
+      payload["recipient_keys"]?["ed25519"]?.stringValue == identity.ed25519
+    else { throw MatrixEncryptionError("an Olm message not meant for this device or from someone else") }
+    let signingKey = payload["keys"]?["ed25519"]?.stringValue
+    let content = payload["content"] ?? [:]
+    switch payload["type"]?.stringValue {
+    case "m.room_key":
+      return try await storeRoomKey(
+        content, sender: sender, senderKey: senderKey, signingKey: signingKey, forwarded: false)
+    case "m.forwarded_room_key":
+      return try await storeRoomKey(
+        content, sender: sender, senderKey: senderKey, signingKey: signingKey, forwarded: true)
+    default:
+      return nil
+    }
+  }
+
+  /// Tries the sessions with that device; a pre-key message no session matches starts a new inbound session (its
+  /// one-time key is then removed from the account, so it is never accepted twice).
+  private func olmDecrypt(senderKey: String, type: Int, body: String) async throws -> String {
+    var sessions = try await loadOlmSessions(curve25519: senderKey)
+    for (index, session) in sessions.enumerated() {
+      if type == 0, !session.matchesInbound(theirIdentityKey: senderKey, preKeyMessage: body) { continue }
+      guard let plaintext = try? session.decrypt(type: type, body: body) else { continue }
+      sessions.remove(at: index)
+      sessions.insert(session, at: 0)
+      try await saveOlmSessions(sessions, curve25519: senderKey)
+      return plaintext
+    }
+    guard type == 0, let account else { throw MatrixEncryptionError("no Olm session can read this message") }
+    let session = try OlmSession.inbound(account: account, theirIdentityKey: senderKey, preKeyMessage: body)
+    let plaintext = try session.decrypt(type: type, body: body)
+    try account.removeOneTimeKeys(for: session)
+    sessions.insert(session, at: 0)
+    try await saveOlmSessions(sessions, curve25519: senderKey)
+    try await saveAccount()
+    return plaintext
+  }
+
+  func loadOlmSessions(curve25519: String) async throws -> [OlmSession] {
+    if let known = olmSessions[curve25519] { return known }
+    let pickles = try await store.read([String].self, MatrixCryptoStore.Key.olmSessions(curve25519: curve25519)) ?? []
+    let sessions = try pickles.map { try OlmSession.unpickle($0, key: pickleKey) }
+    olmSessions[curve25519] = sessions
+    return sessions
+  }
+
+  /// Keeps the five most recent sessions per device (older ones are never chosen for sending again).
+  func saveOlmSessions(_ sessions: [OlmSession], curve25519: String) async throws {
+    let kept = Array(sessions.prefix(5))
+    olmSessions[curve25519] = kept
+    try await store.write(
+      try kept.map { try $0.pickle(key: pickleKey) }, MatrixCryptoStore.Key.olmSessions(curve25519: curve25519))
+  }
+
+  /// Olm-encrypts `content` of event type `type` for each device, claiming one-time keys where no session exists.
+  /// Devices that have no one-time key left are skipped (and returned), so one device cannot block a room.
+  func olmEncrypt(
+    type: String, content: JSONValue, for targets: [(user: String, device: MatrixCryptoStore.DeviceRecord)]
+  ) async throws -> (messages: [String: [String: JSONValue]], reached: [String]) {
+    var needSession: [String: [String]] = [:]
+    for target in targets where try await loadOlmSessions(curve25519: target.device.curve25519).isEmpty {
+      needSession[target.user, default: []].append(target.device.deviceID)
+    }
+    if !needSession.isEmpty { try await claimSessions(needSession, targets: targets) }
+    var messages: [String: [String: JSONValue]] = [:]
+    var reached: [String] = []
+    for target in targets {
+      var sessions = try await loadOlmSessions(curve25519: target.device.curve25519)
+      guard let session = sessions.first else { continue }
+      let payload: JSONValue = [
+        "type": .string(type), "content": content, "sender": .string(userID), "sender_device": .string(deviceID),
+        "keys": ["ed25519": .string(identity.ed25519)], "recipient": .string(target.user),
+        "recipient_keys": ["ed25519": .string(target.device.ed25519)],
+      ]
+      let encrypted = try session.encrypt(CanonicalJSON.string(payload))
+      sessions[0] = session
+      try await saveOlmSessions(sessions, curve25519: target.device.curve25519)
+      messages[target.user, default: [:]][target.device.deviceID] = [
+        "algorithm": .string(Self.olmAlgorithm), "sender_key": .string(identity.curve25519),
+        "ciphertext": [
+          target.device.curve25519: ["type": .number(Double(encrypted.type)), "body": .string(encrypted.body)]
+        ],
+      ]
+      reached.append("\(target.user)|\(target.device.deviceID)")
+    }
+    return (messages, reached)
+  }
+
+  /// `/keys/claim`, signatures on the one-time keys checked against the device's ed25519 key, one new session each.
+  private func claimSessions(
+    _ wanted: [String: [String]], targets: [(user: String, device: MatrixCryptoStore.DeviceRecord)]
+  ) async throws {
+    guard let account else { return }
+    let answer = try await api.claimKeys(wanted)
+    for target in targets where wanted[target.user]?.contains(target.device.deviceID) == true {
+      guard let claimed = answer["one_time_keys"]?[target.user]?[target.device.deviceID]?.objectValue,
+        let (_, keyObject) = claimed.first(where: { $0.key.hasPrefix("signed_curve25519:") }),
+        let object = keyObject.objectValue, let key = object["key"]?.stringValue,
+        let signature = object["signatures"]?[target.user]?["ed25519:\(target.device.deviceID)"]?.stringValue,
+        OlmSignature.verify(key: target.device.ed25519, message: CanonicalJSON.signable(object), signature: signature)
+      else {
+        logger.warning(
+          "no usable one-time key for a device; it cannot read this room's messages for now",
+          metadata: ["user": "\(target.user)", "device": "\(target.device.deviceID)"])
+        continue
+      }
+      let session = try OlmSession.outbound(
+        account: account, theirIdentityKey: target.device.curve25519, theirOneTimeKey: key)
+      try await saveOlmSessions([session], curve25519: target.device.curve25519)
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import ChatBridge
+import Foundation
+import Logging
+
+/// `MatrixEncryption` on libolm: Olm (`m.olm.v1.curve25519-aes-sha2`) between devices, Megolm
+/// (`m.megolm.v1.aes-sha2`) in rooms. One actor owns all libolm objects (they are not thread-safe); the concerns
+/// live in extensions: account and key upload, device tracking, Olm, Megolm. State is saved after every change, so a
+/// crash loses at most the step in hand, and the pickle key never leaves this type.
+package actor LibOlmEncryption: MatrixEncryption {
+  let userID: String
+  let deviceID: String
+  let pickleKey: [UInt8]
+  let store: MatrixCryptoStore
+  let api: MatrixCryptoAPI
+  let logger: Logger
+
+  var account: OlmAccount?
+  var identity: (curve25519: String, ed25519: String) = ("", "")
+  /// Olm sessions per peer curve25519 key, most recently used first.
+  var olmSessions: [String: [OlmSession]] = [:]
+  var inbound: [MatrixMegolmSessionID: (session: MegolmInboundSession, owner: String?)] = [:]
+  /// Which event used each Megolm message index (`session|index`), so a replayed ciphertext in another event is
+  /// refused instead of running a command twice. In memory: a restart forgets it, as the sync position moves on.
+  var usedIndexes: [String: String] = [:]
+  var outbound: [String: (session: MegolmOutboundSession, record: MatrixCryptoStore.OutboundRecord)] = [:]
+  var devices: [String: [String: MatrixCryptoStore.DeviceRecord]] = [:]
+  /// Users whose device list changed (or was never read) since the last `/keys/query`.
+  var outdatedUsers: Set<String> = []
+  /// Joined members per encrypted room, read once and forgotten when the membership changes.
+  var members: [String: [String]] = [:]
+  /// Rotation periods per room (`m.room.encryption`): milliseconds, messages.
+  var rotation: [String: (milliseconds: Int64, messages: Int)] = [:]
+  /// Rooms whose current session went to every joined device at its last send.
+  var fullyShared: Set<String> = []
+
+  /// One operation at a time: an actor lets another call in at every `await` (an HTTP call while sharing a key),
+  /// and two operations interleaving on the same ratchets would corrupt them.
+  private var busy = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func exclusively<T>(_ body: () async throws -> T) async rethrows -> T {
+    if busy {
+      await withCheckedContinuation { waiting.append($0) }
+    } else {
+      busy = true
+    }
+    defer {
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+    return try await body()
+  }
+
+  /// - Parameter pickleKey: the secret libolm encrypts its pickles with; never logged.
+  init(
+    userID: String, deviceID: String, pickleKey: String, store: any TransportStateStore, api: MatrixCryptoAPI,
+    logger: Logger
+  ) {
+    self.userID = userID
+    self.deviceID = deviceID
+    self.pickleKey = Array(pickleKey.utf8)
+    self.store = MatrixCryptoStore(store: store)
+    self.api = api
+    self.logger = logger
+  }
+
+  package func fingerprint() -> String? { account == nil ? nil : identity.ed25519 }
+
+  package func sharedRooms() -> Set<String> { fullyShared }
+
+  package func start() async throws {
+    try await exclusively {
+      try await loadOrCreateAccount()
+      outdatedUsers = Set(try await store.read([String].self, MatrixCryptoStore.Key.outdatedUsers) ?? [])
+      try await publishKeys(oneTimeKeyCount: nil)
+    }
+  }
+
+  package func receive(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID] {
+    await exclusively { await receiveExclusively(sync) }
+  }
+
+  private func receiveExclusively(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID] {
+    var arrived: [MatrixMegolmSessionID] = []
+    for event in sync.toDevice?.events ?? [] {
+      do {
+        if let session = try await receiveToDevice(event) { arrived.append(session) }
+      } catch {
+        logger.warning(
+          "could not read a to-device message",
+          metadata: ["type": "\(event.type)", "sender": "\(event.sender ?? "-")", "error": "\(error)"])
+      }
+    }
+    let changed = (sync.deviceLists?.changed ?? []) + (sync.deviceLists?.left ?? [])
+    if !changed.isEmpty { await markOutdated(changed) }
+    if let count = sync.oneTimeKeysCount?["signed_curve25519"] {
+      do {
+        try await publishKeys(oneTimeKeyCount: count)
+      } catch {
+        logger.warning("could not top up one-time keys", metadata: ["error": "\(error)"])
+      }
+    }
+    return arrived
+  }
+
+  package func membersChanged(room: String, someoneLeft: Bool) async {
+    await exclusively {
+      members[room] = nil
+      if someoneLeft { await discardOutbound(room: room, reason: "a member left") }
+    }
+  }
+}

@@ -1,0 +1,321 @@
+import ChatBridge
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import MatrixTransport
+
+/// `LibOlmEncryption` against a peer device made with libolm itself, the homeserver replaced by an in-process seam
+/// that answers the four key endpoints: the bot's own state machine (sharing, resends, restarts, rotation) tested
+/// without a network. The live suite does the same against Synapse and matrix-nio.
+@Suite struct LibOlmEncryptionTests {
+  static let room = "!room:localhost"
+  static let bot = "@bot:localhost"
+  static let peer = "@peer:localhost"
+  static let peerDevice = "PEERDEVICE"
+
+  /// The peer's device and what the "homeserver" saw: uploads, to-device messages.
+  final class World: Sendable {
+    struct Seen {
+      var toDevice: [JSONValue] = []
+      var uploads = 0
+      var uploaded: [JSONValue] = []
+      var members = [LibOlmEncryptionTests.bot, LibOlmEncryptionTests.peer]
+    }
+    let seen = Mutex(Seen())
+    let peerPickle: String
+    let peerKeys: JSONValue
+    let oneTimeKey: JSONValue
+    static let key = Array("peer".utf8)
+
+    init() throws {
+      let account = try OlmAccount.create()
+      let identity = try account.identityKeys()
+      let deviceKeys: [String: JSONValue] = [
+        "user_id": .string(LibOlmEncryptionTests.peer), "device_id": .string(LibOlmEncryptionTests.peerDevice),
+        "algorithms": ["m.olm.v1.curve25519-aes-sha2", "m.megolm.v1.aes-sha2"],
+        "keys": [
+          "curve25519:\(LibOlmEncryptionTests.peerDevice)": .string(identity.curve25519),
+          "ed25519:\(LibOlmEncryptionTests.peerDevice)": .string(identity.ed25519),
+        ],
+      ]
+      func signed(_ object: [String: JSONValue]) throws -> JSONValue {
+        var object = object
+        object["signatures"] = [
+          LibOlmEncryptionTests.peer: [
+            "ed25519:\(LibOlmEncryptionTests.peerDevice)": .string(try account.sign(CanonicalJSON.signable(object)))
+          ]
+        ]
+        return .object(object)
+      }
+      peerKeys = try signed(deviceKeys)
+      try account.generateOneTimeKeys(1)
+      let (id, key) = try #require(try account.oneTimeKeys().first)
+      oneTimeKey = ["signed_curve25519:\(id)": try signed(["key": .string(key)])]
+      account.markKeysAsPublished()
+      peerPickle = try account.pickle(key: Self.key)
+    }
+
+    var api: MatrixCryptoAPI {
+      MatrixCryptoAPI { [self] method, path, body in
+        switch path.joined(separator: "/") {
+        case "keys/upload":
+          seen.withLock {
+            $0.uploads += 1
+            $0.uploaded.append(body ?? .null)
+          }
+          return ["one_time_key_counts": ["signed_curve25519": 50]]
+        case "keys/query":
+          return ["device_keys": [LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: peerKeys]]]
+        case "keys/claim":
+          return ["one_time_keys": [LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: oneTimeKey]]]
+        case let other where other.hasPrefix("sendToDevice/"):
+          seen.withLock { $0.toDevice.append(body ?? .null) }
+          return [:]
+        case let other where other.hasSuffix("joined_members"):
+          let members = seen.withLock { $0.members }
+          return ["joined": .object(Dictionary(uniqueKeysWithValues: members.map { ($0, JSONValue.object([:])) }))]
+        default:
+          throw MatrixEncryptionError("no such endpoint in the test: \(method.rawValue) \(path)")
+        }
+      }
+    }
+
+    /// What the peer reads: every room key it was sent (Olm-decrypted), by session id.
+    func peerRoomKeys(botCurve: String) throws -> [String: MegolmInboundSession] {
+      let account = try OlmAccount.unpickle(peerPickle, key: Self.key)
+      var session: OlmSession?
+      var keys: [String: MegolmInboundSession] = [:]
+      for message in seen.withLock({ $0.toDevice }) {
+        let content = try #require(
+          message["messages"]?[LibOlmEncryptionTests.peer]?[LibOlmEncryptionTests.peerDevice])
+        let cipher = try #require(content["ciphertext"]?[try account.identityKeys().curve25519])
+        let type = try #require(cipher["type"]?.intValue)
+        let body = try #require(cipher["body"]?.stringValue)
+        if session == nil {
+          session = try OlmSession.inbound(account: account, theirIdentityKey: botCurve, preKeyMessage: body)
+        }
+        let olm = try #require(session)
+        let payload = try #require(CanonicalJSON.parse(try olm.decrypt(type: type, body: body)))
+        #expect(payload["type"] == "m.room_key")
+        #expect(payload["recipient"]?.stringValue == LibOlmEncryptionTests.peer)
+        let sessionID = try #require(payload["content"]?["session_id"]?.stringValue)
+        keys[sessionID] = try MegolmInboundSession.create(
+          sessionKey: try #require(payload["content"]?["session_key"]?.stringValue))
+      }
+      return keys
+    }
+  }
+
+  func machine(_ world: World, store: any TransportStateStore, pickleKey: String = "secret") -> LibOlmEncryption {
+    var logger = Logger(label: "test")
+    logger.logLevel = .critical
+    return LibOlmEncryption(
+      userID: Self.bot, deviceID: "BOTDEVICE", pickleKey: pickleKey, store: store, api: world.api, logger: logger)
+  }
+
+  /// Decrypts an encrypted event content as the peer: (session id, index, inner content).
+  func read(_ encrypted: JSONValue, world: World, botCurve: String) throws -> (String, UInt32, JSONValue) {
+    let sessionID = try #require(encrypted["session_id"]?.stringValue)
+    let session = try #require(try world.peerRoomKeys(botCurve: botCurve)[sessionID], "the peer got the key")
+    let (plaintext, index) = try session.decrypt(try #require(encrypted["ciphertext"]?.stringValue))
+    let payload = try #require(CanonicalJSON.parse(plaintext))
+    #expect(payload["room_id"]?.stringValue == Self.room)
+    #expect(payload["type"] == "m.room.message")
+    return (sessionID, index, payload["content"] ?? .null)
+  }
+
+  @Test("a resend of a transaction id, also after a restart, yields the same event; the index moves once per id")
+  func resendsRepeatTheSameEvent() async throws {
+    let world = try World()
+    let store = InMemoryTransportStateStore()
+    let first = machine(world, store: store)
+    try await first.start()
+    let botCurve = await first.identity.curve25519
+    let fingerprint = try #require(await first.fingerprint())
+
+    let a = try await first.encrypt(["body": "a"], type: "m.room.message", room: Self.room, transactionID: "txn-a")
+    let again = try await first.encrypt(["body": "a"], type: "m.room.message", room: Self.room, transactionID: "txn-a")
+    #expect(again == a, "the same encrypted event for the same transaction id")
+    let b = try await first.encrypt(["body": "b"], type: "m.room.message", room: Self.room, transactionID: "txn-b")
+    #expect(world.seen.withLock { $0.toDevice.count } == 1, "the key went to the peer once, before the first message")
+    #expect(await first.sharedRooms() == [Self.room])
+
+    let (sessionA, indexA, contentA) = try read(a, world: world, botCurve: botCurve)
+    let (sessionB, indexB, contentB) = try read(b, world: world, botCurve: botCurve)
+    #expect(contentA == ["body": "a"])
+    #expect(contentB == ["body": "b"])
+    #expect(sessionA == sessionB)
+    #expect((indexA, indexB) == (0, 1))
+
+    // A crash and a restart on the same store: the resend is the same event, the next one continues the session.
+    let second = machine(world, store: store)
+    try await second.start()
+    #expect(await second.fingerprint() == fingerprint, "the same device keys")
+    let resent = try await second.encrypt(
+      ["body": "b"], type: "m.room.message", room: Self.room, transactionID: "txn-b")
+    #expect(resent == b)
+    let c = try await second.encrypt(["body": "c"], type: "m.room.message", room: Self.room, transactionID: "txn-c")
+    let (sessionC, indexC, _) = try read(c, world: world, botCurve: botCurve)
+    #expect(sessionC == sessionA)
+    #expect(indexC == 2)
+    #expect(world.seen.withLock { $0.uploads } == 2, "device keys once, then only a count")
+
+    // Someone joins: the same session, shared with them. Someone leaves: a new session, shared before it is used.
+    await second.membersChanged(room: Self.room, someoneLeft: false)
+    let joined = try await second.encrypt(
+      ["body": "j"], type: "m.room.message", room: Self.room, transactionID: "txn-j")
+    #expect(joined["session_id"]?.stringValue == sessionA)
+    world.seen.withLock { $0.members = [Self.bot] }
+    await second.membersChanged(room: Self.room, someoneLeft: true)
+    world.seen.withLock { $0.members = [Self.bot, Self.peer] }
+    let d = try await second.encrypt(["body": "d"], type: "m.room.message", room: Self.room, transactionID: "txn-d")
+    let (sessionD, indexD, contentD) = try read(d, world: world, botCurve: botCurve)
+    #expect(sessionD != sessionA)
+    #expect(indexD == 0)
+    #expect(contentD == ["body": "d"])
+
+    // The stored keys do not open with another pickle key, and say so.
+    await #expect(throws: MatrixEncryptionError.self) {
+      try await self.machine(world, store: store, pickleKey: "other").start()
+    }
+    #expect(!store.snapshot.values.contains { $0.contains("secret") }, "the pickle key is stored nowhere")
+  }
+
+  @Test("a command from the peer decrypts after its room key arrives over Olm; replays and other senders are refused")
+  func readsThePeersMessages() async throws {
+    let world = try World()
+    let machine = machine(world, store: InMemoryTransportStateStore())
+    try await machine.start()
+    let botCurve = await machine.identity.curve25519
+    let botEd = await machine.identity.ed25519
+
+    // The peer claims one of the bot's published one-time keys and sends its room key over Olm.
+    let keys = try #require(world.seen.withLock { $0.uploaded.first }?["one_time_keys"]?.objectValue)
+    let oneTimeKey = try #require(keys.values.first?["key"]?.stringValue)
+    let peer = try OlmAccount.unpickle(world.peerPickle, key: World.key)
+    let peerCurve = try peer.identityKeys().curve25519
+    let olm = try OlmSession.outbound(account: peer, theirIdentityKey: botCurve, theirOneTimeKey: oneTimeKey)
+    let megolm = try MegolmOutboundSession.create()
+    let roomKey: JSONValue = [
+      "type": "m.room_key", "sender": .string(Self.peer), "recipient": .string(Self.bot),
+      "recipient_keys": ["ed25519": .string(botEd)], "keys": ["ed25519": .string(try peer.identityKeys().ed25519)],
+      "content": [
+        "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(megolm.id),
+        "session_key": .string(try megolm.sessionKey()),
+      ],
+    ]
+    let sealed = try olm.encrypt(CanonicalJSON.string(roomKey))
+    let toDevice = MatrixEvent(
+      type: "m.room.encrypted", sender: Self.peer,
+      content: [
+        "algorithm": "m.olm.v1.curve25519-aes-sha2", "sender_key": .string(peerCurve),
+        "ciphertext": [botCurve: ["type": .number(Double(sealed.type)), "body": .string(sealed.body)]],
+      ])
+    let command: JSONValue = [
+      "type": "m.room.message", "room_id": .string(Self.room), "content": ["msgtype": "m.text", "body": "!help"],
+    ]
+    let event = { (id: String, sender: String, ciphertext: String) in
+      MatrixEvent(
+        type: "m.room.encrypted", sender: sender, eventID: id,
+        content: [
+          "algorithm": "m.megolm.v1.aes-sha2", "sender_key": .string(peerCurve), "session_id": .string(megolm.id),
+          "ciphertext": .string(ciphertext), "device_id": .string(Self.peerDevice),
+        ])
+    }
+    let ciphertext = try megolm.encrypt(CanonicalJSON.string(command))
+
+    guard case .missingSession(let waiting) = await machine.decrypt(event("$1", Self.peer, ciphertext), room: Self.room)
+    else {
+      Issue.record("no key yet: the event waits")
+      return
+    }
+    let sync = try JSONDecoder().decode(
+      MatrixSyncResponse.self,
+      from: JSONEncoder().encode(
+        ["next_batch": "s1", "to_device": ["events": [toDevice]]] as [String: JSONValueOrEvent]))
+    #expect(await machine.receive(sync) == [waiting], "the key that arrived is the one the event waits for")
+    guard case .decrypted(let inner) = await machine.decrypt(event("$1", Self.peer, ciphertext), room: Self.room)
+    else {
+      Issue.record("the command decrypts once the key is there")
+      return
+    }
+    #expect(inner.type == "m.room.message")
+    #expect(inner.content["body"] == "!help")
+    #expect(inner.sender == Self.peer)
+    #expect(inner.eventID == "$1")
+    guard case .failed = await machine.decrypt(event("$2", Self.peer, ciphertext), room: Self.room) else {
+      Issue.record("the same ciphertext in another event is a replay")
+      return
+    }
+    let other = try megolm.encrypt(CanonicalJSON.string(command))
+    guard case .failed = await machine.decrypt(event("$3", "@mallory:localhost", other), room: Self.room) else {
+      Issue.record("another user cannot use the peer's session")
+      return
+    }
+  }
+
+  @Test("rotation after the room's message period")
+  func rotatesAfterMessages() async throws {
+    let world = try World()
+    let store = InMemoryTransportStateStore()
+    let machine = machine(world, store: store)
+    try await machine.start()
+    await machine.setRotation(room: Self.room, milliseconds: 604_800_000, messages: 2)
+    var sessions: [String] = []
+    for n in 0..<3 {
+      let event = try await machine.encrypt(
+        ["body": .string("\(n)")], type: "m.room.message", room: Self.room, transactionID: "t\(n)")
+      sessions.append(try #require(event["session_id"]?.stringValue))
+    }
+    #expect(sessions[0] == sessions[1])
+    #expect(sessions[2] != sessions[1], "the third message starts a new session")
+  }
+}
+
+extension LibOlmEncryption {
+  func setRotation(room: String, milliseconds: Int64, messages: Int) {
+    rotation[room] = (milliseconds, messages)
+  }
+}
+
+@Suite struct MatrixEncryptionSetupTests {
+  @Test("check's view of the stored keys: none yet, ready with the fingerprint, or a wrong pickle key")
+  func states() async throws {
+    #expect(MatrixEncryptionSetup.state(storedAccount: nil, pickleKey: "k") == .notCreated)
+    let world = try LibOlmEncryptionTests.World()
+    let store = InMemoryTransportStateStore()
+    let machine = LibOlmEncryptionTests().machine(world, store: store, pickleKey: "right")
+    try await machine.start()
+    let stored = store.snapshot[MatrixEncryptionSetup.accountKey]
+    let fingerprint = try #require(await machine.fingerprint())
+    #expect(
+      MatrixEncryptionSetup.state(storedAccount: stored, pickleKey: "right")
+        == .ready(deviceID: "BOTDEVICE", fingerprint: fingerprint, published: true))
+    guard case .wrongPickleKey = MatrixEncryptionSetup.state(storedAccount: stored, pickleKey: "wrong") else {
+      Issue.record("a wrong pickle key is reported")
+      return
+    }
+    #expect(MatrixEncryptionSetup.grouped("abcdefghij") == "abcd efgh ij")
+  }
+}
+
+/// A sync answer's top level for `JSONEncoder` (a string or the to-device events).
+enum JSONValueOrEvent: Encodable, ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral {
+  case string(String)
+  case events([String: [MatrixEvent]])
+
+  init(stringLiteral value: String) { self = .string(value) }
+  init(dictionaryLiteral elements: (String, [MatrixEvent])...) {
+    self = .events(Dictionary(uniqueKeysWithValues: elements))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let value): try container.encode(value)
+    case .events(let value): try container.encode(value)
+    }
+  }
+}
