@@ -69,8 +69,9 @@ final class ConsoleChat: Sendable {
     throw ChatTimeout(what: "an answer to \(line)")
   }
 
-  /// Waits until `count` relays arrived after the first `after` ones and returns them (tags removed).
-  func relays(after: Int = 0, count: Int, timeout: Duration = .seconds(30)) async throws -> [String] {
+  /// Waits until `count` relays arrived after the first `after` ones and returns them (tags removed). The limit is
+  /// generous because a full parallel `swift test` on a busy 2-core machine starved a 30 s wait once.
+  func relays(after: Int = 0, count: Int, timeout: Duration = .seconds(90)) async throws -> [String] {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       let relays = output.withLock { $0.filter { $0.hasPrefix("[relay]") } }.dropFirst(after)

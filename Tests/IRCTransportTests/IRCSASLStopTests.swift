@@ -73,7 +73,8 @@ struct IRCSASLStopTests {
       nick: "awfulbot", caps: "sasl=PLAIN", saslAccepts: { $0 != 1 }, closeAfterJoin: { $0 == 0 })
     try await IRCScriptedServer.with(script) { server in
       let bot = try RunningBot(Self.configuration(port: server.port))
-      try await waitUntil(timeout: .seconds(15)) {
+      // Two reconnects, 2 s and 4 s apart plus jitter: 15 s was too short on a machine at load 13.
+      try await waitUntil(timeout: .seconds(45)) {
         if case .registered = await bot.transport.connectionState() { return server.connectionCount >= 3 }
         return false
       }
