@@ -1,6 +1,6 @@
 import Foundation
 
-/// Scrapes a private message folder listing, `private.php?folderid=N` (docs/forum-protocol.md §b.7).
+/// Scrapes a private message folder listing, `private.php?folderid=N` (docs/forum-protocol.md#private-messages).
 package struct PrivateMessageFolderScraper: Sendable {
   package var dates: ForumDates
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Scrapes one private message, `private.php?action=show&privatemessageid=M` (docs/forum-protocol.md §b.7).
+/// Scrapes one private message, `private.php?action=show&privatemessageid=M` (docs/forum-protocol.md#private-messages).
 package struct PrivateMessageScraper: Sendable {
   package var dates: ForumDates
 
