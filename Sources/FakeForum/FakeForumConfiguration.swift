@@ -8,8 +8,8 @@ package enum PageNavStyle: String, Sendable, Hashable, Codable, CaseIterable {
   /// the `<select>` of every page as well.
   case new
   /// The late-2025 data attributes and the first/previous/next/last links, without the `<select>`: the new markup
-  /// as docs/forum-protocol.md describes it. With thousands of bookmarks, the `<select>` of every page, top and
-  /// bottom, is more than half of each bookmarks page.
+  /// as docs/forum-protocol.md#breadcrumbs-and-page-navigation describes it. With thousands of bookmarks, the
+  /// `<select>` of every page, top and bottom, is more than half of each bookmarks page.
   case data
 
   /// Pages in the late-2025 layout (user name in the header, page list inside the breadcrumbs).

@@ -9,7 +9,7 @@ package struct Announcement: Sendable, Hashable, Codable {
   /// forum's zone, and showing its hour would be made up.
   package var dateHasTime: Bool
   package var bodyHTML: String
-  package var body: [RichText]
+  @RichTextBody package var body: [RichText]
 
   package init(
     title: String? = nil, author: PostAuthor, date: Date?, dateHasTime: Bool = true, bodyHTML: String,

@@ -45,7 +45,7 @@ package struct Post: Sendable, Hashable, Codable {
   /// Inner HTML of the post body (`div.complete_shit`, else `td.postbody`), edit note removed.
   package var bodyHTML: String
   /// The body as a rich-text tree.
-  package var body: [RichText]
+  @RichTextBody package var body: [RichText]
   /// Text of `p.editedby`, when present and non-empty.
   package var editNote: String?
 

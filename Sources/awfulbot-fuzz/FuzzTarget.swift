@@ -24,9 +24,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case reply
   /// `index.php?json=1` (`ForumIndexScraper`).
   case forumIndex = "forumindex"
-  /// The scrapers under `Extra/` (profile, private messages and the answer to sending one, post icons, Leper's
-  /// Colony, ignore list).
-  case extra
+  /// Private message folders, messages and the answer to sending one (`PrivateMessageFolderScraper`,
+  /// `PrivateMessageScraper`, `PrivateMessageSendResultScraper`).
+  case privateMessages = "privatemessages"
   /// A post body fragment through `PostContent`, the rich-text converter, and the HTML serialiser, which must write
   /// what libxml2 writes.
   case body
@@ -65,15 +65,11 @@ enum FuzzTarget: String, CaseIterable, Sendable {
       _ = try? ReplyResultScraper().scrape(data: Data(bytes), url: Self.url)
     case .forumIndex:
       _ = try? ForumIndexScraper().scrape(data: Data(bytes), url: Self.url)
-    case .extra:
+    case .privateMessages:
       let data = Data(bytes)
-      _ = try? ProfileScraper().scrape(data: data, url: Self.url)
       _ = try? PrivateMessageScraper().scrape(data: data, url: Self.url)
       _ = try? PrivateMessageFolderScraper().scrape(data: data, url: Self.url)
       _ = try? PrivateMessageSendResultScraper().scrape(data: data, url: Self.url)
-      _ = try? PostIconListScraper().scrape(data: data, url: Self.url)
-      _ = try? LepersColonyScraper().scrape(data: data, url: Self.url)
-      _ = try? IgnoreListScraper().scrapeForm(data: data, url: Self.url)
     case .body:
       FuzzBody.run(bytes)
     case .dates:

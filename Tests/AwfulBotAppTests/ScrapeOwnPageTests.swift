@@ -1,6 +1,6 @@
+import AwfulBotApp
 import AwfulBotTestKit
 import ChatBridge
-import AwfulBotApp
 import Foundation
 import Testing
 
@@ -47,8 +47,9 @@ struct ScrapeOwnPageTests {
     #expect(page["kind"] as? String == "posts")
     #expect(page["threadID"] as? String == "1234")
     #expect(page["forumID"] as? String == "46")
-    // Absent optional values are written as null, not left out.
-    #expect(page.keys.contains("firstUnreadIndexOnPage"))
+    // A value the page does not have is left out, not written as null.
+    #expect(!page.keys.contains("firstUnreadIndexOnPage"))
+    #expect(!page.keys.contains("probation"))
     let posts = try #require(page["posts"] as? [[String: Any]])
     let post = try #require(posts.first)
     #expect(post["id"] as? String == "555")
@@ -59,6 +60,7 @@ struct ScrapeOwnPageTests {
     #expect(author["id"] as? String == "77")
     #expect(author["regdate"] as? String == "2006-12-29T06:00:00Z")
     let body = try #require(post["body"] as? String)
+    #expect((post["bodyHTML"] as? String)?.contains("<b>world</b>") == true)
     #expect(body.contains("Someone posted:"))
     #expect(body.contains("> quoted words"))
     #expect(body.contains("Hello world."))
@@ -100,11 +102,15 @@ struct ScrapeOwnPageTests {
       """)
     let result = runner.run(ScrapeOptions(path: path))
     #expect(result.exitCode == 2)
-    let error = try #require(try json(result)["error"] as? [String: Any])
-    #expect(error["kind"] as? String == "databaseUnavailable")
-    #expect(error["title"] as? String == "Database Unavailable!")
-    #expect((error["message"] as? String)?.contains("currently not available") == true)
-    #expect(error["helpURL"] is NSNull)
+    let report = try json(result)
+    #expect(report["kind"] as? String == "error")
+    #expect((report["description"] as? String)?.hasPrefix("The forum database is unavailable") == true)
+    // The typed error in its own coding: the case name holds the case's fields.
+    let error = try #require(report["error"] as? [String: Any])
+    #expect(Set(error.keys) == ["databaseUnavailable"])
+    let fields = try #require(error["databaseUnavailable"] as? [String: Any])
+    #expect(fields["title"] as? String == "Database Unavailable!")
+    #expect((fields["message"] as? String)?.contains("currently not available") == true)
   }
 
   @Test func unreadableFileExitsOne() {
@@ -164,7 +170,7 @@ struct ScrapeOwnPageTests {
     #expect((probation["message"] as? String)?.hasPrefix("TAKE A BREAK You have been put on probation") == true)
 
     let withoutBanner = try json(runner.run(ScrapeOptions(path: try pages.write("thread.html", Self.threadPage))))
-    #expect(withoutBanner["probation"] is NSNull)
+    #expect(withoutBanner["probation"] == nil)
   }
 
   @Test func kindsHaveTheirCommandLineNames() {

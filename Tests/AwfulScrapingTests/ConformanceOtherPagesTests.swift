@@ -4,7 +4,7 @@ import Testing
 @testable import AwfulScraping
 
 /// EXPECTED.md: "PostScrapingTests" (showpost), "AnnouncementScrapingTests", the announcement and index persistence
-/// values, and the reply form of §a.9.
+/// values, and the reply form (docs/forum-protocol.md#replying).
 @Suite(.enabled(if: Fixtures.available, Fixtures.skipReason))
 struct ConformanceOtherPagesTests {
   func epoch(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }

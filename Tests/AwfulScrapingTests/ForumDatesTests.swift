@@ -3,7 +3,7 @@ import Testing
 
 @testable import AwfulScraping
 
-/// docs/forum-protocol.md §3 and EXPECTED.md "testParsePostDate": every format, read in America/Chicago.
+/// docs/forum-protocol.md#dates and EXPECTED.md "testParsePostDate": every format, read in America/Chicago.
 struct ForumDatesTests {
   let dates = ForumDates()
 

@@ -41,13 +41,9 @@ struct FuzzRegressionTests {
     _ = try? ReplyFormScraper().scrape(data: data, url: url)
     _ = try? ReplyResultScraper().scrape(data: data, url: url)
     _ = try? ForumIndexScraper().scrape(data: data, url: url)
-    _ = try? ProfileScraper().scrape(data: data, url: url)
     _ = try? PrivateMessageScraper().scrape(data: data, url: url)
     _ = try? PrivateMessageFolderScraper().scrape(data: data, url: url)
     _ = try? PrivateMessageSendResultScraper().scrape(data: data, url: url)
-    _ = try? PostIconListScraper().scrape(data: data, url: url)
-    _ = try? LepersColonyScraper().scrape(data: data, url: url)
-    _ = try? IgnoreListScraper().scrapeForm(data: data, url: url)
     _ = ForumDates().date(from: String(decoding: data, as: UTF8.self))
   }
 

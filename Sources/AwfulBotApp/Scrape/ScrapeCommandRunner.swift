@@ -1,12 +1,13 @@
 import AwfulScraping
 import Foundation
 
-/// `awfulbot scrape`: runs one scraper over a saved page and prints what it read as JSON (schema in docs/scrape.md),
-/// so a change in the forum's markup can be diagnosed from a saved copy. The executable only parses arguments and
-/// prints the result; everything else happens here, where tests can reach it.
+/// `awfulbot scrape`: runs one scraper over a saved page and prints what it read as JSON (schema in docs/scrape.md), so
+/// a change in the forum's markup can be diagnosed from a saved copy. The executable only parses arguments and prints
+/// the result; everything else happens here, where tests can reach it.
 ///
-/// Exit status 0 with the scraped page; 2 with `{"error": …}` when the page is one of the forum's error pages; 1 with
-/// a message when the file cannot be read, the page is not the kind asked for, or no known kind (`auto`).
+/// Exit status 0 with the scraped page; 2 with `{"kind": "error", "error": …}` when the page is one of the forum's
+/// error pages; 1 with a message when the file cannot be read, the page is not the kind asked for, or no known kind
+/// (`auto`).
 package struct ScrapeCommandRunner: Sendable {
   package init() {}
 
@@ -60,37 +61,36 @@ package struct ScrapeCommandRunner: Sendable {
   }
 
   private func scrape(_ kind: ScrapeKind, data: Data, options: ScrapeOptions) throws -> String {
-    let format = options.bodyFormat
     let zone = options.timeZone
     switch kind {
     case .auto:
       preconditionFailure("auto is resolved before scraping")
     case .index:
-      return try ScrapeJSON.encode(ForumIndexOutput(ForumIndexScraper().scrape(data: data, url: options.url)))
+      return try encode(kind, ForumIndexScraper().scrape(data: data, url: options.url), options)
     case .threads:
-      let page = try ThreadListScraper(timeZone: zone).scrape(document(data, options))
-      return try ScrapeJSON.encode(ThreadListOutput(page))
+      return try encode(kind, ThreadListScraper(timeZone: zone).scrape(document(data, options)), options)
     case .posts:
-      let page = try PostsPageScraper(timeZone: zone).scrape(document(data, options))
-      return try ScrapeJSON.encode(PostsPageOutput(page, format: format))
+      return try encode(kind, PostsPageScraper(timeZone: zone).scrape(document(data, options)), options)
     case .post:
-      let page = try ShowPostScraper(timeZone: zone).scrape(document(data, options))
-      return try ScrapeJSON.encode(ShowPostOutput(page, format: format))
+      return try encode(kind, ShowPostScraper(timeZone: zone).scrape(document(data, options)), options)
     case .announcements:
+      // The scraper returns a bare list; it goes under one key so `kind` can sit beside it.
       let announcements = try AnnouncementsScraper(timeZone: zone).scrape(document(data, options))
-      return try ScrapeJSON.encode(AnnouncementsOutput(announcements, format: format))
+      return try encode(kind, ["announcements": announcements], options)
     case .replyForm:
-      return try ScrapeJSON.encode(ReplyFormOutput(ReplyFormScraper().scrape(document(data, options))))
+      return try encode(kind, ReplyFormScraper().scrape(document(data, options)), options)
     case .privateMessages:
-      let folder = try PrivateMessageFolderScraper(timeZone: zone).scrape(document(data, options))
-      return try ScrapeJSON.encode(PrivateMessageFolderOutput(folder))
+      return try encode(kind, PrivateMessageFolderScraper(timeZone: zone).scrape(document(data, options)), options)
     case .privateMessage:
-      let message = try PrivateMessageScraper(timeZone: zone).scrape(document(data, options))
-      return try ScrapeJSON.encode(PrivateMessageOutput(message, format: format))
+      return try encode(kind, PrivateMessageScraper(timeZone: zone).scrape(document(data, options)), options)
     case .error:
       if let error = ErrorPageScraper().scrape(try document(data, options)) { throw error }
       throw UnrecognisedPage(message: "\(options.path): not a forum error page")
     }
+  }
+
+  private func encode(_ kind: ScrapeKind, _ value: some Encodable, _ options: ScrapeOptions) throws -> String {
+    try ScrapeJSON.encode(ScrapeDocument(kind: kind, value: value), bodyFormat: options.bodyFormat)
   }
 
   private func document(_ data: Data, _ options: ScrapeOptions) throws -> HTMLDocument {
@@ -100,7 +100,8 @@ package struct ScrapeCommandRunner: Sendable {
   private func forumError(_ error: ForumPageError) -> ScrapeCommandResult {
     do {
       return ScrapeCommandResult(
-        output: try ScrapeJSON.encode(ForumErrorOutput(error)), exitCode: ScrapeCommandResult.forumError)
+        output: try ScrapeJSON.encode(ScrapeDocument(kind: .error, value: ForumErrorReport(error)), bodyFormat: .text),
+        exitCode: ScrapeCommandResult.forumError)
     } catch {
       return failure("cannot encode the forum error: \(Self.reason(error))")
     }

@@ -450,7 +450,7 @@ struct PostBodyConverter {
   }
 }
 
-/// The forum's smilie image hosts (docs/forum-protocol.md §4); an image there with a title or alt is a smilie.
+/// The forum's smilie image hosts (docs/forum-protocol.md#post-bodies); an image there with a title or alt is a smilie.
 enum SmilieHosts {
   static func isSmilie(_ url: String) -> Bool {
     if let ascii = isSmilieASCII(url) { return ascii }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads the forum's date strings in the forum's time zone (America/Chicago unless configured otherwise).
 ///
-/// One hand-written tokenizer covers every format the forum prints (docs/forum-protocol.md §3): thread-list times
+/// One hand-written tokenizer covers every format the forum prints (docs/forum-protocol.md#dates): thread-list times
 /// (`22:29 Jan  2, 2013`, `4:25 AM Jan 12, 2013`), post dates (`Sep 20, 2012 11:16`, `Jan 18, 2013  7:28 PM`),
 /// registration and announcement dates (`Dec 29, 2006`, `Sep 05, 2010`), PM folder dates (`Nov  8, 2012 at 21:30`,
 /// full month names too) and Leper's Colony dates (`11/10/13 10:10am`). It is faster than `DateFormatter`, does not

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Scrapes `announcement.php?forumid=1` (docs/forum-protocol.md §b.5): the rows of `table.post` taken in pairs (body
-/// row, date row). Announcements have no ids or titles on this page; pass the rows of a thread list as `listed` to
-/// take titles from them by order, as the forum's own client matches them. With `requireAgreement` (what the bot's
-/// client uses) a title is taken only when the list and the page agree (as many rows as announcements, the same
-/// author at each position): the two come from separate requests, and an announcement posted between them must
-/// not get its neighbour's title. An odd row count throws `ScrapeError`.
+/// Scrapes `announcement.php?forumid=1` (docs/forum-protocol.md#announcements): the rows of `table.post` taken in pairs
+/// (body row, date row). Announcements have no ids or titles on this page; pass the rows of a thread list as `listed`
+/// to take titles from them by order, as the forum's own client matches them. With `requireAgreement` (what the bot's
+/// client uses) a title is taken only when the list and the page agree (as many rows as announcements, the same author
+/// at each position): the two come from separate requests, and an announcement posted between them must not get its
+/// neighbour's title. An odd row count throws `ScrapeError`.
 package struct AnnouncementsScraper: Sendable {
   package var dates: ForumDates
 

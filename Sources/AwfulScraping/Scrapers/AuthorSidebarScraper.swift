@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads the user sidebar of a post, announcement or PM (docs/forum-protocol.md §b.3): name from `dt.author`, roles
-/// from its classes, registration date, custom title, and the user id by three rules in order: the profile links'
+/// Reads the user sidebar of a post, announcement or PM (docs/forum-protocol.md#author-sidebar): name from `dt.author`,
+/// roles from its classes, registration date, custom title, and the user id by three rules in order: the profile links'
 /// `userid`, the `userid-N` class of `.userinfo`, an `input[name=userid]`.
 struct AuthorSidebarScraper {
   var dates: ForumDates

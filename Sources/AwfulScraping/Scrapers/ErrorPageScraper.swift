@@ -1,9 +1,10 @@
 import Foundation
 
-/// Recognises the pages the forum serves instead of the one asked for (docs/forum-protocol.md §b.8): the standard
-/// error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut` and a
-/// refusal that names the account's probation as `.probation`), the database-unavailable page, the ban page and the
-/// closed-thread redirect. Returns nil for a normal page. Every other scraper runs this first and throws what it finds.
+/// Recognises the pages the forum serves instead of the one asked for (docs/forum-protocol.md#error-pages): the
+/// standard error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut`
+/// and a refusal that names the account's probation as `.probation`), the database-unavailable page, the ban page and
+/// the closed-thread redirect. Returns nil for a normal page. Every other scraper runs this first and throws what it
+/// finds.
 ///
 /// The probation banner (`div#probation_warn`) on a normal page is not an error: the page is read as usual and the
 /// scrapers report the banner as a `Probation` value (`ProbationScraper`).

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads `index.php?json=1` (docs/forum-protocol.md §a.3): the groups (`has_threads == false`) with their forums and
-/// subforums depth-first, and the logged-in user. Ids come out as strings whether the JSON has numbers or strings;
+/// Reads `index.php?json=1` (docs/forum-protocol.md#forum-index): the groups (`has_threads == false`) with their forums
+/// and subforums depth-first, and the logged-in user. Ids come out as strings whether the JSON has numbers or strings;
 /// titles are entity-decoded; the user's biography is a string even when the JSON holds a number. A body that is not
 /// JSON is checked for an error page (a logged-out or banned account gets HTML) before throwing `ScrapeError`.
 package struct ForumIndexScraper: Sendable {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Readers for the parts every list and thread page shares: breadcrumbs and page navigation.
 enum PageChrome {
-  /// Breadcrumb entries (docs/forum-protocol.md §b.4): the `forumdisplay.php` links of `div.breadcrumbs`, group first.
+  /// Breadcrumb entries (docs/forum-protocol.md#breadcrumbs-and-page-navigation): the `forumdisplay.php` links of
+  /// `div.breadcrumbs`, group first.
   static func breadcrumbs(in container: HTMLNode?) -> [Breadcrumb] {
     guard let container else { return [] }
     let source = container.firstDescendant("span", class: "mainbodytextlarge") ?? container

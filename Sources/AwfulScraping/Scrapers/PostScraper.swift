@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads one `table.post` (docs/forum-protocol.md §b.2) with a single walk over its subtree. The post's index in the
-/// thread is left to the page scraper, which knows the neighbours; this returns what the post itself says.
+/// Reads one `table.post` (docs/forum-protocol.md#thread-pages) with a single walk over its subtree. The post's index
+/// in the thread is left to the page scraper, which knows the neighbours; this returns what the post itself says.
 struct PostScraper {
   var dates: ForumDates
   var baseURL: URL?

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Scrapes a thread page (`showthread.php`, docs/forum-protocol.md §b.2): thread id, title, forum, breadcrumbs,
-/// closed and bookmark state, single-user filter, page navigation, and every post with its index in the thread, its
-/// author, date, seen state and body (HTML and rich text), plus the first unread post on the page (§a.6).
+/// Scrapes a thread page (`showthread.php`, docs/forum-protocol.md#thread-pages): thread id, title, forum,
+/// breadcrumbs, closed and bookmark state, single-user filter, page navigation, and every post with its index in the
+/// thread, its author, date, seen state and body (HTML and rich text), plus the first unread post on the page
+/// (docs/forum-protocol.md#first-unread-post).
 ///
 /// Throws `ForumPageError` for an error page and `ScrapeError` for a page that has no posts or no thread id, so a
 /// broken page is never read as "no new posts". The probation banner is not an error: it is read into `probation`.
@@ -90,8 +91,8 @@ package struct PostsPageScraper: Sendable {
     return posts
   }
 
-  /// §a.6: the first post without a seen row when that is not the first post; otherwise the `#pti<N>` fragment of
-  /// the final URL (1-based).
+  /// The first post without a seen row when that is not the first post; otherwise the `#pti<N>` fragment of the
+  /// final URL (1-based). See docs/forum-protocol.md#first-unread-post.
   static func firstUnread(_ posts: [Post], url: URL?) -> Int? {
     if let unseen = posts.firstIndex(where: { !$0.hasBeenSeen }), unseen > 0 { return unseen + 1 }
     if let fragment = url?.fragment, fragment.hasPrefix("pti"), let index = Int(fragment.dropFirst(3)), index >= 1 {

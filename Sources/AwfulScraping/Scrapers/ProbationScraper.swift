@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads the probation banner `div#probation_warn` that the forum adds to its normal pages while the account is on
-/// probation (docs/forum-protocol.md §b.8). The banner's text names the end: "You have been put on probation until
+/// probation (docs/forum-protocol.md#probation). The banner's text names the end: "You have been put on probation until
 /// Jun 25, 2025 13:50." (the current wording, under the heading "TAKE A BREAK") or "…until Jan 18, 2013 22:22 CST."
 /// (older pages, under "YOU ARE A HORRIBLE MONSTER ON PROBATION!").
 package struct ProbationScraper: Sendable {

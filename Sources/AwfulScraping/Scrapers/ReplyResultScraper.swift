@@ -1,9 +1,9 @@
 import Foundation
 
-/// Reads the page the forum answers a posted reply with (docs/forum-protocol.md §a.9 step 4): the first
-/// `a[href*='goto=post']` gives the new post's id (or the final URL, when a redirect to the post was followed);
-/// failing that, a `goto=lastpost` link means "the thread's last post". An error page (closed thread, logged out, …) throws `ForumPageError`; a page with neither link throws
-/// `ScrapeError`, because the reply's fate is then unknown.
+/// Reads the page the forum answers a posted reply with (docs/forum-protocol.md#replying, step 4): the first
+/// `a[href*='goto=post']` gives the new post's id (or the final URL, when a redirect to the post was followed); failing
+/// that, a `goto=lastpost` link means "the thread's last post". An error page (closed thread, logged out, …) throws
+/// `ForumPageError`; a page with neither link throws `ScrapeError`, because the reply's fate is then unknown.
 package struct ReplyResultScraper: Sendable {
   package init() {}
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Scrapes a single post shown on its own (`showthread.php?action=showpost&postid=P`), which is how the content of a
-/// post from an ignored user is read (docs/forum-protocol.md §b.2, ShowPostScrapeResult). The thread id comes from
+/// post from an ignored user is read (docs/forum-protocol.md#ignored-posts). The thread id comes from
 /// `div#thread.thread:<id>` and the title from the page `<title>` after its first " - ". The page shows no index:
 /// `post.index` is the "mark read" index when present, else 0 with `indexIsExplicit == false`.
 package struct ShowPostScraper: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Scrapes a thread list: the bookmarks page (`bookmarkthreads.php`) or a forum page (`forumdisplay.php`), which
-/// share their markup (docs/forum-protocol.md §b.1). Announcement rows come out separately from threads.
+/// share their markup (docs/forum-protocol.md#thread-lists). Announcement rows come out separately from threads.
 ///
 /// Throws `ForumPageError` for an error page and `ScrapeError` for a page without a thread list (or, when scraped as
 /// `.bookmarks`, without `form[name=bookmarks]`), so a broken page is never read as "nothing new". The probation

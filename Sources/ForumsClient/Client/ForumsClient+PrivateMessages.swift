@@ -87,8 +87,8 @@ extension ForumsClient {
   }
 
   /// Every field the form would submit, with `touser`, `title` and `message` (CRLF line breaks) filled in and the
-  /// fields the forum expects (docs/forum-protocol.md §a.10) added when the form lacks them: `action=dosend`,
-  /// `iconid=0`, `savecopy=yes`, and the "Send Message" button.
+  /// fields the forum expects (docs/forum-protocol.md#private-messages) added when the form lacks them:
+  /// `action=dosend`, `iconid=0`, `savecopy=yes`, and the "Send Message" button.
   static func privateMessageFields(_ form: ReplyForm, recipient: String?, subject: String?, text: String)
     -> [FormField]
   {

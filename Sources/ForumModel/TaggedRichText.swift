@@ -1,6 +1,7 @@
-import AwfulScraping
+import Foundation
 
-/// One node of a post body as tagged JSON: `{"type": …}` plus the fields of that type.
+/// One node of a body as tagged JSON, `{"type": …}` plus the fields of that type: a flat form a reader can follow,
+/// where the synthesised `RichText` coding nests each case under its name with positional `_0` keys.
 ///
 /// | type | fields |
 /// |---|---|
@@ -9,18 +10,18 @@ import AwfulScraping
 /// | `paragraph`, `bold`, `italic`, `underline`, `strike`, `spoiler` | `children` |
 /// | `link` | `url`, `children` |
 /// | `image`, `video` | `url` |
-/// | `quote` | `author` (or null), `postID` (or null), `children` |
+/// | `quote` | `author`, `postID` (each left out when unknown), `children` |
 /// | `code` | `text` |
-/// | `smilie` | `code`, `url` (or null) |
+/// | `smilie` | `code`, `url` (left out when unknown) |
 /// | `list` | `items`: an array of arrays of nodes |
-struct RichTextOutput: Encodable, Sendable {
+struct TaggedRichText: Encodable, Sendable {
   let node: RichText
 
   init(_ node: RichText) {
     self.node = node
   }
 
-  static func tree(_ nodes: [RichText]) -> [RichTextOutput] { nodes.map(RichTextOutput.init) }
+  static func tree(_ nodes: [RichText]) -> [TaggedRichText] { nodes.map(TaggedRichText.init) }
 
   private enum Key: String, CodingKey {
     case type, text, children, url, author, postID, code, items
@@ -57,15 +58,15 @@ struct RichTextOutput: Encodable, Sendable {
       try container.encode(url, forKey: .url)
     case .quote(let author, let postID, let children):
       try encodeChildren("quote", children, into: &container)
-      try container.encode(author, forKey: .author)
-      try container.encode(postID, forKey: .postID)
+      try container.encodeIfPresent(author, forKey: .author)
+      try container.encodeIfPresent(postID, forKey: .postID)
     case .code(let text):
       try container.encode("code", forKey: .type)
       try container.encode(text, forKey: .text)
     case .smilie(let code, let url):
       try container.encode("smilie", forKey: .type)
       try container.encode(code, forKey: .code)
-      try container.encode(url, forKey: .url)
+      try container.encodeIfPresent(url, forKey: .url)
     case .list(let items):
       try container.encode("list", forKey: .type)
       try container.encode(items.map(Self.tree), forKey: .items)

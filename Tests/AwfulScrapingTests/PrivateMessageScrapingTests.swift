@@ -6,7 +6,7 @@ import Testing
 struct PrivateMessageScrapingTests {
   @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
   func folder() throws {
-    let folder = try PrivateMessageFolderScraper().scrape(ExtraFixture.document("private-list.html"))
+    let folder = try PrivateMessageFolderScraper().scrape(Self.document("private-list.html"))
     #expect(folder.folders.map(\.id) == ["0", "-1"])
     #expect(folder.folders.map(\.name) == ["Inbox", "Sent Items"])
     #expect(folder.current == PrivateMessageFolder.Entry(id: "0", name: "Inbox"))
@@ -19,7 +19,7 @@ struct PrivateMessageScrapingTests {
     #expect(first.sender?.name == "InFlames235")
     // The folder list links every sender to `userid=0`: no id to tell.
     #expect(first.sender?.id == nil)
-    #expect(first.sentDate == ExtraFixture.date(1_352_431_800))
+    #expect(first.sentDate == Date(timeIntervalSince1970: 1_352_431_800))
     #expect(first.sentDateRaw == "Nov 8, 2012 at 21:30")
     #expect(first.subject == "Re: Awful app")
     #expect(!first.status.wasForwarded)
@@ -41,28 +41,28 @@ struct PrivateMessageScrapingTests {
 
   @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
   func singleMessage() throws {
-    let message = try PrivateMessageScraper().scrape(ExtraFixture.document("private-one.html"))
+    let message = try PrivateMessageScraper().scrape(Self.document("private-one.html"))
     #expect(message.id == "4601162")
     #expect(message.subject == "Awful app")
     #expect(message.status.hasBeenSeen)
     #expect(!message.status.wasRepliedTo)
     #expect(!message.status.wasForwarded)
-    #expect(message.sentDate == ExtraFixture.date(1_352_429_760))
+    #expect(message.sentDate == Date(timeIntervalSince1970: 1_352_429_760))
     #expect(message.sentDateRaw == "Nov 8, 2012 20:56")
     #expect(message.bodyHTML.contains("awesome app"))
     #expect(plainText(message.body).hasPrefix("Hey man. First just wanted to say thanks for making an awesome app."))
     let author = try #require(message.author)
     #expect(author.id == "47395")
     #expect(author.name == "InFlames235")
-    #expect(author.regdate == ExtraFixture.date(1_073_973_600))
+    #expect(author.regdate == Date(timeIntervalSince1970: 1_073_973_600))
   }
 
   @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
   func otherPagesAreNotMessages() throws {
-    #expect(throws: ScrapeError.self) { try PrivateMessageScraper().scrape(ExtraFixture.document("profile.html")) }
-    #expect(throws: ScrapeError.self) { try PrivateMessageFolderScraper().scrape(ExtraFixture.document("index.json")) }
+    #expect(throws: ScrapeError.self) { try PrivateMessageScraper().scrape(Self.document("profile.html")) }
+    #expect(throws: ScrapeError.self) { try PrivateMessageFolderScraper().scrape(Self.document("index.json")) }
     #expect(throws: ForumPageError.self) {
-      try PrivateMessageFolderScraper().scrape(ExtraFixture.document("error-must-register.html"))
+      try PrivateMessageFolderScraper().scrape(Self.document("error-must-register.html"))
     }
   }
 
@@ -87,10 +87,15 @@ struct PrivateMessageScrapingTests {
     #expect(folder.messages.map(\.id) == ["11", "12"])
     #expect(!folder.messages[0].status.hasBeenSeen)
     #expect(folder.messages[0].sender == ForumUserReference(name: "Someone", id: "5"))
-    #expect(folder.messages[0].sentDate == ExtraFixture.date(1_358_558_880))
+    #expect(folder.messages[0].sentDate == Date(timeIntervalSince1970: 1_358_558_880))
     #expect(folder.messages[1].status.hasBeenSeen)
     #expect(folder.messages[1].status.wasForwarded)
     // "January 2, 2013 at 09:05" in Chicago (CST, UTC-6).
-    #expect(folder.messages[1].sentDate == ExtraFixture.date(1_357_139_100))
+    #expect(folder.messages[1].sentDate == Date(timeIntervalSince1970: 1_357_139_100))
+  }
+
+  /// A captured page with the URL it was fetched from, as the client hands it to the scrapers.
+  static func document(_ name: String) throws -> HTMLDocument {
+    try HTMLDocument(data: Fixtures.data(name), url: Fixtures.url(name))
   }
 }

@@ -11,7 +11,7 @@ package struct PrivateMessage: Sendable, Hashable, Codable {
   /// Inner HTML of `td.postbody`.
   package var bodyHTML: String
   /// The body as a rich-text tree, converted like a post body.
-  package var body: [RichText]
+  @RichTextBody package var body: [RichText]
   /// The account's probation, when the page carries the banner.
   package var probation: Probation?
 

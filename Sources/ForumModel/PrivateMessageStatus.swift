@@ -12,12 +12,4 @@ package struct PrivateMessageStatus: Sendable, Hashable, Codable {
     self.wasForwarded = wasForwarded
     self.wasRepliedTo = wasRepliedTo
   }
-
-  /// Reads the status icon's URL. A message without an icon counts as seen.
-  init(iconURL: String?) {
-    let src = iconURL ?? ""
-    self.init(
-      hasBeenSeen: !src.contains("newpm"), wasForwarded: src.contains("forwarded"),
-      wasRepliedTo: src.contains("replied"))
-  }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Scrapes a private message folder listing, `private.php?folderid=N` (docs/forum-protocol.md §b.7).
+/// Scrapes a private message folder listing, `private.php?folderid=N` (docs/forum-protocol.md#private-messages).
 package struct PrivateMessageFolderScraper: Sendable {
   package var dates: ForumDates
 
@@ -14,32 +14,33 @@ package struct PrivateMessageFolderScraper: Sendable {
 
   package func scrape(_ document: HTMLDocument) throws -> PrivateMessageFolder {
     try ErrorPageScraper().check(document)
-    let cls = ExtraScraping.cls
+    let cls = HTMLDocument.hasClass
     guard let table = document.first("//table[\(cls("standard"))]") else {
       throw ScrapeError(page: "private message folder", reason: "no table.standard")
     }
     // The first folder menu is "Jump to folder"; a later one (the move target) lists only some folders.
     let options = document.nodes("(//select[@name = 'folderid'])[1]//option[@value]")
     let folders = options.map {
-      PrivateMessageFolder.Entry(id: $0.attribute("value") ?? "", name: ExtraScraping.collapsed($0.textContent))
+      PrivateMessageFolder.Entry(id: $0.attribute("value") ?? "", name: $0.normalizedText)
     }
     let current = options.first(where: { $0.attribute("selected") != nil }).map {
-      PrivateMessageFolder.Entry(id: $0.attribute("value") ?? "", name: ExtraScraping.collapsed($0.textContent))
+      PrivateMessageFolder.Entry(id: $0.attribute("value") ?? "", name: $0.normalizedText)
     }
     var messages: [PrivateMessageFolder.Message] = []
     for row in table.nodes(".//tr[td[\(cls("title"))]//a[@href]]") {
       guard let link = row.first("./td[\(cls("title"))]//a[@href]"),
-        let id = ExtraScraping.queryValue("privatemessageid", in: link.attribute("href"))
+        let href = link.attribute("href"), let id = LinkParsing.queryValue("privatemessageid", in: href)
       else { continue }
       let iconImage = row.first("./td[\(cls("icon"))]//img[@src]")
-      let icon = iconImage?.attribute("src").map { ExtraScraping.tag(id: nil, src: $0) }
-      let rawDate = row.first("./td[\(cls("date"))]").map { ExtraScraping.collapsed($0.textContent) }
+      let icon = iconImage?.attribute("src").map {
+        ThreadTag(id: LinkParsing.fragment(of: $0), imageURL: $0, imageName: LinkParsing.imageName(from: $0))
+      }
+      let rawDate = row.first("./td[\(cls("date"))]").map(\.normalizedText)
       messages.append(
         PrivateMessageFolder.Message(
           id: id,
-          subject: ExtraScraping.collapsed(link.textContent),
-          sender: row.first("./td[\(cls("sender"))]//a").flatMap(ForumUserReference.init(link:)).map(
-            Self.withoutZeroID),
+          subject: link.normalizedText,
+          sender: row.first("./td[\(cls("sender"))]//a").flatMap(Self.sender(link:)),
           sentDate: rawDate.flatMap(dates.date(from:)),
           sentDateRaw: rawDate,
           icon: icon,
@@ -56,8 +57,12 @@ package struct PrivateMessageFolderScraper: Sendable {
     )
   }
 
-  /// The folder list links every sender to `member.php?action=getinfo&userid=0`: the name is all it tells.
-  private static func withoutZeroID(_ sender: ForumUserReference) -> ForumUserReference {
-    sender.id == "0" ? ForumUserReference(name: sender.name, id: nil) : sender
+  /// The sender's profile link: its text and `userid`. The folder list links every sender to
+  /// `member.php?action=getinfo&userid=0`, so an id of 0 tells nothing and is dropped.
+  private static func sender(link: HTMLNode) -> ForumUserReference? {
+    let name = link.normalizedText
+    guard !name.isEmpty else { return nil }
+    let id = link.attribute("href").flatMap { LinkParsing.queryValue("userid", in: $0) }
+    return ForumUserReference(name: name, id: id == "0" ? nil : id)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Scrapes one private message, `private.php?action=show&privatemessageid=M` (docs/forum-protocol.md §b.7).
+/// Scrapes one private message, `private.php?action=show&privatemessageid=M` (docs/forum-protocol.md#private-messages).
 package struct PrivateMessageScraper: Sendable {
   package var dates: ForumDates
 
@@ -14,10 +14,10 @@ package struct PrivateMessageScraper: Sendable {
 
   package func scrape(_ document: HTMLDocument) throws -> PrivateMessage {
     try ErrorPageScraper().check(document)
-    let cls = ExtraScraping.cls
+    let cls = HTMLDocument.hasClass
     // The reply/forward buttons carry the message id; the page has no other reliable place for it.
     let id = document.nodes("//div[\(cls("buttons"))]//a[@href]").lazy
-      .compactMap { ExtraScraping.queryValue("privatemessageid", in: $0.attribute("href")) }
+      .compactMap { $0.attribute("href").flatMap { LinkParsing.queryValue("privatemessageid", in: $0) } }
       .first { !$0.isEmpty }
     guard let id else {
       throw ScrapeError(page: "private message", reason: "no privatemessageid in div.buttons")
@@ -26,7 +26,7 @@ package struct PrivateMessageScraper: Sendable {
       throw ScrapeError(page: "private message", reason: "no td.postbody")
     }
     let postdate = document.first("//td[\(cls("postdate"))]")
-    let rawDate = postdate?.children.last.map { ExtraScraping.collapsed($0.textContent) }.flatMap {
+    let rawDate = postdate?.children.last.map(\.normalizedText).flatMap {
       $0.isEmpty ? nil : $0
     }
     return PrivateMessage(
@@ -44,8 +44,8 @@ package struct PrivateMessageScraper: Sendable {
 
   /// The last " > " part of the breadcrumbs ("… > Private Messages > Awful app" → "Awful app").
   private func subject(_ document: HTMLDocument) -> String? {
-    guard let crumbs = document.first("//div[\(ExtraScraping.cls("breadcrumbs"))]//b") else { return nil }
-    let text = ExtraScraping.collapsed(crumbs.textContent)
+    guard let crumbs = document.first("//div[\(HTMLDocument.hasClass("breadcrumbs"))]//b") else { return nil }
+    let text = crumbs.normalizedText
     guard let last = text.components(separatedBy: " > ").last, !last.isEmpty else { return nil }
     return last
   }
