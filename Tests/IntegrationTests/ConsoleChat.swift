@@ -3,6 +3,7 @@ import AwfulBotTestKit
 import FakeForum
 import Foundation
 import Synchronization
+import Testing
 
 /// The whole bot with the console as its chat room, against the forum emulator (demo seed): what a person at the
 /// console types and reads. Lines are typed one at a time and each answer is waited for, so a transcript reads in
@@ -31,10 +32,7 @@ final class ConsoleChat: Sendable {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let chat = ConsoleChat(forum: forum, baseURL: baseURL, directory: directory)
     let configuration = AppConfiguration(
-      forum: .init(
-        baseURL: baseURL.absoluteString, username: FakeForumSeed.botUsername,
-        password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
-        requestSpacingSeconds: 0.01, announcementsForumID: "273"),
+      forum: .emulator(baseURL),
       dataDirectory: directory.path,
       polling: .init(bookmarksSeconds: 1, announcementsSeconds: 1, forumsSeconds: 1, privateMessagesSeconds: 1),
       commands: .init(prefix: "!", botName: "awfulbot"),
@@ -48,8 +46,12 @@ final class ConsoleChat: Sendable {
       configuration: configuration, transports: [console], progress: ProgressReporter(enabled: false))
     try await application.seedRooms()
     chat.running.withLock { $0 = Task { try await application.run(signals: []) } }
-    // The first polls record what exists; nothing already posted is relayed.
-    try await Task.sleep(for: .seconds(2.5))
+    // The first polls record what exists; nothing already posted is relayed. Waiting for them rather than for a fixed
+    // time keeps a post a test adds from being taken for an old one on a loaded machine.
+    try await waitUntil("the first poll of every source", timeout: .seconds(30)) {
+      let polled = Set(try await application.engine.health().sources.map(\.source))
+      return polled.isSuperset(of: ["bookmarks", "announcements", "privateMessages"])
+    }
     return chat
   }
 

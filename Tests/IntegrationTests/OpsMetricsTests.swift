@@ -25,10 +25,7 @@ struct OpsMetricsTests {
       output.withLock { $0.append(line) }
     }
     let configuration = AppConfiguration(
-      forum: .init(
-        baseURL: baseURL.absoluteString, username: FakeForumSeed.botUsername,
-        password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
-        requestSpacingSeconds: 0),
+      forum: .emulator(baseURL, requestSpacingSeconds: 0, announcementsForumID: nil),
       dataDirectory: directory.path, polling: .init(bookmarksSeconds: 1),
       transports: [TransportSettings(type: "console", name: transportName)],
       rooms: [.init(transport: transportName, room: "console", subscriptions: ["bookmarks"])],

@@ -90,10 +90,7 @@ final class IRCAcceptanceChannel: Sendable {
     ircConfiguration.relayStyle = relayStyle
     let transport = try IRCTransport(configuration: ircConfiguration, logger: Logger.quiet())
     let configuration = AppConfiguration(
-      forum: .init(
-        baseURL: baseURL.absoluteString, username: FakeForumSeed.botUsername,
-        password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
-        requestSpacingSeconds: 0.01, announcementsForumID: "273"),
+      forum: .emulator(baseURL),
       dataDirectory: directory.path,
       polling: .init(bookmarksSeconds: 3600, announcementsSeconds: 3600, forumsSeconds: 3600),
       commands: .init(prefix: "!", botName: "awfulbot"),

@@ -75,10 +75,7 @@ final class LoopbackConsole: Sendable {
   /// The application on the world's forum and database file, polling bookmarks several times a second.
   func application(world: LoopbackWorld) throws -> BotApplication {
     let configuration = AppConfiguration(
-      forum: .init(
-        baseURL: world.baseURL.absoluteString, username: FakeForumSeed.botUsername,
-        password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
-        requestSpacingSeconds: 0, requestTimeoutSeconds: 20, announcementsForumID: "273"),
+      forum: .emulator(world.baseURL, requestSpacingSeconds: 0, requestTimeoutSeconds: 20),
       dataDirectory: URL(fileURLWithPath: world.databasePath).deletingLastPathComponent().path,
       polling: .init(bookmarksSeconds: 0.2, announcementsSeconds: 60, forumsSeconds: 60),
       commands: .init(prefix: "!", botName: "awfulbot"),
