@@ -21,9 +21,9 @@ package enum RenderingFixture {
       threadLink: links.thread(address.threadID), body: body, excerptLength: excerptLength)
   }
 
-  package static func lines(_ body: [RichText], title: String = "A Thread", author: String = "Goon", excerptLength: Int = 400)
-    -> [String]
-  {
+  package static func lines(
+    _ body: [RichText], title: String = "A Thread", author: String = "Goon", excerptLength: Int = 400
+  ) -> [String] {
     TextRendering.lines(.post(relay(body, title: title, author: author, excerptLength: excerptLength)))
   }
 
