@@ -153,13 +153,19 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
-    // Helpers shared by the test targets (no copies, no symlinks).
+    // The test kit: the fakes, runners and live-server environments every test target shares (no copies, no
+    // symlinks). It never links AwfulBotApp, so the lower layers' tests do not build against the top layer.
     .target(
       name: "AwfulBotTestKit",
       dependencies: [
-        "ChatBridge", "ForumModel", "FakeForum", "MatrixTransport",
+        "BotCore", "BotStore", "ChatBridge", "ForumModel", "FakeForum", "ForumsClient", "IRCTransport",
+        "MatrixTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "Tests/TestKit",
       swiftSettings: swiftSettings
@@ -172,7 +178,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForumsClientTests",
-      dependencies: ["ForumsClient", "FakeForum", "AwfulScraping"],
+      dependencies: ["AwfulBotTestKit", "ForumsClient", "FakeForum", "AwfulScraping"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -183,8 +189,9 @@ let package = Package(
     .testTarget(
       name: "BotCoreTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "BotCore", "BotStore", "FakeForum", "ForumsClient",
-        "AwfulBotApp",
+        "AwfulBotTestKit", "AwfulScraping", "ChatBridge", "ForumModel", "BotCore", "BotStore",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       // Read from the source tree by CommandFuzzRegressionTests.
       exclude: ["FuzzRegressions"],
@@ -201,32 +208,28 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore", "BotStore", "FakeForum",
-        "ForumsClient", "AwfulScraping", "AwfulBotApp",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "AwfulBotTestKit", "AwfulScraping", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "IRCTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore", "BotStore", "FakeForum",
-        "ForumsClient", "AwfulScraping", "AwfulBotApp",
+        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings
     ),
+    // The whole app and the live servers: AwfulBotApp's own tests, the bot on the forum emulator over loopback,
+    // and the suites against Synapse and InspIRCd (they skip themselves when those are not running).
     .testTarget(
-      name: "AwfulBotAppTests",
+      name: "IntegrationTests",
       dependencies: [
         "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum",
         "ForumsClient", "MatrixTransport", "IRCTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import Foundation
 import Testing
 
@@ -7,26 +8,9 @@ import Testing
 /// commands, so neither can gain or lose one silently.
 @Suite("Command documentation")
 struct CommandDocumentationTests {
-  /// The first word of every `code span` in the first column of the README's "Chat commands" table.
-  static func readmeCommands() throws -> Set<String> {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "## Chat commands").dropFirst().first)
-      .components(separatedBy: "\n## ").first ?? ""
-    var names = Set<String>()
-    for line in section.split(separator: "\n") where line.hasPrefix("| `") {
-      let firstColumn = line.dropFirst(2).components(separatedBy: " | ").first ?? ""
-      for (offset, span) in firstColumn.components(separatedBy: "`").enumerated() where offset % 2 == 1 {
-        if let word = span.split(separator: " ").first { names.insert(String(word)) }
-      }
-    }
-    return names
-  }
-
   @Test("README's command table names exactly the commands help lists")
   func readmeMatchesRegistry() throws {
-    let documented = try Self.readmeCommands()
+    let documented = try Repository.readmeCommands()
     let registered = Set(CommandRegistry.all.map(\.name))
     #expect(!documented.isEmpty)
     #expect(documented.subtracting(registered).isEmpty, "in the README but not a command")

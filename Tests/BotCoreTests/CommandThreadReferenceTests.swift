@@ -67,7 +67,7 @@ struct CommandThreadReferenceTests {
 
   @Test("the unfurler finds links in a chat line, once each, with the page")
   func unfurlerLinks() async {
-    let forum = CommandTestForum()
+    let forum = TestForum(baseURL: URL(string: "https://forums.somethingawful.com/")!)
     let unfurler = LinkUnfurler(forum: forum)
     let links = unfurler.links(
       in: "see (https://forums.somethingawful.com/showthread.php?threadid=9&pagenumber=4), "

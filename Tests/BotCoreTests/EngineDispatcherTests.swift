@@ -1,7 +1,7 @@
 import AwfulBotTestKit
-import ChatBridge
 import AwfulScraping
 import BotStore
+import ChatBridge
 import Foundation
 import Testing
 
@@ -78,9 +78,9 @@ struct EngineDispatcherTests {
   func crashBetweenSendAndAck() async throws {
     let path = try EngineHarness.temporaryDatabasePath()
     defer { EngineHarness.removeTemporaryDirectory(of: path) }
-    let clock = EngineTestClock()
-    let forum = EngineTestForum(clock: clock)
-    let hanging = EngineRecordingTransport()
+    let clock = TestClock()
+    let forum = TestForum(clock: clock)
+    let hanging = RecordingTransport()
     hanging.setHangs(true)
     let first = try EngineHarness(database: try BotDatabase(path: path), clock: clock, forum: forum, transport: hanging)
     try await queued(first, rooms: [first.room])
@@ -92,7 +92,7 @@ struct EngineDispatcherTests {
     _ = await drain.value
     try first.database.close()
 
-    let restarted = EngineRecordingTransport()
+    let restarted = RecordingTransport()
     let second = try EngineHarness(
       database: try BotDatabase(path: path), clock: clock, forum: forum, transport: restarted)
     await second.dispatcher.drain()

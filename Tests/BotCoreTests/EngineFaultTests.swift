@@ -1,10 +1,8 @@
 import AwfulBotTestKit
-import ChatBridge
 import AwfulScraping
 import BotStore
+import ChatBridge
 import Foundation
-import Logging
-import Synchronization
 import Testing
 
 @testable import BotCore
@@ -20,13 +18,13 @@ struct EngineFaultTests {
 
   @Test("a poll cut short by shutdown is not reported as a forum failure")
   func cancelledPollIsNotAnError() async throws {
-    let messages = LogLines()
-    let forum = EngineTestForum(clock: EngineTestClock())
+    let log = LogCapture()
+    let forum = TestForum(clock: TestClock())
     forum.addThread("1", posts: 1)
     forum.setFault(CancellationError())
     let engine = BotEngine(
       database: try BotDatabase(), forum: forum, transports: [:],
-      logger: Logger(label: "test") { _ in RecordingLogHandler(messages: messages) })
+      logger: .capturing(into: log))
     let poll = Task {
       // Cancelled before it polls: the forum call fails the way an interrupted request does.
       try? await Task.sleep(for: .seconds(30))
@@ -35,7 +33,7 @@ struct EngineFaultTests {
     poll.cancel()
     let report = await poll.value
     #expect(!report.succeeded)
-    let logged = messages.lines.withLock { $0 }
+    let logged = log.messages
     #expect(logged.contains("poll interrupted by shutdown"))
     #expect(!logged.contains("poll failed") && !logged.contains("could not record poll health"), "\(logged)")
   }
@@ -104,22 +102,4 @@ struct EngineFaultTests {
       try await h.engine.subscribe(room: RoomRef(transport: "nope", room: "#x"), to: .bookmarks)
     }
   }
-}
-
-/// The messages a logger wrote, at any level.
-final class LogLines: Sendable {
-  let lines = Mutex<[String]>([])
-}
-
-struct RecordingLogHandler: LogHandler {
-  let messages: LogLines
-  var metadata: Logger.Metadata = [:]
-  var logLevel: Logger.Level = .trace
-
-  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { metadata[key] }
-    set { metadata[key] = newValue }
-  }
-
-  func log(event: LogEvent) { messages.lines.withLock { $0.append(event.message.description) } }
 }

@@ -1,7 +1,7 @@
 import AwfulBotTestKit
-import ChatBridge
 import AwfulScraping
 import BotStore
+import ChatBridge
 import Foundation
 import Testing
 
@@ -52,16 +52,16 @@ struct EngineRelayTests {
     let report = await h.engine.poll(.bookmarks)
     #expect(report.requests == 5)
     #expect(report.changed == 2)
-    #expect(h.forum.requests.filter { $0.hasPrefix("posts") }.sorted() == ["posts 42 after 2", "posts 7 after 2"])
+    #expect(h.forum.requests.filter { $0.hasPrefix("threadPage") }.sorted() == ["threadPage 42", "threadPage 7"])
   }
 
   @Test("a second engine on the same database file after a restart delivers nothing twice")
   func restartDeliversNothingTwice() async throws {
     let path = try EngineHarness.temporaryDatabasePath()
     defer { EngineHarness.removeTemporaryDirectory(of: path) }
-    let clock = EngineTestClock()
-    let forum = EngineTestForum(clock: clock)
-    let transport = EngineRecordingTransport()
+    let clock = TestClock()
+    let forum = TestForum(clock: clock)
+    let transport = RecordingTransport()
     forum.addThread("10", posts: 5)
 
     do {
@@ -215,7 +215,7 @@ struct EngineRelayTests {
 
   @Test("a thread is fetched once per change, even with sub-millisecond post times")
   func unchangedThreadIsNotFetchedAgain() async throws {
-    let h = try EngineHarness(clock: EngineTestClock(Date(timeIntervalSince1970: 1_736_158_200.123_456_7)))
+    let h = try EngineHarness(clock: TestClock(Date(timeIntervalSince1970: 1_736_158_200.123_456_7)))
     h.forum.addThread("1", posts: 1)
     try await h.engine.subscribe(room: h.room, to: .bookmarks)
     await h.cycle()

@@ -1,9 +1,8 @@
 import AwfulBotTestKit
-import ChatBridge
 import AwfulScraping
 import BotStore
+import ChatBridge
 import Foundation
-import Logging
 import ServiceLifecycle
 import Testing
 
@@ -20,24 +19,18 @@ struct EngineServiceTests {
     }
     h.forum.addThread("1", posts: 2)
     try await h.engine.subscribe(room: h.room, to: .bookmarks)
-    let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(
-        services: [
-          Poller(engine: h.engine), Dispatcher(engine: h.engine, transport: h.transport, idleWait: .seconds(3600)),
-        ],
-        logger: Logger(label: "test")))
-    let running = Task { try await group.run() }
-
-    // Wait until the first (seeding) poll has happened.
-    while (try await h.engine.health().sources.first { $0.source == "bookmarks" }) == nil { await Task.yield() }
-    h.forum.addPost(to: "1", author: "alice", text: "after a command")
-    h.engine.requestPoll()
-    var sends = h.transport.sends.makeAsyncIterator()
-    let sent = try #require(await sends.next())
-    #expect(sent.message.text.contains("after a command"))
-
-    await group.triggerGracefulShutdown()
-    try await running.value
+    let services: [any Service] = [
+      Poller(engine: h.engine), Dispatcher(engine: h.engine, transport: h.transport, idleWait: .seconds(3600)),
+    ]
+    try await withRunningServices(services) {
+      // Wait until the first (seeding) poll has happened.
+      while (try await h.engine.health().sources.first { $0.source == "bookmarks" }) == nil { await Task.yield() }
+      h.forum.addPost(to: "1", author: "alice", text: "after a command")
+      h.engine.requestPoll()
+      var sends = h.transport.sends.makeAsyncIterator()
+      let sent = try #require(await sends.next())
+      #expect(sent.message.text.contains("after a command"))
+    }
     #expect(h.transport.sent.count == 1)
   }
 

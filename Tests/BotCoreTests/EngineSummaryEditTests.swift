@@ -1,6 +1,6 @@
 import AwfulBotTestKit
-import ChatBridge
 import BotStore
+import ChatBridge
 import Foundation
 import Testing
 
@@ -14,11 +14,11 @@ struct EngineSummaryEditTests {
 
   /// A room in summary mode (more than 2 new posts become one message) following thread 1, cursor seeded.
   static func room(
-    database: BotDatabase? = nil, clock: EngineTestClock = EngineTestClock(), forum: EngineTestForum? = nil,
+    database: BotDatabase? = nil, clock: TestClock = TestClock(), forum: TestForum? = nil,
     capabilities: ChatCapabilities = editing, seed: Bool = true
   ) async throws -> EngineHarness {
     let h = try EngineHarness(
-      database: database, clock: clock, forum: forum, transport: EngineRecordingTransport(capabilities: capabilities))
+      database: database, clock: clock, forum: forum, transport: RecordingTransport(capabilities: capabilities))
     if seed {
       h.forum.addThread("1", title: "Busy thread", posts: 1)
       h.forum.addThread("2", title: "Other thread", posts: 1)
@@ -150,8 +150,8 @@ struct EngineSummaryEditTests {
   func restartBetweenBursts() async throws {
     let path = try EngineHarness.temporaryDatabasePath()
     defer { EngineHarness.removeTemporaryDirectory(of: path) }
-    let clock = EngineTestClock()
-    let forum = EngineTestForum(clock: clock)
+    let clock = TestClock()
+    let forum = TestForum(clock: clock)
     let first = try await Self.room(database: try BotDatabase(path: path), clock: clock, forum: forum)
     await Self.burst(first, ["alice", "bob", "carol"])
     #expect(first.transport.sent.count == 1)
@@ -170,8 +170,8 @@ struct EngineSummaryEditTests {
   func crashDuringEdit() async throws {
     let path = try EngineHarness.temporaryDatabasePath()
     defer { EngineHarness.removeTemporaryDirectory(of: path) }
-    let clock = EngineTestClock()
-    let forum = EngineTestForum(clock: clock)
+    let clock = TestClock()
+    let forum = TestForum(clock: clock)
     let first = try await Self.room(database: try BotDatabase(path: path), clock: clock, forum: forum)
     await Self.burst(first, ["alice", "bob", "carol"])
     forum.addPost(to: "1", author: "dave")
@@ -202,7 +202,8 @@ struct EngineSummaryEditTests {
   }
 
   /// A row as schema 1 stored it: rendered text.
-  static let schemaOneRow = #"{"kind":"relay","text":"3 new posts in “Busy thread”","link":"https://x/p","threadKey":"1"}"#
+  static let schemaOneRow =
+    #"{"kind":"relay","text":"3 new posts in “Busy thread”","link":"https://x/p","threadKey":"1"}"#
 
   @Test("payloads stay readable: schema 1 rows decode as legacy text, schema 2 rows round-trip with their burst")
   func payloadCompatibility() throws {

@@ -1,27 +1,27 @@
 import AwfulBotTestKit
-import ChatBridge
 import BotStore
+import ChatBridge
 import Foundation
 
 @testable import BotCore
 
 /// A real store (memory or a temp file), the in-process forum, a recording transport and an engine wired together.
 struct EngineHarness {
-  let clock: EngineTestClock
-  let forum: EngineTestForum
+  let clock: TestClock
+  let forum: TestForum
   let database: BotDatabase
-  let transport: EngineRecordingTransport
+  let transport: RecordingTransport
   let engine: BotEngine
   let dispatcher: Dispatcher
   let room = RoomRef(transport: "test", room: "!room")
 
   init(
-    database: BotDatabase? = nil, clock: EngineTestClock = EngineTestClock(), forum: EngineTestForum? = nil,
-    transport: EngineRecordingTransport = EngineRecordingTransport(),
+    database: BotDatabase? = nil, clock: TestClock = TestClock(), forum: TestForum? = nil,
+    transport: RecordingTransport = RecordingTransport(),
     configure: (inout EngineConfiguration) -> Void = { _ in }
   ) throws {
     self.clock = clock
-    self.forum = forum ?? EngineTestForum(clock: clock)
+    self.forum = forum ?? TestForum(clock: clock)
     self.database = try database ?? BotDatabase()
     self.transport = transport
     var configuration = EngineConfiguration()
@@ -52,9 +52,7 @@ struct EngineHarness {
 
   /// A fresh database file in a temp directory; the directory is removed by `removeTemporaryDirectory`.
   static func temporaryDatabasePath() throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-engine-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory.appendingPathComponent("bot.sqlite").path
+    try TemporaryDirectory("awfulbot-engine").path("bot.sqlite")
   }
 
   static func removeTemporaryDirectory(of path: String) {

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import ChatBridge
 import ForumModel
 import Testing

@@ -114,17 +114,7 @@ func withForum(
   _ body: (FakeForumServer, ForumTestClient) async throws -> Void
 ) async throws {
   let server = try await FakeForumServer(configuration: configuration)
-  let url = try await server.start()
-  let client = ForumTestClient(baseURL: url)
-  do {
-    try await body(server, client)
-  } catch {
-    try? await client.shutdown()
-    await server.stop()
-    throw error
-  }
-  try await client.shutdown()
-  await server.stop()
+  try await withStarted(server) { client in try await body(server, client) }
 }
 
 /// Starts an already configured forum, runs the body with a client, and always stops the forum.

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import FakeForum
 import Foundation
 import Logging
@@ -20,33 +21,13 @@ struct ForumHarness {
   ) -> ForumsClient {
     var configuration = client.configuration
     configuration.credentials = ForumCredentials(username: FakeForumSeed.botUsername, password: password)
-    return ForumsClient(configuration: configuration, cookieStore: cookieStore, logger: quietLogger)
+    return ForumsClient(configuration: configuration, cookieStore: cookieStore, logger: Logger.quiet())
   }
 
   /// The forum's request log for one endpoint path (`/showthread.php`).
   func requests(to path: String) async -> [LoggedRequest] {
     await state.requests().filter { $0.path == path }
   }
-}
-
-/// Expected failures (bad passwords, faults) would otherwise fill the test output.
-let quietLogger: Logger = {
-  var logger = Logger(label: "awfulbot.forums.test")
-  logger.logLevel = .critical
-  return logger
-}()
-
-/// Test tuning: no spacing (spacing has its own test), short retry delays, timeouts that fail fast.
-func testConfiguration(baseURL: URL) -> ForumsClientConfiguration {
-  ForumsClientConfiguration(
-    baseURL: baseURL,
-    credentials: ForumCredentials(username: FakeForumSeed.botUsername, password: FakeForumSeed.botPassword),
-    minimumRequestSpacing: .zero,
-    connectTimeout: .seconds(5),
-    requestTimeout: .seconds(20),
-    retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(40)),
-    // The emulator's GBS is forum 273.
-    announcementsForumID: "273")
 }
 
 func withFakeForum<T>(
@@ -57,11 +38,11 @@ func withFakeForum<T>(
   let server = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: seed))
   let root = try await server.start()
   // Endpoints resolve against the base URL, which therefore ends with a slash.
-  var configuration = testConfiguration(baseURL: URL(string: root.absoluteString + "/")!)
+  var configuration = ForumsClientConfiguration.test(baseURL: URL(string: root.absoluteString + "/")!)
   configure(&configuration)
   let store = InMemoryCookieStore()
   let harness = ForumHarness(
-    server: server, client: ForumsClient(configuration: configuration, cookieStore: store, logger: quietLogger),
+    server: server, client: ForumsClient(configuration: configuration, cookieStore: store, logger: Logger.quiet()),
     cookieStore: store)
   do {
     let result = try await body(harness)

@@ -1,6 +1,8 @@
+import AwfulBotTestKit
 import AwfulScraping
 import FakeForum
 import Foundation
+import Logging
 import Testing
 
 @testable import ForumsClient
@@ -149,10 +151,10 @@ struct FaultTests {
 
   @Test func aForumThatIsNotThereIsATransportError() async throws {
     // Nothing listens on the discard port of loopback.
-    var configuration = testConfiguration(baseURL: URL(string: "http://127.0.0.1:9/")!)
+    var configuration = ForumsClientConfiguration.test(baseURL: URL(string: "http://127.0.0.1:9/")!)
     configuration.retry = .none
     configuration.connectTimeout = .seconds(2)
-    let client = ForumsClient(configuration: configuration, logger: quietLogger)
+    let client = ForumsClient(configuration: configuration, logger: Logger.quiet())
     let error = await clientError { try await client.logIn() }
     try await client.shutdown()
     guard case .transport = error else {

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import FakeForum
 import Foundation
 import Logging
@@ -39,8 +40,7 @@ struct PolitenessTests {
   @Test func logsNeverContainThePasswordOrCookieValues() async throws {
     let capture = LogCapture()
     try await withFakeForum { forum in
-      var logger = Logger(label: "test.forums") { _ in CapturingLogHandler(capture: capture) }
-      logger.logLevel = .trace
+      let logger = Logger.capturing(into: capture, label: "test.forums")
       let client = ForumsClient(
         configuration: forum.client.configuration, cookieStore: forum.cookieStore, logger: logger)
       _ = try await client.bookmarks(page: 1)
@@ -59,30 +59,5 @@ struct PolitenessTests {
         #expect(!text.contains(cookie.value), "cookie \(cookie.name) leaked into the log")
       }
     }
-  }
-}
-
-final class LogCapture: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [String] = []
-
-  var lines: [String] { lock.withLock { stored } }
-
-  func append(_ line: String) { lock.withLock { stored.append(line) } }
-}
-
-struct CapturingLogHandler: LogHandler {
-  let capture: LogCapture
-  var metadata: Logger.Metadata = [:]
-  var logLevel: Logger.Level = .trace
-
-  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { metadata[key] }
-    set { metadata[key] = newValue }
-  }
-
-  func log(event: LogEvent) {
-    let all = self.metadata.merging(event.metadata ?? [:]) { $1 }
-    capture.append("\(event.level) \(event.message) \(all.map { "\($0)=\($1)" }.sorted().joined(separator: " "))")
   }
 }

@@ -1,6 +1,8 @@
+import AwfulBotTestKit
 import BotCore
 import ChatBridge
 import Foundation
+import Logging
 import Synchronization
 import Testing
 
@@ -23,7 +25,7 @@ struct IRCRolesAndAddressTests {
       configuration.channels = [.init(name: "#goons")]
       configure(&configuration)
       let recorder = self.recorder
-      client = try IRCClient(configuration: configuration, logger: testLogger) { event in
+      client = try IRCClient(configuration: configuration, logger: Logger.quiet()) { event in
         if case .message(let message) = event { recorder.messages.withLock { $0.append(message) } }
       }
     }

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import BotCore
 import Foundation
 import Testing
@@ -23,13 +24,13 @@ struct IRCSASLStopTests {
 
   /// The error the transport's `run` ends with, within a few seconds.
   static func runUntilStopped(_ configuration: IRCTransportConfiguration) async throws -> (any Error)? {
-    let bot = try RunningBot(configuration)
+    let bot = try RunningIRCTransport(configuration)
     let watchdog = Task {
       try await Task.sleep(for: .seconds(10))
       await bot.stop()
     }
     defer { watchdog.cancel() }
-    if case .failure(let error) = await bot.task.result { return error }
+    if case .failure(let error) = await bot.result { return error }
     return nil
   }
 
@@ -72,7 +73,7 @@ struct IRCSASLStopTests {
     let script = IRCScriptedServer.registering(
       nick: "awfulbot", caps: "sasl=PLAIN", saslAccepts: { $0 != 1 }, closeAfterJoin: { $0 == 0 })
     try await IRCScriptedServer.with(script) { server in
-      let bot = try RunningBot(Self.configuration(port: server.port))
+      let bot = try RunningIRCTransport(Self.configuration(port: server.port))
       // Two reconnects, 2 s and 4 s apart plus jitter: 15 s was too short on a machine at load 13.
       try await waitUntil(timeout: .seconds(45)) {
         if case .registered = await bot.transport.connectionState() { return server.connectionCount >= 3 }
@@ -82,7 +83,7 @@ struct IRCSASLStopTests {
       #expect(server.lines(of: 1).contains("AUTHENTICATE PLAIN"))
       #expect(!server.lines(of: 1).contains { $0.hasPrefix("CAP END") || $0.hasPrefix("JOIN") })
       await bot.stop()
-      #expect(await bot.task.result.isSuccess)
+      #expect(await bot.result.isSuccess)
     }
   }
 
@@ -93,7 +94,7 @@ struct IRCSASLStopTests {
         server in
         var configuration = Self.configuration(port: server.port, sasl: false)
         configuration.nickServPassword = password
-        let bot = try RunningBot(configuration)
+        let bot = try RunningIRCTransport(configuration)
         try await waitUntil(timeout: .seconds(10)) { server.lines(of: 0).contains { $0.hasPrefix("JOIN") } }
         await bot.stop()
         let identify = server.lines(of: 0).filter { $0.contains("NickServ") }

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import ChatBridge
 import Foundation
 import Logging
@@ -109,10 +110,8 @@ import Testing
   }
 
   func machine(_ world: World, store: any TransportStateStore, pickleKey: String = "secret") -> LibOlmEncryption {
-    var logger = Logger(label: "test")
-    logger.logLevel = .critical
-    return LibOlmEncryption(
-      userID: Self.bot, deviceID: "BOTDEVICE", pickleKey: pickleKey, store: store, api: world.api, logger: logger)
+    LibOlmEncryption(
+      userID: Self.bot, deviceID: "BOTDEVICE", pickleKey: pickleKey, store: store, api: world.api, logger: .quiet())
   }
 
   /// Decrypts an encrypted event content as the peer: (session id, index, inner content).

@@ -130,7 +130,9 @@ package struct MatrixHuman: Sendable {
 
   /// Polls the user's membership until it is `expected` or the deadline passes.
   @discardableResult
-  package func waitForMembership(of user: String, in room: String, toBe expected: String, timeout: Duration = .seconds(20))
+  package func waitForMembership(
+    of user: String, in room: String, toBe expected: String, timeout: Duration = .seconds(20)
+  )
     async throws -> String?
   {
     let deadline = ContinuousClock.now + timeout
@@ -153,7 +155,8 @@ package struct MatrixHuman: Sendable {
   // MARK: HTTP
 
   @discardableResult
-  package func call(_ method: String, _ path: [String], query: [(String, String)] = [], body: JSONValue? = nil) async throws
+  package func call(_ method: String, _ path: [String], query: [(String, String)] = [], body: JSONValue? = nil)
+    async throws
     -> JSONValue
   {
     let answer = try await Self.raw(

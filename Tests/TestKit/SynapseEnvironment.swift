@@ -17,5 +17,5 @@ package enum SynapseEnvironment {
   package static var isAvailable: Bool { url != nil && secret != nil }
 
   package static let skipReason: Comment =
-    "AWFULBOT_SYNAPSE_URL is not set: run the tests under scripts/with-synapse (e.g. `scripts/with-synapse swift test --filter \"MatrixTransportTests|AwfulBotAppTests\"`) for the Matrix integration tests"
+    "AWFULBOT_SYNAPSE_URL is not set: run the tests under scripts/with-synapse (e.g. `scripts/with-synapse swift test --filter IntegrationTests`) for the Matrix integration tests"
 }

@@ -25,10 +25,6 @@ package struct ForumsClientForum: Forum {
     try await client.threadPage(threadID: threadID, page: page)
   }
 
-  package func posts(threadID: String, after index: Int) async throws -> PostsAfter {
-    try await client.posts(threadID: threadID, after: index)
-  }
-
   package func announcements() async throws -> [Announcement] { try await client.announcements() }
 
   package func forumIndex() async throws -> ForumIndex { try await client.forumIndex() }

@@ -12,17 +12,18 @@ package struct PostLocation: Sendable, Hashable {
   }
 }
 
-/// Everything the engine needs from the forum. `ForumsClient` conforms in `AwfulBotApp`; tests may use it directly.
-/// Errors thrown are `ForumPageError` (the forum said no), `ScrapeError` (page not understood) or transport errors.
+/// Everything the engine needs from the forum: the pages it reads and the actions it takes, one requirement each, so
+/// one stand-in (the test kit's `TestForum`) serves every test; what can be built from those is a convenience in an
+/// extension. `ForumsClient` conforms in `AwfulBotApp`. Errors thrown are `ForumPageError` (the forum said no),
+/// `ScrapeError` (page not understood) or transport errors.
 package protocol Forum: Sendable {
   /// The forum's base URL, used to build links and to recognise forum links pasted in chat.
   var baseURL: URL { get }
   func bookmarks(page: Int) async throws -> ThreadListPage
   func addBookmark(threadID: String, star: StarColor?) async throws
   func removeBookmark(threadID: String) async throws
+  /// One page of a thread, read without moving the account's read markers (`noseen=1`).
   func threadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage
-  /// Posts with index greater than `index`, fetched from the page holding `index + 1` to the end (`noseen=1`).
-  func posts(threadID: String, after index: Int) async throws -> PostsAfter
   /// The current announcements, each with its title when the thread list and the announcements page agree.
   func announcements() async throws -> [Announcement]
   func forumIndex() async throws -> ForumIndex
@@ -42,7 +43,16 @@ package protocol Forum: Sendable {
   var probation: Probation? { get async }
 }
 
-/// Forums without private messages (test stand-ins written before the seam had them) say so when asked.
+extension Forum {
+  /// Posts with index greater than `index`, read from the page holding `index + 1` to the end of the thread.
+  package func posts(threadID: String, after index: Int) async throws -> PostsAfter {
+    try await PostsAfter.collect(threadID: threadID, after: index) { number in
+      try await threadPage(threadID: threadID, page: .number(number))
+    }
+  }
+}
+
+/// Forums without private messages (the test kit's `TestForum`) say so when asked.
 extension Forum {
   package func privateMessages() async throws -> [PrivateMessageHeader] { throw EngineError.privateMessagesUnavailable }
   package func privateMessage(id: String) async throws -> PrivateMessageContent {

@@ -10,36 +10,10 @@ extension ForumsClient {
 
   /// Every post with an index greater than `index`, from the page holding `index + 1` to the end of the thread.
   package func posts(threadID: String, after index: Int) async throws -> PostsAfter {
+    // One session for the whole walk: a re-login restarts it from the first page.
     try await withSession {
-      let firstPage = max(index, 0) / forumPageSize + 1
-      var pageNumber = firstPage
-      var pagesFetched = 0
-      var posts: [Post] = []
-      var seenPostIDs: Set<String> = []
-      while true {
-        let page = try await loadThreadPage(threadID: threadID, page: .number(pageNumber))
-        pagesFetched += 1
-        let countBefore = posts.count
-        for post in page.posts where post.index > index && seenPostIDs.insert(post.id).inserted {
-          posts.append(post)
-        }
-        let shown = page.page?.current ?? pageNumber
-        let hasMore: Bool
-        if let navigation = page.page {
-          // A thread shorter than expected answers a page past its end with its last page: `shown` stays behind.
-          hasMore = shown >= pageNumber && shown < navigation.total
-        } else {
-          hasMore = page.posts.count >= page.postsPerPage
-        }
-        // A page that adds nothing after the first means the forum is repeating itself: stop rather than loop.
-        let isRepeating = pagesFetched > 1 && posts.count == countBefore
-        guard hasMore, !page.posts.isEmpty, !isRepeating else {
-          return PostsAfter(
-            threadID: page.threadID.isEmpty ? threadID : page.threadID, threadTitle: page.threadTitle,
-            forumID: page.forumID, isClosed: page.isClosed, posts: posts.sorted { $0.index < $1.index },
-            pagesFetched: pagesFetched, probation: page.probation)
-        }
-        pageNumber = shown + 1
+      try await PostsAfter.collect(threadID: threadID, after: index) { number in
+        try await loadThreadPage(threadID: threadID, page: .number(number))
       }
     }
   }
