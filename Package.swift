@@ -172,7 +172,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AwfulScrapingTests",
-      dependencies: ["AwfulScraping"],
+      dependencies: ["AwfulScraping", "AwfulBotTestKit"],
       resources: [.copy("Pages"), .copy("FuzzRegressions")],
       swiftSettings: swiftSettings
     ),

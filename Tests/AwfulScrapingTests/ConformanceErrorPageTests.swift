@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import Foundation
 import Testing
 
@@ -5,10 +6,10 @@ import Testing
 
 /// EXPECTED.md, "Error tests": banned, database unavailable, standard errors and the closed-thread redirect, with every
 /// "must throw" case (a normal page is not an error page of any kind).
-@Suite(.enabled(if: Fixtures.available, Fixtures.skipReason))
+@Suite(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
 struct ConformanceErrorPageTests {
   func error(_ name: String) throws -> ForumPageError? {
-    try ErrorPageScraper().scrape(data: Fixtures.data(name), url: Fixtures.url(name))
+    try ErrorPageScraper().scrape(data: CapturedPages.data(name), url: CapturedPages.url(name))
   }
 
   @Test func banned() throws {
@@ -43,7 +44,7 @@ struct ConformanceErrorPageTests {
 
   @Test func mustRegisterStandardErrorTitle() throws {
     // The logged-out page is a standard error page: its title is the standard one.
-    let document = try HTMLDocument(data: Fixtures.data("error-must-register.html"))
+    let document = try HTMLDocument(data: CapturedPages.data("error-must-register.html"))
     #expect(document.body?.firstDescendant("h2")?.normalizedText == "Special Message From Senor Lowtax")
   }
 
@@ -88,7 +89,7 @@ struct ConformanceErrorPageTests {
 
   /// Every scraper checks for an error page first and throws it, typed.
   @Test func scrapersThrowTheErrorPage() throws {
-    let data = try Fixtures.data("error-must-register.html")
+    let data = try CapturedPages.data("error-must-register.html")
     let message = try #require(try loggedOutMessage())
     #expect(throws: ForumPageError.loggedOut(message: message)) {
       try ThreadListScraper().scrape(data: data, expecting: .bookmarks)
@@ -99,11 +100,11 @@ struct ConformanceErrorPageTests {
     #expect(throws: ForumPageError.self) { try ReplyFormScraper().scrape(data: data) }
     #expect(throws: ForumPageError.self) { try ReplyResultScraper().scrape(data: data) }
     #expect(throws: ForumPageError.self) { try ForumIndexScraper().scrape(data: data) }
-    let banned = try Fixtures.data("banned.html")
+    let banned = try CapturedPages.data("banned.html")
     #expect(throws: ForumPageError.self) { try PostsPageScraper().scrape(data: banned) }
-    let database = try Fixtures.data("database-unavailable.html")
+    let database = try CapturedPages.data("database-unavailable.html")
     #expect(throws: ForumPageError.self) { try ThreadListScraper().scrape(data: database) }
-    let closed = try Fixtures.data("newreply-closed.html")
+    let closed = try CapturedPages.data("newreply-closed.html")
     #expect(throws: ForumPageError.self) { try ReplyResultScraper().scrape(data: closed) }
   }
 

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import Foundation
 import Testing
 
@@ -5,13 +6,13 @@ import Testing
 
 /// EXPECTED.md: "PostScrapingTests" (showpost), "AnnouncementScrapingTests", the announcement and index persistence
 /// values, and the reply form (docs/forum-protocol.md#replying).
-@Suite(.enabled(if: Fixtures.available, Fixtures.skipReason))
+@Suite(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
 struct ConformanceOtherPagesTests {
   func epoch(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }
 
   @Test func ignoredPostShownAlone() throws {
     let page = try ShowPostScraper().scrape(
-      data: Fixtures.data("showpost.html"), url: Fixtures.url("showthread.php?action=showpost&postid=428957756"))
+      data: CapturedPages.data("showpost.html"), url: CapturedPages.url("showthread.php?action=showpost&postid=428957756"))
     #expect(page.post.author.name == "The Dave")
     #expect(plainText(page.post.body).contains("Which command?"))
     #expect(page.post.bodyHTML.contains("Which command?"))
@@ -27,7 +28,7 @@ struct ConformanceOtherPagesTests {
 
   @Test func announcementPage() throws {
     let announcements = try AnnouncementsScraper().scrape(
-      data: Fixtures.data("announcement.html"), url: Fixtures.url("announcement.php?forumid=1"))
+      data: CapturedPages.data("announcement.html"), url: CapturedPages.url("announcement.php?forumid=1"))
     #expect(announcements.count == 1)
     let announcement = try #require(announcements.first)
     #expect(announcement.author.name == "SA Support Robot")
@@ -43,15 +44,15 @@ struct ConformanceOtherPagesTests {
   }
 
   @Test func announcementTitlesComeFromTheThreadList() throws {
-    let list = try ThreadListScraper().scrape(data: Fixtures.data("forumdisplay.html"))
+    let list = try ThreadListScraper().scrape(data: CapturedPages.data("forumdisplay.html"))
     let announcements = try AnnouncementsScraper().scrape(
-      data: Fixtures.data("announcement.html"), listed: list.announcements)
+      data: CapturedPages.data("announcement.html"), listed: list.announcements)
     #expect(announcements.first?.title == "National Change Your Password Day!")
-    #expect(try ThreadListScraper().scrape(data: Fixtures.data("forumdisplay2.html")).announcements.isEmpty)
+    #expect(try ThreadListScraper().scrape(data: CapturedPages.data("forumdisplay2.html")).announcements.isEmpty)
   }
 
   @Test func forumIndex() throws {
-    let index = try ForumIndexScraper().scrape(data: Fixtures.data("index.json"))
+    let index = try ForumIndexScraper().scrape(data: CapturedPages.data("index.json"))
     #expect(index.groups.map(\.id) == ["48", "51", "152", "153", "49"])
     #expect(index.groups.allSatisfy { !$0.hasThreads })
     #expect(index.allForums.count == 76)
@@ -103,7 +104,7 @@ struct ConformanceOtherPagesTests {
   }
 
   @Test func replyForm() throws {
-    let form = try ReplyFormScraper().scrape(data: Fixtures.data("newreply.html"))
+    let form = try ReplyFormScraper().scrape(data: CapturedPages.data("newreply.html"))
     #expect(form.action == "newreply.php")
     let pairs = form.fields.map { "\($0.name)=\($0.value)" }
     #expect(pairs.contains("action=postreply"))
@@ -125,15 +126,15 @@ struct ConformanceOtherPagesTests {
   }
 
   @Test func replyFormIsNotTheFirstForm() throws {
-    let form = try ReplyFormScraper().scrape(data: Fixtures.data("newreply-amazon-form.html"))
+    let form = try ReplyFormScraper().scrape(data: CapturedPages.data("newreply-amazon-form.html"))
     #expect(form.action.contains("newreply.php"))
     #expect(!form.fields.contains { $0.name == "keyword" || $0.name == "tag" })
     #expect(form.fields.contains { $0.name == "formkey" })
   }
 
   @Test func replyFormMissing() throws {
-    #expect(throws: ScrapeError.self) { try ReplyFormScraper().scrape(data: Fixtures.data("showthread.html")) }
-    #expect(throws: ForumPageError.self) { try ReplyFormScraper().scrape(data: Fixtures.data("newreply-closed.html")) }
+    #expect(throws: ScrapeError.self) { try ReplyFormScraper().scrape(data: CapturedPages.data("showthread.html")) }
+    #expect(throws: ForumPageError.self) { try ReplyFormScraper().scrape(data: CapturedPages.data("newreply-closed.html")) }
   }
 
   @Test(arguments: [
@@ -154,13 +155,13 @@ struct ConformanceOtherPagesTests {
     ("newreply-amazon-form.html", "newreply.php", .replyForm),
   ])
   func pageKind(name: String, url: String, kind: PageKind) throws {
-    #expect(PageKind.detect(data: try Fixtures.data(name), url: Fixtures.url(url)) == kind)
+    #expect(PageKind.detect(data: try CapturedPages.data(name), url: CapturedPages.url(url)) == kind)
   }
 
   @Test func pageKindWithoutURL() throws {
-    #expect(PageKind.detect(data: try Fixtures.data("showpost.html")) == .showPost)
-    #expect(PageKind.detect(data: try Fixtures.data("announcement.html")) == .announcements)
-    #expect(PageKind.detect(data: try Fixtures.data("showthread.html")) == .posts)
-    #expect(PageKind.detect(data: try Fixtures.data("profile.html")) == nil)
+    #expect(PageKind.detect(data: try CapturedPages.data("showpost.html")) == .showPost)
+    #expect(PageKind.detect(data: try CapturedPages.data("announcement.html")) == .announcements)
+    #expect(PageKind.detect(data: try CapturedPages.data("showthread.html")) == .posts)
+    #expect(PageKind.detect(data: try CapturedPages.data("profile.html")) == nil)
   }
 }

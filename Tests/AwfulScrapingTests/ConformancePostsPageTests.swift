@@ -1,15 +1,16 @@
+import AwfulBotTestKit
 import Foundation
 import Testing
 
 @testable import AwfulScraping
 
 /// EXPECTED.md, "PostsPageScrapingTests", "PostScrapingTests" and the computed posts-page values.
-@Suite(.enabled(if: Fixtures.available, Fixtures.skipReason))
+@Suite(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
 struct ConformancePostsPageTests {
   let scraper = PostsPageScraper()
 
   func page(_ name: String, url: String) throws -> PostsPage {
-    try scraper.scrape(data: Fixtures.data(name), url: Fixtures.url(url))
+    try scraper.scrape(data: CapturedPages.data(name), url: CapturedPages.url(url))
   }
 
   func epoch(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }

@@ -1,15 +1,16 @@
+import AwfulBotTestKit
 import Foundation
 import Testing
 
 @testable import AwfulScraping
 
 /// EXPECTED.md, "ThreadListScrapingTests" and the computed thread-list values.
-@Suite(.enabled(if: Fixtures.available, Fixtures.skipReason))
+@Suite(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
 struct ConformanceThreadListTests {
   let scraper = ThreadListScraper()
 
   func page(_ name: String, url: String, expecting: ThreadListScraper.Expectation = .any) throws -> ThreadListPage {
-    try scraper.scrape(data: Fixtures.data(name), url: Fixtures.url(url), expecting: expecting)
+    try scraper.scrape(data: CapturedPages.data(name), url: CapturedPages.url(url), expecting: expecting)
   }
 
   func epoch(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import CLibXML2
 import Foundation
 import Testing
@@ -83,11 +84,11 @@ struct HTMLSerializerTests {
     #expect(compared > 100)
   }
 
-  @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func matchesLibXML2OnCapturedPages() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)
+    let names = try FileManager.default.contentsOfDirectory(atPath: CapturedPages.directory.path)
     for name in names.sorted() where name.hasSuffix(".html") {
-      let document = try HTMLDocument(data: try Fixtures.data(name))
+      let document = try HTMLDocument(data: try CapturedPages.data(name))
       var compared = 0
       let mismatches = Self.mismatches(in: document, compared: &compared)
       #expect(mismatches.isEmpty, "\(name): \(mismatches.prefix(3))")

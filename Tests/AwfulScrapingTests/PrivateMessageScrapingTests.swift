@@ -1,10 +1,11 @@
+import AwfulBotTestKit
 import AwfulScraping
 import Foundation
 import Testing
 
 @Suite("Private message scraping")
 struct PrivateMessageScrapingTests {
-  @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func folder() throws {
     let folder = try PrivateMessageFolderScraper().scrape(Self.document("private-list.html"))
     #expect(folder.folders.map(\.id) == ["0", "-1"])
@@ -39,7 +40,7 @@ struct PrivateMessageScrapingTests {
     #expect(folder.messages[0].icon == nil)
   }
 
-  @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func singleMessage() throws {
     let message = try PrivateMessageScraper().scrape(Self.document("private-one.html"))
     #expect(message.id == "4601162")
@@ -57,7 +58,7 @@ struct PrivateMessageScrapingTests {
     #expect(author.regdate == Date(timeIntervalSince1970: 1_073_973_600))
   }
 
-  @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func otherPagesAreNotMessages() throws {
     #expect(throws: ScrapeError.self) { try PrivateMessageScraper().scrape(Self.document("profile.html")) }
     #expect(throws: ScrapeError.self) { try PrivateMessageFolderScraper().scrape(Self.document("index.json")) }
@@ -96,6 +97,6 @@ struct PrivateMessageScrapingTests {
 
   /// A captured page with the URL it was fetched from, as the client hands it to the scrapers.
   static func document(_ name: String) throws -> HTMLDocument {
-    try HTMLDocument(data: Fixtures.data(name), url: Fixtures.url(name))
+    try HTMLDocument(data: CapturedPages.data(name), url: CapturedPages.url(name))
   }
 }

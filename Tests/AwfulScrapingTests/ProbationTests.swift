@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import Foundation
 import Testing
 
@@ -41,10 +42,10 @@ struct ProbationTests {
   }
 
   /// None of the captured pages was taken on probation.
-  @Test(.enabled(if: Fixtures.available, Fixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func capturedPagesHaveNoProbation() throws {
     func document(_ name: String) throws -> HTMLDocument {
-      try HTMLDocument(data: Fixtures.data(name), url: Fixtures.url(name))
+      try HTMLDocument(data: CapturedPages.data(name), url: CapturedPages.url(name))
     }
     #expect(try ThreadListScraper().scrape(document("bookmarkthreads.html")).probation == nil)
     #expect(try ThreadListScraper().scrape(document("forumdisplay.html")).probation == nil)

@@ -15,7 +15,7 @@ struct ScrapeFixtureTests {
   ) throws -> (ScrapeCommandResult, [String: Any]) {
     let result = runner.run(
       ScrapeOptions(
-        path: ScrapeFixtures.path(name), kind: kind, url: url.map(ScrapeFixtures.url), bodyFormat: body))
+        path: CapturedPages.path(name), kind: kind, url: url.map(CapturedPages.url), bodyFormat: body))
     let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     return (result, try #require(object as? [String: Any], "\(name): \(result.errorMessage)"))
   }
@@ -34,7 +34,7 @@ struct ScrapeFixtureTests {
     #expect(!object.values.contains { $0 is NSNull }, "a null value", sourceLocation: sourceLocation)
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func bookmarks() throws {
     let (result, page) = try run("bookmarkthreads.html")
     #expect(result.exitCode == 0)
@@ -66,7 +66,7 @@ struct ScrapeFixtureTests {
       ])
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func forumDisplayAnnouncementRow() throws {
     let (result, page) = try run("forumdisplay.html")
     #expect(result.exitCode == 0)
@@ -76,7 +76,7 @@ struct ScrapeFixtureTests {
     #expect((page["breadcrumbs"] as? [[String: Any]])?.last?["forumID"] as? String == "46")
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func postsPage() throws {
     let (result, page) = try run(
       "showthread.html", url: "showthread.php?threadid=3507451&perpage=40&pagenumber=5")
@@ -103,7 +103,7 @@ struct ScrapeFixtureTests {
       optional: ["date", "dateRaw", "editNote"])
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func postsPageTree() throws {
     let (result, page) = try run("showthread2.html", kind: .posts, body: .tree)
     #expect(result.exitCode == 0)
@@ -116,7 +116,7 @@ struct ScrapeFixtureTests {
     #expect(quotes.contains { $0["author"] is String && $0["postID"] is String })
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func showPost() throws {
     let (result, page) = try run("showpost.html", url: "showthread.php?action=showpost&postid=428957756")
     #expect(result.exitCode == 0)
@@ -127,7 +127,7 @@ struct ScrapeFixtureTests {
     #expect((post["body"] as? String)?.contains("Which command?") == true)
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func announcement() throws {
     let (result, page) = try run("announcement.html", url: "announcement.php?forumid=1")
     #expect(result.exitCode == 0)
@@ -138,7 +138,7 @@ struct ScrapeFixtureTests {
     #expect((announcements.first?["body"] as? String)?.contains("Forums Store is once again open!") == true)
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func index() throws {
     let (result, page) = try run("index.json")
     #expect(result.exitCode == 0)
@@ -148,7 +148,7 @@ struct ScrapeFixtureTests {
     #expect((page["user"] as? [String: Any])?["name"] as? String == "pokeyman")
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func replyForm() throws {
     let (result, page) = try run("newreply.html")
     #expect(result.exitCode == 0)
@@ -158,7 +158,7 @@ struct ScrapeFixtureTests {
     #expect((page["message"] as? String)?.contains("[quote=") == true)
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func privateMessageFolder() throws {
     let (result, page) = try run("private-list.html")
     #expect(result.exitCode == 0)
@@ -181,7 +181,7 @@ struct ScrapeFixtureTests {
       first, always: ["id", "subject", "status"], optional: ["sender", "sentDate", "sentDateRaw", "icon", "iconAlt"])
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func privateMessage() throws {
     let (result, page) = try run("private-one.html")
     #expect(result.exitCode == 0)
@@ -200,7 +200,7 @@ struct ScrapeFixtureTests {
     #expect((fields["message"] as? String)?.contains("InFlames235 wrote on Nov  8, 2012 20:56:") == true)
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func errorPages() throws {
     let expected: [(String, String)] = [
       ("database-unavailable.html", "databaseUnavailable"),
@@ -222,9 +222,9 @@ struct ScrapeFixtureTests {
     #expect(forced.exitCode == 2)
   }
 
-  @Test(.enabled(if: ScrapeFixtures.available, ScrapeFixtures.skipReason))
+  @Test(.enabled(if: CapturedPages.available, CapturedPages.skipReason))
   func pagesOfOtherKindsAreUnrecognised() {
-    let result = runner.run(ScrapeOptions(path: ScrapeFixtures.path("profile.html")))
+    let result = runner.run(ScrapeOptions(path: CapturedPages.path("profile.html")))
     #expect(result.exitCode == 1)
     #expect(!result.errorMessage.isEmpty)
   }
