@@ -41,6 +41,11 @@ struct MatrixBenchmark: AsyncParsableCommand {
   @Option(help: "What the plain sender's events carry: `bot` (the content of one of the bot's events) or `minimal`.")
   var plainContent: MatrixPlainContent = .bot
 
+  @Option(
+    help: "Measurements to run, comma-separated: latency, throughput, encrypted (default: all).",
+    transform: MatrixBenchmark.legs)
+  var legs: Set<MatrixBenchLeg> = Set(MatrixBenchLeg.allCases)
+
   func validate() throws {
     guard posts > Self.warmups else { throw ValidationError("--posts must exceed the \(Self.warmups) warm-ups") }
     guard !rooms.isEmpty, rooms.allSatisfy({ $0 > 0 }) else { throw ValidationError("--rooms needs counts above 0") }
@@ -48,6 +53,18 @@ struct MatrixBenchmark: AsyncParsableCommand {
     guard throughputPosts >= rooms.max() ?? 1 else {
       throw ValidationError("--throughput-posts must be at least the largest room count")
     }
+  }
+
+  static func legs(_ text: String) throws -> Set<MatrixBenchLeg> {
+    Set(
+      try text.split(separator: ",").map { part in
+        let name = part.trimmingCharacters(in: .whitespaces)
+        guard let leg = MatrixBenchLeg(rawValue: name) else {
+          throw ValidationError(
+            "--legs wants some of \(MatrixBenchLeg.allCases.map(\.rawValue).joined(separator: ",")), not “\(name)”")
+        }
+        return leg
+      })
   }
 
   static func roomCounts(_ text: String) throws -> [Int] {
@@ -83,14 +100,21 @@ struct MatrixBenchmark: AsyncParsableCommand {
       let context = MatrixBenchContext(
         homeserver: url, bot: bot, owner: owner, forum: forum, directory: directory, logger: logger)
       print("awfulbot-bench matrix: \(url.absoluteString), bot \(bot.userID), owner \(owner.account.userID)")
-      try await MatrixLatencyRun(context: context, posts: posts, warmups: Self.warmups).measure()
-      try await MatrixThroughputComparison(
-        context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, rounds: rounds,
-        plainContent: plainContent
-      ).measure()
-      try await MatrixEncryptedComparison(context: context, roomCounts: rooms, events: throughputPosts, rounds: rounds)
-        .measure()
-      try await MatrixEncryptedSendRun(context: context, sends: posts * 2).measure()
+      if legs.contains(.latency) {
+        try await MatrixLatencyRun(context: context, posts: posts, warmups: Self.warmups).measure()
+      }
+      if legs.contains(.throughput) {
+        try await MatrixThroughputComparison(
+          context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, rounds: rounds,
+          plainContent: plainContent
+        ).measure()
+      }
+      if legs.contains(.encrypted) {
+        try await MatrixEncryptedComparison(
+          context: context, roomCounts: rooms, events: throughputPosts, rounds: rounds
+        ).measure()
+        try await MatrixEncryptedSendRun(context: context, sends: posts * 2).measure()
+      }
       let usage = ProcessUsage.now()
       print(
         "process total: CPU \(String(format: "%.2f", usage.cpuSeconds)) s, peak RSS "

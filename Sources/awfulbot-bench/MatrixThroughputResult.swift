@@ -58,3 +58,10 @@ enum MatrixPlainContent: String, ExpressibleByArgument, CaseIterable, Sendable {
   /// `{"msgtype":"m.notice","body":"Plain post."}`: the cheapest event there is.
   case minimal
 }
+
+/// `--legs`: which measurements of `awfulbot-bench matrix` run (a throughput study need not wait for the others).
+enum MatrixBenchLeg: String, CaseIterable, Sendable {
+  case latency
+  case throughput
+  case encrypted
+}

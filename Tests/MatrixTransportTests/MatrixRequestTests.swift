@@ -55,6 +55,16 @@ struct MatrixRequestTests {
       ])
     #expect(decoded["room"]?["state"]?["types"]?.arrayValue?.contains("m.room.encryption") == true)
     #expect(json.contains(#""limit":10"#), "integers stay integers on the wire")
+    #expect(decoded["room"]?["timeline"]?["not_senders"] == nil)
+  }
+
+  @Test("the busy filter leaves the bot's own events out of the timeline only")
+  func busyFilter() throws {
+    let json = MatrixClient.compactJSON(MatrixSyncFilter.filter(leavingOut: "@bot:example.org"))
+    let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+    #expect(decoded["room"]?["timeline"]?["not_senders"] == ["@bot:example.org"])
+    #expect(decoded["room"]?["state"]?["not_senders"] == nil)
+    #expect(decoded["room"]?["include_leave"] == true)
   }
 
   @Test("error bodies give errcode, message and the longer of retry_after_ms and Retry-After")

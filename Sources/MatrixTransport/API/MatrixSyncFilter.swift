@@ -14,14 +14,19 @@ package enum MatrixSyncFilter {
     "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encryption", "m.room.create",
   ]
 
-  package static func filter(timelineLimit: Int = 50) -> JSONValue {
-    [
+  /// - Parameter sender: a user whose events the timeline leaves out (the bot itself while it sends: see
+  ///   `MatrixTransport.syncLoop`). The homeserver drops them before it loads anything; the room's state still
+  ///   carries their state changes when anything else happened in the room.
+  package static func filter(timelineLimit: Int = 50, leavingOut sender: String? = nil) -> JSONValue {
+    var timeline: [String: JSONValue] = ["types": .array(eventTypes), "limit": .number(Double(timelineLimit))]
+    if let sender { timeline["not_senders"] = [.string(sender)] }
+    return [
       "presence": ["not_types": ["*"]],
       "account_data": ["not_types": ["*"]],
       "room": [
         // Left rooms are needed to notice kicks and bans; on the first sync their old timelines are ignored.
         "include_leave": true,
-        "timeline": ["types": .array(eventTypes), "limit": .number(Double(timelineLimit))],
+        "timeline": .object(timeline),
         "state": ["types": .array(stateTypes), "lazy_load_members": true],
         "ephemeral": ["not_types": ["*"]],
         "account_data": ["not_types": ["*"]],

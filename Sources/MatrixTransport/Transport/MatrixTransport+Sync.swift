@@ -11,21 +11,43 @@ extension MatrixTransport {
   static let busySyncSpacing: Duration = .milliseconds(500)
 
   /// Long-polls `/sync` until cancelled or the session stops (token rejected without a password).
+  ///
+  /// While the bot is sending (an event went out within `busySyncSpacing`), it polls instead: no wait on the
+  /// homeserver (`timeout=0`), one request per `busySyncSpacing`, and a timeline without its own events (see
+  /// `MatrixSyncFilter.filter(leavingOut:)`). A held long-poll would be woken by every event the bot sends and the
+  /// homeserver would build an answer each time; and an answer full of the bot's own relays costs the homeserver
+  /// more than the sends do, while crowding others' messages (the commands) out of a limited timeline. Membership,
+  /// power levels and encryption set by others still arrive; the one thing the lean filter can hide is the bot's
+  /// account leaving a room from another session (a left room with nothing else new is left out of the answer), so
+  /// after a busy spell the bot compares its rooms with `/joined_rooms` (see `roomsNotJoined`).
   func syncLoop(interpreter: MatrixSyncInterpreter) async throws {
     var since = try await store.value(for: MatrixStateKey.nextBatch)
     var failures = 0
     let filter = MatrixSyncFilter.filter()
+    let busyFilter = MatrixSyncFilter.filter(leavingOut: interpreter.ownUserID)
+    // Set by a busy sync, cleared once `/joined_rooms` and a full sync have been compared (see `noteOwnLeaves`).
+    var afterBusySpell = false
     while !Task.isCancelled {
       guard let token = await session.currentToken else { return }
       let started = ContinuousClock.now
+      // The first sync returns at once with current state; later ones wait for news unless the bot is sending.
+      let busy = since != nil && isSending(since: started - Self.busySyncSpacing)
       do {
-        // The first sync returns at once with current state; later ones wait for news.
+        var missing: Set<String>?
+        if !busy && afterBusySpell { missing = try await roomsNotJoined(token: token) }
         let response = try await client.sync(
-          token: token, since: since, filter: filter, timeout: since == nil ? .zero : syncTimeout)
+          token: token, since: since, filter: busy ? busyFilter : filter,
+          timeout: since == nil || busy ? .zero : syncTimeout)
         if failures > 0 { logger.info("sync recovered", metadata: ["failures": "\(failures)"]) }
         failures = 0
         try await handle(response, interpreter: interpreter, isInitial: since == nil)
         since = response.nextBatch
+        if let missing {
+          // A room this answer shows joined was rejoined since `/joined_rooms` was read.
+          await noteOwnLeaves(missing.subtracting((response.rooms?.join ?? [:]).keys))
+          afterBusySpell = false
+        }
+        if busy { afterBusySpell = true }
         await reportUndecryptable()
         if let user = state.withLock({ $0.ownUserID }) { setStatus(.connected(userID: user)) }
         if isSending(since: started - Self.busySyncSpacing) {
@@ -62,6 +84,33 @@ extension MatrixTransport {
         try await Task.sleep(for: policy.backoff(attempt: failures))
       }
     }
+  }
+
+  /// After a busy spell (syncs without the bot's own events): the rooms the bot believes joined that the homeserver
+  /// says it is not in. Such a room is only taken as left by the bot's own account once the next full sync has been
+  /// applied without news of it: a kick or ban comes from someone else, so that sync reports it as such.
+  private func roomsNotJoined(token: String) async throws -> Set<String> {
+    let joined = Set(try await client.joinedRooms(token: token))
+    return state.withLock { $0.directory.joined }.subtracting(joined)
+  }
+
+  /// Rooms from `missing` still believed joined after a full sync: the bot's account left them itself.
+  private func noteOwnLeaves(_ missing: Set<String>) async {
+    guard !missing.isEmpty, let own = state.withLock({ $0.ownUserID }) else { return }
+    let left = state.withLock { state in
+      missing.filter { state.directory.joined.contains($0) }.sorted().map { room in
+        state.directory.forget(room: room)
+        state.directory.direct.remove(room)
+        return room
+      }
+    }
+    guard !left.isEmpty else { return }
+    for room in left {
+      logger.notice("membership changed", metadata: ["room": "\(room)", "kind": "left", "by": "\(own)"])
+      eventsContinuation.yield(
+        .membership(MembershipChange(transport: name, room: room, kind: .left, by: own, reason: nil)))
+    }
+    await saveDirectRooms()
   }
 
   /// Whether an event went out after `instant` (see `busySyncSpacing`).

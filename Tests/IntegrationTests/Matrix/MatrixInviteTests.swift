@@ -48,5 +48,28 @@ extension MatrixIntegrationTests {
         }
       }
     }
+
+    // The sync filter leaves the bot's own events out of the timeline (see `MatrixSyncFilter`); a leave the bot's
+    // account made itself must still reach it, through the left room's state.
+    @Test("a leave by the bot's own account elsewhere is noted")
+    func ownLeaveNoted() async throws {
+      try await MatrixTestWorld.with { world in
+        let owner = try await MatrixHuman.register("owner")
+        let bot = try MatrixBotProcess(world: world)
+        try await bot.run { bot in
+          let room = try await bot.joinedRoom(owner: owner)
+          try await world.botAccount.call("POST", ["rooms", room, "leave"], body: [:])
+          let deadline = ContinuousClock.now + .seconds(20)
+          while bot.transport.joinedRooms.contains(room), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+          }
+          #expect(!bot.transport.joinedRooms.contains(room))
+          #expect(
+            bot.membershipChanges.contains {
+              $0.room == room && $0.kind == .left && $0.by == world.botAccount.userID
+            })
+        }
+      }
+    }
   }
 }
