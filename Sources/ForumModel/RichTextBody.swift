@@ -24,7 +24,7 @@ package struct RichTextBody: Sendable, Hashable, Codable {
     switch encoder.userInfo[Self.formKey] as? RichTextBodyForm ?? .array {
     case .array: try container.encode(wrappedValue)
     case .plainText: try container.encode(plainText(wrappedValue))
-    case .taggedTree: try container.encode(wrappedValue.map(TaggedRichText.init))
+    case .taggedTree: try container.encode(TaggedRichText.tree(wrappedValue))
     }
   }
 }

@@ -12,8 +12,10 @@ package struct MatrixRoomDirectory: Sendable, Hashable {
 
   package init() {}
 
+  /// Drops everything known about a room the bot is no longer in (it is no longer a direct chat either).
   mutating func forget(room: String) {
     joined.remove(room)
+    direct.remove(room)
     powerLevels[room] = nil
     displayNames[room] = nil
     creators[room] = nil

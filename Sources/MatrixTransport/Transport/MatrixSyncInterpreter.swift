@@ -83,7 +83,6 @@ package struct MatrixSyncInterpreter: Sendable {
       let own = events.last { $0.type == "m.room.member" && $0.stateKey == ownUserID }
       let wasJoined = directory.joined.contains(room)
       directory.forget(room: room)
-      directory.direct.remove(room)
       guard !isInitial, let own else { continue }
       let reason = own.content["reason"]?.stringValue
       switch own.membership {

@@ -100,17 +100,25 @@ extension MatrixTransport {
     let left = state.withLock { state in
       missing.filter { state.directory.joined.contains($0) }.sorted().map { room in
         state.directory.forget(room: room)
-        state.directory.direct.remove(room)
-        return room
+        return MatrixMembershipChange(room: room, kind: .left, by: own, reason: nil)
       }
     }
-    guard !left.isEmpty else { return }
-    for room in left {
-      logger.notice("membership changed", metadata: ["room": "\(room)", "kind": "left", "by": "\(own)"])
+    await report(left)
+  }
+
+  /// Tells the engine how the bot's own membership changed, and keeps the direct-chat list in step with rooms left.
+  private func report(_ changes: [MatrixMembershipChange]) async {
+    for change in changes {
+      logger.notice(
+        "membership changed",
+        metadata: ["room": "\(change.room)", "kind": "\(change.kind.rawValue)", "by": "\(change.by ?? "-")"])
       eventsContinuation.yield(
-        .membership(MembershipChange(transport: name, room: room, kind: .left, by: own, reason: nil)))
+        .membership(
+          MembershipChange(
+            transport: name, room: change.room, kind: MembershipChange.Kind(rawValue: change.kind.rawValue) ?? .left,
+            by: change.by, reason: change.reason)))
     }
-    await saveDirectRooms()
+    if changes.contains(where: { $0.kind != .joined }) { await saveDirectRooms() }
   }
 
   /// Whether an event went out after `instant` (see `busySyncSpacing`).
@@ -154,17 +162,7 @@ extension MatrixTransport {
     // Before the position is stored: the encryption state of a room arrives once, and must not be lost to a crash.
     try await sendEncryptionNotices(to: batch.encryptedRooms)
     try await store.setValue(response.nextBatch, for: MatrixStateKey.nextBatch)
-    for change in batch.membershipChanges {
-      logger.notice(
-        "membership changed",
-        metadata: ["room": "\(change.room)", "kind": "\(change.kind.rawValue)", "by": "\(change.by ?? "-")"])
-      eventsContinuation.yield(
-        .membership(
-          MembershipChange(
-            transport: name, room: change.room, kind: MembershipChange.Kind(rawValue: change.kind.rawValue) ?? .left,
-            by: change.by, reason: change.reason)))
-    }
-    if batch.membershipChanges.contains(where: { $0.kind != .joined }) { await saveDirectRooms() }
+    await report(batch.membershipChanges)
     for message in batch.messages { eventsContinuation.yield(.message(message)) }
     for (room, event) in readable {
       let message = state.withLock { interpreter.message(from: event, room: room, directory: $0.directory) }
