@@ -183,7 +183,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BotStoreTests",
-      dependencies: ["BotStore"],
+      dependencies: ["AwfulBotTestKit", "BotStore"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import BotStore
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ struct BotStoreTests {
   private let now = Date(timeIntervalSince1970: 1_736_158_200)
 
   private func temporaryPath() throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-store-\(UUID())")
+    let directory = TestScratch.path("awfulbot-store")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.appendingPathComponent("bot.sqlite").path
   }

@@ -15,7 +15,7 @@ struct ConfigurationTests {
   ]
 
   private func write(_ json: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-config-\(UUID()).json")
+    let url = TestScratch.path("awfulbot-config", extension: "json")
     try Data(json.utf8).write(to: url)
     return url.path
   }

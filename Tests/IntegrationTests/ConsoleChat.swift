@@ -28,7 +28,7 @@ final class ConsoleChat: Sendable {
   static func start() async throws -> ConsoleChat {
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
     let baseURL = try await forum.start()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-console-\(UUID())")
+    let directory = TestScratch.path("awfulbot-console")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let chat = ConsoleChat(forum: forum, baseURL: baseURL, directory: directory)
     let configuration = AppConfiguration(

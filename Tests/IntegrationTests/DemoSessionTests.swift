@@ -14,7 +14,7 @@ struct DemoSessionTests {
     let input = Pipe()
     input.fileHandleForWriting.write(Data("!bookmarks\n!status\n!nonsense\n".utf8))
     try input.fileHandleForWriting.close()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-demo-test-\(UUID())")
+    let directory = TestScratch.path("awfulbot-demo-test")
     defer { try? FileManager.default.removeItem(at: directory) }
 
     try await runDemo(

@@ -13,7 +13,7 @@ struct OpsCheckTests {
   let directory: URL
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-check-\(UUID())")
+    directory = TestScratch.path("awfulbot-ops-check")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

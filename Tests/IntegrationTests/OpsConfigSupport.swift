@@ -46,7 +46,7 @@ enum OpsConfig {
   }
 
   static func temporaryFile(_ data: Data, mode: Int) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-\(UUID()).json").path
+    let path = TestScratch.path("awfulbot-ops", extension: "json").path
     guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: mode]) else {
       throw CocoaError(.fileWriteUnknown)
     }

@@ -24,7 +24,7 @@ struct OpsDaemonStandIn {
   /// Runs `body` with a new database file in a temporary directory (its path and the open database), then closes and
   /// removes both.
   static func withDatabase<T>(_ body: (_ path: String, _ database: BotDatabase) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-\(UUID())")
+    let directory = TestScratch.path("awfulbot-ops")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("awfulbot.sqlite").path

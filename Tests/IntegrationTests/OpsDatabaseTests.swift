@@ -14,7 +14,7 @@ struct OpsDatabaseTests {
   let directory: URL
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-db-\(UUID())")
+    directory = TestScratch.path("awfulbot-ops-db")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

@@ -78,7 +78,7 @@ struct OpsIRCTests {
   func runWithWrongSASLPassword() async throws {
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo))
     let baseURL = try await forum.start()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-sasl-\(UUID())")
+    let directory = TestScratch.path("awfulbot-ops-sasl")
     let nick = OpsIRCEnvironment.uniqueNick("sasl")
     let object: [String: Any] = [
       "forum": [
@@ -207,7 +207,7 @@ struct OpsIRCTests {
   func wholeCheck() async throws {
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
     let baseURL = try await forum.start()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-irc-\(UUID())")
+    let directory = TestScratch.path("awfulbot-ops-irc")
     let nick = OpsIRCEnvironment.uniqueNick()
     let object: [String: Any] = [
       "forum": [

@@ -31,7 +31,7 @@ struct OpsMatrixHarness: Sendable {
     let owner = try await MatrixHuman.register("opsowner")
     let aliasName = "opsroom_\(UUID().uuidString.prefix(8).lowercased())"
     let room = try await owner.createRoom(name: "ops matrix", invite: [bot.userID], alias: aliasName)
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-matrix-\(UUID())")
+    let directory = TestScratch.path("awfulbot-ops-matrix")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return OpsMatrixHarness(
       forum: forum, forumURL: URL(string: root.absoluteString + "/")!, bot: bot, owner: owner, room: room,

@@ -14,7 +14,7 @@ struct OpsMetricsTests {
   func metricsAfterRelay() async throws {
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
     let baseURL = try await forum.start()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-metrics-\(UUID())")
+    let directory = TestScratch.path("awfulbot-ops-metrics")
     defer { try? FileManager.default.removeItem(at: directory) }
     // A transport name of its own, so the per-transport series belong to this test alone.
     let transportName = "ops-metrics-\(UUID().uuidString.prefix(8).lowercased())"

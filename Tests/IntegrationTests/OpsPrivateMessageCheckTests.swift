@@ -11,7 +11,7 @@ struct OpsPrivateMessageCheckTests {
   let directory: URL
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-ops-pm-\(UUID())")
+    directory = TestScratch.path("awfulbot-ops-pm")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

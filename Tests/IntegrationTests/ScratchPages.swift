@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import Foundation
 
 /// Pages the tests write themselves, in a temporary folder removed when the value is dropped.
@@ -5,7 +6,7 @@ final class ScratchPages {
   let directory: URL
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-scrape-\(UUID().uuidString)")
+    directory = TestScratch.path("awfulbot-scrape")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

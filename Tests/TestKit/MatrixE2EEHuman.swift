@@ -34,7 +34,7 @@ package actor MatrixE2EEHuman {
 
   private init(account: MatrixHuman) throws {
     self.account = account
-    store = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-e2ee-\(UUID())")
+    store = TestScratch.path("awfulbot-e2ee")
     try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
     process.executableURL = URL(fileURLWithPath: try #require(Self.python))
     process.arguments = [try #require(Self.script), store.path]
@@ -110,7 +110,12 @@ package actor MatrixE2EEHuman {
   package func quit() async {
     try? input.fileHandleForWriting.write(contentsOf: Array(#"{"cmd":"quit"}"#.utf8) + [10])
     try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    // Polled, not `waitUntilExit()`: a blocked cooperative thread stalls every other test of the run.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while process.isRunning, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    if process.isRunning { process.terminate() }
     try? FileManager.default.removeItem(at: store)
   }
 

@@ -1,12 +1,12 @@
 import Foundation
 
-/// A fresh folder in the system's temporary directory for what a test writes (a database, a config, logs), named
-/// with `prefix` so a leftover is easy to trace; `remove()` deletes it with everything in it.
+/// A fresh folder under the test process's scratch root (`TestScratch`) for what a test writes (a database, a config,
+/// logs), named with `prefix` so a leftover is easy to trace; `remove()` deletes it with everything in it.
 package struct TemporaryDirectory: Sendable {
   package let url: URL
 
   package init(_ prefix: String = "awfulbot-test") throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())")
+    url = TestScratch.path(prefix)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 

@@ -86,22 +86,47 @@ final class BotProcess {
     _ = Foundation.kill(pid, signal)
   }
 
-  /// Waits up to `timeout` for the process to end and reaps it; nil when it is still running.
-  func reap(timeout: Duration = .seconds(10)) -> Ending? {
-    if let ending { return ending }
+  /// Waits up to `timeout` for the process to end and reaps it; nil when it is still running. It polls with
+  /// `Task.sleep`, never a blocking sleep: the cooperative pool has one thread per core, and a test parked in
+  /// `usleep` there stalls every other test of the run (an IRC readiness test once missed a dropped connection for
+  /// 10 s while two of these waited).
+  func reap(timeout: Duration = .seconds(10)) async -> Ending? {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      var status: Int32 = 0
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid {
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
-        let signal = status & 0x7F
-        ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
-        return ending
-      }
-      if result < 0 { return nil }
-      usleep(20_000)
+    while true {
+      if let ending = poll() { return ending }
+      if reapFailed { return nil }
+      guard ContinuousClock.now < deadline else { return nil }
+      try? await Task.sleep(for: .milliseconds(20))
     }
-    return nil
+  }
+
+  /// SIGKILL, then waits for the process to go, for clean-ups that cannot suspend (`defer`): a killed process
+  /// ends at once, so this blocking wait is short.
+  func killAndReap() {
+    guard ending == nil else { return }
+    _ = Foundation.kill(pid, SIGKILL)
+    var status: Int32 = 0
+    if waitpid(pid, &status, 0) == pid { ending = Self.ending(status) }
+  }
+
+  /// Reaps the process if it has ended, without waiting.
+  private func poll() -> Ending? {
+    if let ending { return ending }
+    var status: Int32 = 0
+    let result = waitpid(pid, &status, WNOHANG)
+    if result == pid {
+      ending = Self.ending(status)
+    } else if result < 0 {
+      reapFailed = true
+    }
+    return ending
+  }
+
+  private var reapFailed = false
+
+  /// WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+  private static func ending(_ status: Int32) -> Ending {
+    let signal = status & 0x7F
+    return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
   }
 }

@@ -29,12 +29,12 @@ extension IRCLiveTests {
         let expected = "reconnecting (cannot reach the Matrix homeserver \(homeserver)"
         var matrix: [String: Any]?
         let reported = try await eventually(timeout: .seconds(60), every: .milliseconds(500)) {
-          matrix = try bot.statusOfTransport("matrix")
+          matrix = try await bot.statusOfTransport("matrix")
           return (matrix?["problem"] as? String)?.hasPrefix(expected) == true
         }
         #expect(reported, "status: \(String(describing: matrix)); log:\n\(bot.logTail())")
         #expect(matrix?["connected"] as? Bool == false)
-        let irc = try bot.statusOfTransport("irc")
+        let irc = try await bot.statusOfTransport("irc")
         #expect(irc?["connected"] as? Bool == true, "status: \(String(describing: irc))")
 
         let ready = try await bot.get("/readyz")
@@ -48,8 +48,8 @@ extension IRCLiveTests {
         #expect(
           !bot.logLines(containing: "homeserver not ready, retrying", "transport=matrix", "homeserver unreachable")
             .isEmpty, "\(bot.log)")
-        #expect(bot.process.reap(timeout: .zero) == nil, "run keeps going: \(bot.logTail())")
-        let (ending, took) = bot.terminate()
+        #expect(await bot.process.reap(timeout: .zero) == nil, "run keeps going: \(bot.logTail())")
+        let (ending, took) = await bot.terminate()
         #expect(ending == .exited(0), "a clean exit on SIGTERM: \(String(describing: ending)); \(bot.logTail())")
         #expect(
           took < Self.shutdownLimit, "SIGTERM took \(took) while the homeserver was unreachable; log:\n\(bot.log)")
@@ -105,12 +105,12 @@ extension IRCLiveTests {
 
         var matrix: [String: Any]?
         let reported = try await eventually(timeout: .seconds(20), every: .milliseconds(500)) {
-          matrix = try bot.statusOfTransport("matrix")
+          matrix = try await bot.statusOfTransport("matrix")
           return (matrix?["problem"] as? String)?.hasPrefix("stopped: \(cause)") == true
         }
         #expect(reported, "status: \(String(describing: matrix))")
         #expect(matrix?["connected"] as? Bool == false)
-        #expect(try bot.statusOfTransport("irc")?["connected"] as? Bool == true)
+        #expect(try await bot.statusOfTransport("irc")?["connected"] as? Bool == true)
         let ready = try await bot.get("/readyz")
         #expect(ready.status == 503)
         #expect(ready.body.contains("- transport matrix: stopped: \(cause)"), "\(ready.body)")
@@ -119,8 +119,8 @@ extension IRCLiveTests {
         #expect(metrics.contains(#"awfulbot_transport_connected{transport="irc"} 1.0"#), "\(metrics)")
 
         // Refused for good, yet not the only transport: no exit 78, the bot goes on until SIGTERM.
-        #expect(bot.process.reap(timeout: .seconds(2)) == nil, "run exited: \(bot.logTail())")
-        let (ending, took) = bot.terminate()
+        #expect(await bot.process.reap(timeout: .seconds(2)) == nil, "run exited: \(bot.logTail())")
+        let (ending, took) = await bot.terminate()
         #expect(ending == .exited(0), "a clean exit on SIGTERM: \(String(describing: ending)); \(bot.logTail())")
         #expect(took < Self.shutdownLimit, "SIGTERM took \(took); log:\n\(bot.log)")
         print("matrix refused (\(refusal.rawValue)): SIGTERM ended run in \(took)")

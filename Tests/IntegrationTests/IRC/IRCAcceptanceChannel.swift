@@ -81,7 +81,7 @@ final class IRCAcceptanceChannel: Sendable {
 
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
     let baseURL = try await forum.start()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-irc-accept-\(UUID())")
+    let directory = TestScratch.path("awfulbot-irc-accept")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
     let botNick = IRCTestEnvironment.unique("bot")

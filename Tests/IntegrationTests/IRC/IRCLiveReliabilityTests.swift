@@ -109,7 +109,7 @@ extension IRCLiveTests {
 
       let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo))
       let root = try await forum.start()
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-kill-\(UUID())")
+      let directory = TestScratch.path("awfulbot-kill")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let configuration: [String: Any] = [
         "forum": [
@@ -147,8 +147,7 @@ extension IRCLiveTests {
       var process = try start()
       defer {
         // Whatever happened, no bot is left running.
-        process.kill(SIGKILL)
-        _ = process.reap()
+        process.killAndReap()
       }
       try await observer.waitFor("the bot joins", timeout: .seconds(30)) { $0.command == "JOIN" && $0.nick == nick }
       // Joined after seeding its rooms: the thread's cursor is at its last post, so only new posts are relayed.
@@ -164,7 +163,7 @@ extension IRCLiveTests {
         $0.nick?.hasPrefix(nick) == true && $0.text.contains(markers[7])
       }
       process.kill(SIGKILL)
-      let ending = process.reap()
+      let ending = await process.reap()
       #expect(ending == .signalled(SIGKILL), "killed, not exited: \(String(describing: ending))")
       let killedAfter = Self.sightings(of: markers, in: await observer.lines, from: nick).counts.count
       #expect(killedAfter < total, "killed mid-burst (\(killedAfter) of \(total) seen)")
@@ -187,7 +186,7 @@ extension IRCLiveTests {
       #expect(seen.order == markers, "in the order they were posted")
 
       process.kill(SIGTERM)
-      #expect(process.reap(timeout: .seconds(15)) == .exited(0), "a clean exit on SIGTERM; log:\n\(logTail())")
+      #expect(await process.reap(timeout: .seconds(15)) == .exited(0), "a clean exit on SIGTERM; log:\n\(logTail())")
       await forum.stop()
       await observer.quit()
       try? FileManager.default.removeItem(at: directory)

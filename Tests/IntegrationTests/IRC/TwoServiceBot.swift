@@ -61,7 +61,7 @@ final class TwoServiceBot {
 
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo))
     let root = try await forum.start()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-alone-\(UUID())")
+    let directory = TestScratch.path("awfulbot-alone")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var matrixTransport = matrix
     matrixTransport["type"] = "matrix"
@@ -113,8 +113,7 @@ final class TwoServiceBot {
 
   /// Kills the bot if it still runs, and removes everything the test made.
   func stop() async {
-    process.kill(SIGKILL)
-    _ = process.reap()
+    process.killAndReap()
     await forum.stop()
     await observer.quit()
     try? FileManager.default.removeItem(at: directory)
@@ -152,14 +151,13 @@ final class TwoServiceBot {
   }
 
   /// What `awfulbot status --config … --json` says about the transport `name` now (the heartbeat's record).
-  func statusOfTransport(_ name: String) throws -> [String: Any]? {
+  func statusOfTransport(_ name: String) async throws -> [String: Any]? {
     let output = directory.appendingPathComponent("status-\(UUID()).json").path
     let status = try BotProcess.spawn(
       try #require(BotProcess.binary), ["status", "--config", configPath, "--json"], environment: variables,
       output: output)
-    guard let ending = status.reap(timeout: .seconds(20)) else {
-      status.kill(SIGKILL)
-      _ = status.reap()
+    guard let ending = await status.reap(timeout: .seconds(20)) else {
+      status.killAndReap()
       throw TestClientError.timedOut("awfulbot status", nick: "-", seen: [])
     }
     // Exit status 1 means "needs attention", which a transport that is not connected is.
@@ -196,10 +194,10 @@ final class TwoServiceBot {
   // MARK: Ending
 
   /// Sends SIGTERM and waits up to 30 s for the process to end: how it ended and how long that took.
-  func terminate() -> (ending: BotProcess.Ending?, took: Duration) {
+  func terminate() async -> (ending: BotProcess.Ending?, took: Duration) {
     let asked = ContinuousClock.now
     process.kill(SIGTERM)
-    let ending = process.reap(timeout: .seconds(30))
+    let ending = await process.reap(timeout: .seconds(30))
     return (ending, ContinuousClock.now - asked)
   }
 }

@@ -17,7 +17,7 @@ struct MatrixTestWorld: Sendable {
   static func make() async throws -> MatrixTestWorld {
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo))
     let root = try await forum.start()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("awfulbot-matrix-\(UUID())")
+    let directory = TestScratch.path("awfulbot-matrix")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let account = try await MatrixHuman.register("bot")
     return MatrixTestWorld(
