@@ -32,6 +32,22 @@ struct MessageComposerTests {
       composer.post(post(id: "1", index: 1), threadID: "7", threadTitle: "T", excerptLength: 50).excerptLength == 50)
   }
 
+  @Test("each post a relay quotes, nested quotes too, gets the forum's goto=post link; no quotes, no links")
+  func quoteLinks() {
+    var quoting = post(id: "400000200", index: 3)
+    quoting.body = [
+      .quote(author: "A", postID: "111", [.quote(author: "B", postID: "222", [.text("inner")]), .text("outer")]),
+      .quote(author: "C", postID: nil, [.text("no source")]), .text("answer"),
+    ]
+    let relay = composer.post(quoting, threadID: "3600001", threadTitle: "Busy")
+    #expect(
+      relay.quoteLinks == [
+        "111": "https://forums.somethingawful.com/showthread.php?goto=post&postid=111#post111",
+        "222": "https://forums.somethingawful.com/showthread.php?goto=post&postid=222#post222",
+      ])
+    #expect(composer.post(post(id: "1", index: 1), threadID: "7", threadTitle: "T").quoteLinks == nil)
+  }
+
   @Test("pages hold 40 posts", arguments: [(1, 1), (40, 1), (41, 2), (80, 2), (81, 3), (96, 3), (0, 1)])
   func pages(index: Int, page: Int) {
     let relay = composer.post(post(id: "9", index: index), threadID: "5", threadTitle: "T")

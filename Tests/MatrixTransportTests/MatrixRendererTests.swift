@@ -132,6 +132,24 @@ struct MatrixRendererTests {
     #expect(event.body == "\(Self.header)\n> AgentF posted:\n> what they said\nmy answer\n\(Self.link)")
   }
 
+  @Test("a quote's \"X posted:\" links the quoted post when the relay carries its link; a quote without one is plain")
+  func quoteLinks() {
+    let source = "https://forums.somethingawful.com/showthread.php?goto=post&postid=411637955#post411637955"
+    var relay = Self.relay([
+      .quote(author: "AgentF", postID: "411637955", [.text("what they said")]),
+      .quote(author: "Nobody", postID: "1", [.text("unknown source")]), .text("my answer"),
+    ])
+    relay.quoteLinks = ["411637955": source]
+    let event = MatrixRenderer().render(.post(relay))[0]
+    #expect(
+      event.html
+        == Self.headerHTML
+        + #"<blockquote><p><b><a href="https://forums.somethingawful.com/showthread.php?goto=post&amp;postid=411637955#post411637955">AgentF posted:</a></b></p>what they said</blockquote>"#
+        + "<blockquote><p><b>Nobody posted:</b></p>unknown source</blockquote>my answer")
+    // The plain body is unchanged: the links are for the HTML only.
+    #expect(event.body.contains("> AgentF posted:\n> what they said") && !event.body.contains("goto=post"))
+  }
+
   @Test("a post that quotes and then answers keeps the answer when cut; the quote is shortened")
   func quoteThenAnswer() throws {
     let blah = Array(repeating: "blah", count: 16).joined(separator: " ")

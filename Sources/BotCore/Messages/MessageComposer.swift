@@ -25,7 +25,14 @@ package struct MessageComposer: Sendable {
     return PostRelay(
       address: address, threadTitle: threadTitle, author: post.author.name, dateText: post.date.map(dates.format),
       link: links.post(address), threadLink: links.thread(threadID), body: post.body,
-      excerptLength: excerptLength ?? self.excerptLength)
+      quoteLinks: quoteLinks(in: post.body), excerptLength: excerptLength ?? self.excerptLength)
+  }
+
+  /// Where each quoted post is: the forum finds its page (`goto=post`), as the quote's own link on the forum does.
+  func quoteLinks(in body: [RichText]) -> [String: String]? {
+    let ids = RichText.quotedPostIDs(in: body)
+    guard !ids.isEmpty else { return nil }
+    return Dictionary(uniqueKeysWithValues: ids.map { ($0, links.post(id: $0)) })
   }
 
   /// Posts told as a count: `latest` is the newest of them.

@@ -15,12 +15,15 @@ package struct PostRelay: Sendable, Hashable, Codable {
   /// The thread's first page (titles link there).
   package var threadLink: String
   package var body: [RichText]
+  /// The link of each post the body quotes, by post id, for renderers that link a quote's "X posted:" to its
+  /// source. Optional so rows queued before it existed still decode.
+  package var quoteLinks: [String: String]?
   /// About how many characters of the body to show; the rest is behind the link.
   package var excerptLength: Int
 
   package init(
     address: PostAddress, threadTitle: String, forumName: String? = nil, author: String, dateText: String?,
-    link: String, threadLink: String, body: [RichText], excerptLength: Int
+    link: String, threadLink: String, body: [RichText], quoteLinks: [String: String]? = nil, excerptLength: Int
   ) {
     self.address = address
     self.threadTitle = threadTitle
@@ -30,6 +33,7 @@ package struct PostRelay: Sendable, Hashable, Codable {
     self.link = link
     self.threadLink = threadLink
     self.body = body
+    self.quoteLinks = quoteLinks
     self.excerptLength = excerptLength
   }
 }

@@ -104,16 +104,18 @@ package struct MatrixRenderer: Sendable {
       header.text(", ")
       header.link(post.link) { $0.text(post.dateText ?? "post") }
     }
-    writeExcerpt(post.body, limit: post.excerptLength, link: post.link, into: &writer)
+    writeExcerpt(
+      post.body, limit: post.excerptLength, link: post.link, quoteLinks: post.quoteLinks ?? [:], into: &writer)
   }
 
-  /// `readMore` is the link under a cut excerpt: a post's by default, a private message names itself.
+  /// `readMore` is the link under a cut excerpt: a post's by default, a private message names itself. A quote whose
+  /// post is in `quoteLinks` links its "X posted:" there.
   private func writeExcerpt(
     _ body: [RichText], limit: Int, link: String, readMore: String = "Read the whole post",
-    into writer: inout HTMLWriter
+    quoteLinks: [String: String] = [:], into writer: inout HTMLWriter
   ) {
     let excerpt = PostExcerpt(body, maxCharacters: limit)
-    RichTextHTML().write(excerpt.nodes, into: &writer)
+    RichTextHTML(quoteLink: { quoteLinks[$0] }).write(excerpt.nodes, into: &writer)
     if excerpt.onlyQuotes {
       writer.element("p") { $0.element("i") { $0.text("(only a quote, no words of their own)") } }
     }
@@ -189,7 +191,8 @@ package struct MatrixRenderer: Sendable {
             header.text(", ")
             header.link(post.link) { $0.text(post.dateText ?? "post") }
           }
-          writeExcerpt(post.body, limit: post.excerptLength, link: post.link, into: &quote)
+          writeExcerpt(
+            post.body, limit: post.excerptLength, link: post.link, quoteLinks: post.quoteLinks ?? [:], into: &quote)
         }
       }
     }

@@ -273,7 +273,7 @@ extension MatrixIntegrationTests {
           let latest = try #require(answers.first { $0.body?.contains("last 2 posts") == true })
           #expect(
             room.readable(latest.formattedBody ?? "")
-              == #"<p><a href="https://forum.example/showthread.php?threadid=3600002&amp;perpage=40">“Québec politics thread: «débat» 🍁”</a> — last 2 posts:</p><blockquote><p><b>angerbot</b>, <a href="https://forum.example/showthread.php?threadid=3600002&amp;perpage=40&amp;pagenumber=1#post400000097">2024-01-15 16:20 UTC</a></p><blockquote><p><b>Pickled Tink posted:</b></p>A news link about the election.</blockquote>Please stay on topic. <span data-mx-spoiler="">Or else.</span></blockquote><blockquote><p><b>Majuju</b>, <a href="https://forum.example/showthread.php?threadid=3600002&amp;perpage=40&amp;pagenumber=1#post400000098">2024-01-18 00:00 UTC</a></p>日本語のテキストも大丈夫です。 🇨🇦</blockquote>"#
+              == #"<p><a href="https://forum.example/showthread.php?threadid=3600002&amp;perpage=40">“Québec politics thread: «débat» 🍁”</a> — last 2 posts:</p><blockquote><p><b>angerbot</b>, <a href="https://forum.example/showthread.php?threadid=3600002&amp;perpage=40&amp;pagenumber=1#post400000097">2024-01-15 16:20 UTC</a></p><blockquote><p><b><a href="https://forum.example/showthread.php?goto=post&amp;postid=400000096#post400000096">Pickled Tink posted:</a></b></p>A news link about the election.</blockquote>Please stay on topic. <span data-mx-spoiler="">Or else.</span></blockquote><blockquote><p><b>Majuju</b>, <a href="https://forum.example/showthread.php?threadid=3600002&amp;perpage=40&amp;pagenumber=1#post400000098">2024-01-18 00:00 UTC</a></p>日本語のテキストも大丈夫です。 🇨🇦</blockquote>"#
           )
 
           // What the bot did on the forum is what it said.
@@ -282,10 +282,12 @@ extension MatrixIntegrationTests {
           #expect(posted?.authorID == FakeForumSeed.botUserID)
           #expect(posted.map { "\($0.body)" }?.contains("Posted from Matrix.") == true)
 
-          // Links to posts open the page that holds the post (`latest`'s, and the reply's forum redirect).
+          // Links to posts open the page that holds the post (`latest`'s, the quote's source through the forum's
+          // redirect, and the reply's).
           try await Self.expectLinksLand(
             [
               ("\(Self.link2)&pagenumber=1#post400000097", 400_000_097),
+              ("https://forum.example/showthread.php?goto=post&postid=400000096#post400000096", 400_000_096),
               ("\(Self.link2)&pagenumber=1#post400000098", 400_000_098),
               ("https://forum.example/showthread.php?goto=post&postid=400000105#post400000105", 400_000_105),
             ], room)
@@ -380,7 +382,7 @@ extension MatrixIntegrationTests {
           This is my answer, after a long quote.
           \(link1)&pagenumber=3#post<ID>
           """,
-          #"<p><b><a href="\#(link1a)">\#(thread1)</a></b> — <b>Pickled Tink</b>, <a href="\#(link1a)&amp;pagenumber=3#post<ID>">2024-02-01 12:20 UTC</a></p><blockquote><p><b>Zoë Québec posted:</b></p>word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12…</blockquote>This is my answer, after a long quote.<p><a href="\#(link1a)&amp;pagenumber=3#post<ID>">Read the whole post</a></p>"#
+          #"<p><b><a href="\#(link1a)">\#(thread1)</a></b> — <b>Pickled Tink</b>, <a href="\#(link1a)&amp;pagenumber=3#post<ID>">2024-02-01 12:20 UTC</a></p><blockquote><p><b><a href="https://forum.example/showthread.php?goto=post&amp;postid=400000090#post400000090">Zoë Québec posted:</a></b></p>word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12…</blockquote>This is my answer, after a long quote.<p><a href="\#(link1a)&amp;pagenumber=3#post<ID>">Read the whole post</a></p>"#
         ),
         (
           3_600_002, "Zoë Québec", "[quote=\"Majuju\"]\nJust a quote, nothing else.\n[/quote]", false,
