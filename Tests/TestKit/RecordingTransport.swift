@@ -17,6 +17,15 @@ package final class RecordingTransport: ChatTransport, Sendable {
     var failures: [String: [ChatSendError]] = [:]
     var hangs = false
     var receiptCounter = 0
+    /// Names resolved to ids, as a Matrix alias is; while `resolving` is false, resolving any of them fails.
+    var aliases: [String: String] = [:]
+    var resolving = true
+    var resolveAttempts = 0
+  }
+
+  /// What resolving an alias throws while the transport "cannot reach its service".
+  package struct Unreachable: Error, CustomStringConvertible {
+    package var description: String { "the chat service cannot be reached" }
   }
 
   package let name: String
@@ -40,6 +49,26 @@ package final class RecordingTransport: ChatTransport, Sendable {
     state.withLock { $0.failures[room, default: []] += errors }
   }
   package func setHangs(_ hangs: Bool) { state.withLock { $0.hangs = hangs } }
+  /// Names the transport resolves to ids (others resolve to themselves), and whether it can reach its service to
+  /// do so now.
+  package func setAliases(_ aliases: [String: String], resolving: Bool) {
+    state.withLock {
+      $0.aliases = aliases
+      $0.resolving = resolving
+    }
+  }
+  package func setResolving(_ resolving: Bool) { state.withLock { $0.resolving = resolving } }
+  /// How many times an alias was looked up (successfully or not).
+  package var resolveAttempts: Int { state.withLock { $0.resolveAttempts } }
+
+  package func resolveRoom(_ reference: String) async throws -> String {
+    try state.withLock { state in
+      guard let id = state.aliases[reference] else { return reference }
+      state.resolveAttempts += 1
+      guard state.resolving else { throw Unreachable() }
+      return id
+    }
+  }
 
   package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws
     -> DeliveryReceipt

@@ -6,6 +6,7 @@ import ForumsClient
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// The bot assembled from a configuration: store, forum client, engine, poller, one dispatcher and one command
@@ -25,6 +26,8 @@ package final class BotApplication: Sendable {
   /// The `/metrics`, `/healthz`, `/readyz` listener; nil when `metrics` is off (or absent from a config built in code).
   package let metricsServer: MetricsServer?
   let logger: Logger
+  /// Configured rooms `seedRooms` could not resolve; `ConfiguredRoomRetry` seeds them once their service answers.
+  let pendingRooms = Mutex<[ConfiguredRoom]>([])
 
   /// - Parameters:
   ///   - transports: the chat connections, already built (see `TransportFactory`).
@@ -143,50 +146,22 @@ package final class BotApplication: Sendable {
     self.services = services
   }
 
-  /// Creates the rooms and subscriptions the config names, once: existing ones are left as they are, so a
-  /// subscription a user removed in chat is re-added only if it is still in the config at the next start.
-  package func seedRooms() async throws {
-    if let privateMessages = configuration.privateMessages {
-      // Aliases become ids, as messages and sends name rooms by id; a room that cannot be resolved now gets no
-      // alerts until the next start (logged), rather than alerts sent to a name the service does not know.
-      var resolved: [RoomRef] = []
-      for room in privateMessages.rooms {
-        guard let roomID = await configuredRoomID(transport: room.transport, room: room.room) else { continue }
-        resolved.append(RoomRef(transport: room.transport, room: roomID))
-      }
-      engine.setPrivateMessageRooms(resolved)
-    }
-    for room in configuration.rooms ?? [] {
-      guard let roomID = await configuredRoomID(transport: room.transport, room: room.room) else { continue }
-      let ref = RoomRef(transport: room.transport, room: roomID)
-      for spec in room.subscriptions ?? [] {
-        guard let target = RoomSubscriptionSpec(parsing: spec)?.target else { continue }
-        let existing = try await engine.subscriptions(room: ref)
-        if existing.contains(where: { $0.target == target }) { continue }
-        do {
-          _ = try await engine.subscribe(room: ref, to: target, filters: .none, backfill: 0, createdBy: "config")
-        } catch {
-          logger.warning(
-            "config subscription not created",
-            metadata: ["room": "\(room.room)", "subscription": "\(spec)", "error": "\(error)"])
-        }
-      }
-      if let mode = room.mode.flatMap(RoomModeSpec.relayMode(parsing:)) {
-        _ = try await engine.setMode(room: ref, to: mode)
-      }
-    }
-  }
-
   /// How long graceful shutdown may take before what is still running is cancelled.
   static let shutdownGrace = Duration.seconds(4)
 
-  /// Runs every service until SIGTERM/SIGINT (or `shutdownAfter`), then shuts them down gracefully.
+  /// Runs every service until SIGTERM/SIGINT (or `shutdownAfter`), then shuts them down gracefully. Configured rooms
+  /// `seedRooms` could not resolve are tried again after `roomRetryDelay`, and then less and less often.
   package func run(
     extraServices: [any Service] = [], shutdownAfter duration: Duration? = nil,
-    signals: [UnixSignal] = [.sigterm, .sigint]
+    signals: [UnixSignal] = [.sigterm, .sigint], roomRetryDelay: Duration = .seconds(5)
   ) async throws {
-    // A service that ends before shutdown (a transport stopped for good, its event stream) leaves the others running;
-    // one that throws still ends the bot (the last transport that could work, a poller failure).
+    var extraServices = extraServices
+    if !pendingRooms.withLock({ $0.isEmpty }) {
+      extraServices.append(ConfiguredRoomRetry(application: self, initialDelay: roomRetryDelay))
+    }
+    // A service that ends before shutdown (a transport stopped for good, its event stream, the room retry once every
+    // room is seeded) leaves the others running; one that throws still ends the bot (the last transport that could
+    // work, a poller failure).
     var services = (self.services + extraServices).map {
       ServiceGroupConfiguration.ServiceConfiguration(service: $0, successTerminationBehavior: .ignore)
     }

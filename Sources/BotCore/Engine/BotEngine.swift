@@ -51,6 +51,17 @@ package final class BotEngine: Sendable {
     privateMessageRoomList.withLock { $0 = rooms }
   }
 
+  /// Adds a room to those private messages are told in (a configured room whose id was found late). The first
+  /// such room wakes the poller, which then starts reading the inbox.
+  package func addPrivateMessageRoom(_ room: RoomRef) {
+    let wasEmpty = privateMessageRoomList.withLock { rooms in
+      let wasEmpty = rooms.isEmpty
+      if !rooms.contains(room) { rooms.append(room) }
+      return wasEmpty
+    }
+    if wasEmpty { pollSignal.signal() }
+  }
+
   /// Whether `room` is one of the rooms private messages are told in.
   package func isPrivateMessageRoom(_ room: RoomRef) -> Bool {
     privateMessageRooms.contains(room)
