@@ -2,8 +2,8 @@ import ArgumentParser
 import AwfulBotApp
 import AwfulScraping
 import BotCore
-import ChatBridge
 import BotStore
+import ChatBridge
 import FakeForum
 import ForumsClient
 import Foundation

@@ -12,7 +12,8 @@ struct ConformanceOtherPagesTests {
 
   @Test func ignoredPostShownAlone() throws {
     let page = try ShowPostScraper().scrape(
-      data: CapturedPages.data("showpost.html"), url: CapturedPages.url("showthread.php?action=showpost&postid=428957756"))
+      data: CapturedPages.data("showpost.html"),
+      url: CapturedPages.url("showthread.php?action=showpost&postid=428957756"))
     #expect(page.post.author.name == "The Dave")
     #expect(plainText(page.post.body).contains("Which command?"))
     #expect(page.post.bodyHTML.contains("Which command?"))
@@ -134,7 +135,9 @@ struct ConformanceOtherPagesTests {
 
   @Test func replyFormMissing() throws {
     #expect(throws: ScrapeError.self) { try ReplyFormScraper().scrape(data: CapturedPages.data("showthread.html")) }
-    #expect(throws: ForumPageError.self) { try ReplyFormScraper().scrape(data: CapturedPages.data("newreply-closed.html")) }
+    #expect(throws: ForumPageError.self) {
+      try ReplyFormScraper().scrape(data: CapturedPages.data("newreply-closed.html"))
+    }
   }
 
   @Test(arguments: [

@@ -1,6 +1,6 @@
 import AwfulBotTestKit
-import ChatBridge
 import BotCore
+import ChatBridge
 import Testing
 
 @testable import MatrixTransport

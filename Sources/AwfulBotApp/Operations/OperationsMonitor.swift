@@ -1,6 +1,6 @@
 import BotCore
-import ChatBridge
 import BotStore
+import ChatBridge
 import ForumsClient
 import Foundation
 import Logging

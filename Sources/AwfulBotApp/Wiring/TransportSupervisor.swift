@@ -32,7 +32,7 @@ struct TransportSupervisor: Service {
       try await transport.run()
     } catch is CancellationError {
       return
-    } catch where StartupFailure.exitCode(for: error) == StartupFailure.configurationExitCode {
+    } catch  where StartupFailure.exitCode(for: error) == StartupFailure.configurationExitCode {
       logger.error(
         "chat transport stopped for good; the others go on",
         metadata: ["transport": "\(transport.name)", "error": "\(error)"])

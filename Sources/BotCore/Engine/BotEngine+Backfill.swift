@@ -1,6 +1,6 @@
+import BotStore
 import ChatBridge
 import ForumModel
-import BotStore
 import Foundation
 
 extension BotEngine {

@@ -1,5 +1,5 @@
-import ChatBridge
 import BotStore
+import ChatBridge
 import Foundation
 
 extension BotEngine {

@@ -1,5 +1,5 @@
-import ChatBridge
 import BotStore
+import ChatBridge
 import Foundation
 
 /// A ready message held while a room is quiet, queued unchanged (same idempotency key) when quiet ends.

@@ -1,6 +1,6 @@
+import BotStore
 import ChatBridge
 import ForumModel
-import BotStore
 import Foundation
 
 /// Turns new forum content into outbox rows (or held items) inside the caller's transaction, so the cursor advance

@@ -12,4 +12,3 @@ package enum ChatSendError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
-

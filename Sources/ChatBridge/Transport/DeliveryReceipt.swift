@@ -3,4 +3,3 @@ package struct DeliveryReceipt: Sendable, Hashable, Codable {
   package var id: String
   package init(id: String) { self.id = id }
 }
-

@@ -37,4 +37,3 @@ package struct IncomingMessage: Sendable, Hashable {
     self.addressed = addressed
   }
 }
-
