@@ -36,14 +36,21 @@ final class OpsIRCRelay: Sendable {
     }
   }
 
-  /// Closes every relayed connection (both sides); the relay keeps accepting new ones.
-  func cut() {
+  /// Closes every relayed connection (both sides); the relay keeps accepting new ones. Returns how many channels
+  /// (client and server sides) it closed.
+  @discardableResult
+  func cut() -> Int {
     let channels = open.withLock { open in
       defer { open = [] }
       return open
     }
     for channel in channels { channel.close(promise: nil) }
+    return channels.count
   }
+
+  /// How many connections the relay accepted, and how many of those reached the server.
+  var counts: (accepted: Int, relayed: Int) { tally.withLock { ($0.accepted, $0.relayed) } }
+  private let tally = Mutex<(accepted: Int, relayed: Int)>((0, 0))
 
   private func close() {
     server.channel.close(promise: nil)
@@ -62,11 +69,13 @@ final class OpsIRCRelay: Sendable {
 
   private func relay(_ connection: Connection, host: String, port: Int) async throws {
     open.withLock { $0.append(connection.channel) }
+    tally.withLock { $0.accepted += 1 }
     let upstream = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .connect(host: host, port: port) { channel in
         channel.eventLoop.makeCompletedFuture { try Connection(wrappingChannelSynchronously: channel) }
       }
     open.withLock { $0.append(upstream.channel) }
+    tally.withLock { $0.relayed += 1 }
     try await connection.executeThenClose { clientIn, clientOut in
       try await upstream.executeThenClose { serverIn, serverOut in
         try await withThrowingTaskGroup(of: Void.self) { group in

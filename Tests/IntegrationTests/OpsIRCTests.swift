@@ -159,7 +159,9 @@ struct OpsIRCTests {
       configuration.reconnectDelaySeconds = 2
       configuration.maximumReconnectDelaySeconds = 2
       configuration.reconnectJitter = 0
-      let transport = try IRCTransport(configuration: configuration, logger: Logger.quiet())
+      // What the transport logged, shown when the drop is not noticed (a failure seen only in full runs).
+      let log = LogCapture()
+      let transport = try IRCTransport(configuration: configuration, logger: .capturing(into: log))
       let reporting: any ChatTransport = transport
       #expect(await reporting.connectionProblem() == "connecting")
 
@@ -176,11 +178,18 @@ struct OpsIRCTests {
         probe.detail
           == "registered as \(nick)_ on \(network.host):\(network.port) (plain TCP); \(nick) refused (in use?)")
 
-      relay.cut()
+      let closed = relay.cut()
+      let cutAt = ContinuousClock.now
+      let noticed = try await eventually(timeout: .seconds(10), every: .milliseconds(100)) {
+        await transport.connectionProblem() != nil
+      }
       #expect(
-        try await eventually(timeout: .seconds(10), every: .milliseconds(100)) {
-          await transport.connectionProblem() != nil
-        })
+        noticed,
+        """
+        the drop went unnoticed for \(ContinuousClock.now - cutAt): the relay closed \(closed) channels of \
+        \(relay.counts) connections; the transport logged:
+        \(log.lines.joined(separator: "\n"))
+        """)
       #expect(await transport.connectionProblem() == "reconnecting (the server closed the connection)")
       #expect(
         try await eventually(timeout: .seconds(15), every: .milliseconds(100)) {

@@ -531,14 +531,22 @@ extension MatrixIntegrationTests {
           Self.expectSafe(relays, room)
 
           // Every link to a post — the body's last line, the date and "Read the whole post" in the HTML — opens
-          // the page holding that post (thread 3600001 has 95 posts before these: they are on page 3).
+          // the page holding that post (thread 3600001 has 95 posts before these: they are on page 3); a quote's
+          // "X posted:" opens the page holding the quoted post (the forum's goto=post redirect).
           var links: [(String, Int)] = []
           for (relay, id) in zip(relays, ids) {
             let bodyLink = room.readable(relay.body ?? "").components(separatedBy: "\n").last ?? ""
             links.append((bodyLink, id))
-            for href in relay.htmlLinks.map(room.readable) where href.contains("#post") { links.append((href, id)) }
+            for href in relay.htmlLinks.map(room.readable) where href.contains("#post") {
+              let quoted = href.range(of: #"goto=post&postid=(\d+)"#, options: .regularExpression).flatMap {
+                Int(href[$0].dropFirst("goto=post&postid=".count))
+              }
+              links.append((href, quoted ?? id))
+            }
           }
-          #expect(links.count == 2 * ids.count + 3, "the three cut posts link to the rest too")
+          #expect(
+            links.count == 2 * ids.count + 3 + 1, "the three cut posts link to the rest too; one quote links its source")
+          #expect(links.contains { $0.1 == 400_000_090 }, "the quote of post 400000090 links it")
           try await Self.expectLinksLand(links, room)
 
           // why, with a post link, finds the relay.
