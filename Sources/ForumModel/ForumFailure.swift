@@ -47,6 +47,9 @@ package struct ForumNotFound: ForumFailure, Sendable, Hashable, Codable {
     if subject == .privateMessage {
       return "The bot's forum account has no private message with that id (deleted, or never sent to it)."
     }
+    if subject == .forum {
+      return "No forum with that id, or the bot's forum account cannot see it."
+    }
     return "No such \(subject.rawValue) on the forum, or the bot's forum account cannot see it."
   }
 

@@ -319,6 +319,28 @@ struct CommandRouterTests {
     #expect(answer.contains("waiting"))
   }
 
+  @Test("status names poll sources in words and reads a failing one as sentences")
+  func statusOfFailingSources() async throws {
+    let bot = try await CommandHarness()
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    try await bot.engine.database.write { tx in
+      try tx.save(SourceHealthRecord(source: "privateMessages", lastAttemptAt: now, lastSuccessAt: now, totalPolls: 1))
+      try tx.save(
+        SourceHealthRecord(
+          source: "announcements", lastAttemptAt: now, lastErrorAt: now,
+          lastError: "No forum with that id, or the bot's forum account cannot see it.", consecutiveErrors: 3,
+          totalErrors: 3, totalPolls: 3, nextAttemptAt: now.addingTimeInterval(120)))
+      try tx.save(SourceHealthRecord(source: "forum:46", lastAttemptAt: now, lastSuccessAt: now, totalPolls: 1))
+    }
+    let lines = await bot.say("!status", role: nil).split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "Polling announcements: 3 errors in a row, the last: No forum with that id, or the bot's forum account cannot "
+          + "see it. Next try 2023-11-14 22:15 UTC."), "\(lines)")
+    #expect(lines.contains("Polling private messages: ok, last 2023-11-14 22:13 UTC"), "\(lines)")
+    #expect(lines.contains("Polling forum 46: ok, last 2023-11-14 22:13 UTC"), "\(lines)")
+  }
+
   @Test("why takes post links and ids and explains a missing post; thread links are refused")
   func why() async throws {
     let bot = try await CommandHarness()

@@ -33,7 +33,7 @@ package final class Poller: Service, Sendable {
     if let health = try? await engine.health() {
       // Respect a backoff that was in force before a restart.
       for source in health.sources where source.consecutiveErrors > 0 {
-        if let next = source.nextAttempt, let parsed = Self.source(named: source.source) {
+        if let next = source.nextAttempt, let parsed = PollSource(name: source.source) {
           due[parsed] = next
           backingOff.insert(parsed)
         }
@@ -78,15 +78,6 @@ package final class Poller: Service, Sendable {
           due[source] = requested
         }
       }
-    }
-  }
-
-  private static func source(named name: String) -> PollSource? {
-    switch name {
-    case "bookmarks": .bookmarks
-    case "announcements": .announcements
-    case "privateMessages": .privateMessages
-    default: name.hasPrefix("forum:") ? .forum(id: String(name.dropFirst(6))) : nil
     }
   }
 }

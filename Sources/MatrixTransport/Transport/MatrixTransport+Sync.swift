@@ -7,8 +7,11 @@ extension MatrixTransport {
   /// While the bot is sending, at most one `/sync` starts per this interval. Every event the bot sends wakes its own
   /// long-poll, and the homeserver builds a sync answer for it (about 5 ms of Synapse's CPU per event, a third more
   /// than the send itself), only for the bot to read its own message back and poll again; spaced out, one answer
-  /// covers many sends. A command sent meanwhile waits at most this long more; an idle bot polls as before.
-  static let busySyncSpacing: Duration = .milliseconds(500)
+  /// covers many sends. A command sent meanwhile waits at most this long more; an idle bot polls as before. At
+  /// 500 ms the busy syncs still cost the homeserver about a tenth more CPU per event than a plain sender needs
+  /// (9 alternating rounds of `awfulbot-bench matrix`: 0.95× in one room, 0.89× over four); 2 s spreads one answer
+  /// over about fifty sends.
+  static let busySyncSpacing: Duration = .seconds(2)
 
   /// Long-polls `/sync` until cancelled or the session stops (token rejected without a password).
   ///

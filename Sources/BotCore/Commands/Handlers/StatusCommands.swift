@@ -40,13 +40,16 @@ enum StatusCommands {
         "Behind: new posts arrive as one summary per thread until fewer than \(status.backlogLimit) messages wait.")
     }
     for source in status.sources {
-      var line = "Polling \(source.source): "
+      var line = "Polling \(PollSource(name: source.source)?.readableName ?? source.source): "
       if source.isHealthy {
         line += source.lastSuccess.map { "ok, last \(dates.format($0))" } ?? "not polled yet"
       } else {
         line += "\(NameList.count(source.consecutiveErrors, "error")) in a row"
-        if let error = source.lastError { line += ", last: \(error)" }
-        if let next = source.nextAttempt { line += "; next try \(dates.format(next))" }
+        // The error is a sentence of its own (it may end with a full stop), so it goes last but one.
+        if let error = source.lastError {
+          line += ", the last: \(error.hasSuffix(".") ? String(error.dropLast()) : error)"
+        }
+        if let next = source.nextAttempt { line += ". Next try \(dates.format(next))." }
       }
       reply.add(line)
     }
