@@ -7,11 +7,12 @@ extension MatrixTransport {
   /// While the bot is sending, at most one `/sync` starts per this interval. Every event the bot sends wakes its own
   /// long-poll, and the homeserver builds a sync answer for it (about 5 ms of Synapse's CPU per event, a third more
   /// than the send itself), only for the bot to read its own message back and poll again; spaced out, one answer
-  /// covers many sends. A command sent meanwhile waits at most this long more; an idle bot polls as before. At
-  /// 500 ms the busy syncs still cost the homeserver about a tenth more CPU per event than a plain sender needs
-  /// (9 alternating rounds of `awfulbot-bench matrix`: 0.95× in one room, 0.89× over four); 2 s spreads one answer
-  /// over about fifty sends.
-  static let busySyncSpacing: Duration = .seconds(2)
+  /// covers many sends. A command sent meanwhile waits at most this long more; an idle bot polls as before. 2 s
+  /// costs the homeserver less (9 alternating rounds of `awfulbot-bench matrix`: 1.04x the plain sender in one room
+  /// and 0.97x over four, against 0.95x and 0.89x at 500 ms), but in an encrypted room a member who joins while the
+  /// bot is sending is then unknown to it for up to 2 s, and the relays of that time are sealed without a key for
+  /// them (`MatrixE2EETests` caught it). So 500 ms.
+  static let busySyncSpacing: Duration = .milliseconds(500)
 
   /// Long-polls `/sync` until cancelled or the session stops (token rejected without a password).
   ///
