@@ -13,8 +13,6 @@ extension BotApplication {
   /// bot runs (`ConfiguredRoomRetry`); until then it gets nothing, rather than messages sent to a name its service
   /// does not know.
   package func seedRooms() async throws {
-    // The private-message rooms start empty and gain each room as its id is known.
-    engine.setPrivateMessageRooms([])
     let unresolved = try await seed(
       ConfiguredRoom.all(in: configuration), waitingAtMost: Self.startResolveLimit, logFailures: true)
     pendingRooms.withLock { $0 = unresolved }

@@ -87,10 +87,8 @@ package final class BotApplication: Sendable {
     if let seconds = configuration.polling?.privateMessagesSeconds {
       engineConfiguration.privateMessagesInterval = .seconds(seconds)
     }
+    // The private-message rooms are added by `seedRooms`, each once its id is known.
     if let privateMessages = configuration.privateMessages {
-      engineConfiguration.privateMessageRooms = privateMessages.rooms.map {
-        RoomRef(transport: $0.transport, room: $0.room)
-      }
       engineConfiguration.privateMessageExcerpt = privateMessages.excerpt ?? false
     }
     if let seconds = configuration.polling?.maximumBackoffSeconds {

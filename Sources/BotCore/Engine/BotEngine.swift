@@ -43,15 +43,10 @@ package final class BotEngine: Sendable {
   }
 
   /// The rooms told about new private messages: the configured ones, with Matrix aliases resolved once the
-  /// application could (`setPrivateMessageRooms`).
+  /// application could (`addPrivateMessageRoom`).
   package var privateMessageRooms: [RoomRef] { privateMessageRoomList.withLock { $0 } }
 
-  /// Replaces the configured private-message rooms by their resolved ids.
-  package func setPrivateMessageRooms(_ rooms: [RoomRef]) {
-    privateMessageRoomList.withLock { $0 = rooms }
-  }
-
-  /// Adds a room to those private messages are told in (a configured room whose id was found late). The first
+  /// Adds a room to those private messages are told in, once its id is known (at start or later). The first
   /// such room wakes the poller, which then starts reading the inbox.
   package func addPrivateMessageRoom(_ room: RoomRef) {
     let wasEmpty = privateMessageRoomList.withLock { rooms in

@@ -10,7 +10,7 @@ package struct EngineConfiguration: Sendable {
   /// new).
   package var privateMessagesInterval: Duration = .seconds(5 * 60)
   /// The rooms told about each new private message (`privateMessages.rooms`); none: the inbox is never polled.
-  /// Matrix aliases are resolved at start (`BotEngine.setPrivateMessageRooms`).
+  /// The application adds configured ones as their ids are known (`BotEngine.addPrivateMessageRoom`).
   package var privateMessageRooms: [RoomRef] = []
   /// Whether a private-message alert quotes the start of the message. Off by default: the rooms see who wrote and
   /// about what, and the text stays on the forum. On, each new message costs a second request and the forum marks

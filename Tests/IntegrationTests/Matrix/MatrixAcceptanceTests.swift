@@ -545,7 +545,8 @@ extension MatrixIntegrationTests {
             }
           }
           #expect(
-            links.count == 2 * ids.count + 3 + 1, "the three cut posts link to the rest too; one quote links its source")
+            links.count == 2 * ids.count + 3 + 1, "the three cut posts link to the rest too; one quote links its source"
+          )
           #expect(links.contains { $0.1 == 400_000_090 }, "the quote of post 400000090 links it")
           try await Self.expectLinksLand(links, room)
 
