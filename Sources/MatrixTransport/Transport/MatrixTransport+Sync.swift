@@ -7,17 +7,19 @@ extension MatrixTransport {
   /// While the bot is sending, at most one `/sync` starts per this interval. Every event the bot sends wakes its own
   /// long-poll, and the homeserver builds a sync answer for it (about 5 ms of Synapse's CPU per event, a third more
   /// than the send itself), only for the bot to read its own message back and poll again; spaced out, one answer
-  /// covers many sends. A command sent meanwhile waits at most this long more; an idle bot polls as before. 2 s
-  /// costs the homeserver less (9 alternating rounds of `awfulbot-bench matrix`: 1.04x the plain sender in one room
-  /// and 0.97x over four, against 0.95x and 0.89x at 500 ms), but in an encrypted room a member who joins while the
-  /// bot is sending is then unknown to it for up to 2 s, and the relays of that time are sealed without a key for
-  /// them (`MatrixE2EETests` caught it). So 500 ms.
-  static let busySyncSpacing: Duration = .milliseconds(500)
+  /// covers many sends. A command sent meanwhile waits at most this long more; an idle bot polls as before.
+  static let busySyncSpacing: Duration = .seconds(2)
+
+  /// The spacing for a bot that encrypts and is in an encrypted room. There a sync also brings members who joined,
+  /// and until the bot has seen a join, the room key goes out without that member, who cannot read the relays of
+  /// that time (`MatrixE2EETests` caught this at 2 s). Plain rooms lose nothing to a later sync but a command's
+  /// second or two.
+  static let encryptedBusySyncSpacing: Duration = .milliseconds(500)
 
   /// Long-polls `/sync` until cancelled or the session stops (token rejected without a password).
   ///
-  /// While the bot is sending (an event went out within `busySyncSpacing`), it polls instead: no wait on the
-  /// homeserver (`timeout=0`), one request per `busySyncSpacing`, and a timeline without its own events (see
+  /// While the bot is sending (an event went out within the spacing, see `busySpacing`), it polls instead: no wait
+  /// on the homeserver (`timeout=0`), one request per spacing, and a timeline without its own events (see
   /// `MatrixSyncFilter.filter(leavingOut:)`). A held long-poll would be woken by every event the bot sends and the
   /// homeserver would build an answer each time; and an answer full of the bot's own relays costs the homeserver
   /// more than the sends do, while crowding others' messages (the commands) out of a limited timeline. Membership,
@@ -34,8 +36,9 @@ extension MatrixTransport {
     while !Task.isCancelled {
       guard let token = await session.currentToken else { return }
       let started = ContinuousClock.now
+      let spacing = busySpacing()
       // The first sync returns at once with current state; later ones wait for news unless the bot is sending.
-      let busy = since != nil && isSending(since: started - Self.busySyncSpacing)
+      let busy = since != nil && isSending(since: started - spacing)
       do {
         var missing: Set<String>?
         if !busy && afterBusySpell { missing = try await roomsNotJoined(token: token) }
@@ -54,8 +57,9 @@ extension MatrixTransport {
         if busy { afterBusySpell = true }
         await reportUndecryptable()
         if let user = state.withLock({ $0.ownUserID }) { setStatus(.connected(userID: user)) }
-        if isSending(since: started - Self.busySyncSpacing) {
-          try await Task.sleep(until: started + Self.busySyncSpacing)
+        let nextSpacing = busySpacing()
+        if isSending(since: started - nextSpacing) {
+          try await Task.sleep(until: started + nextSpacing)
         }
       } catch let error as MatrixClientError {
         failures += 1
@@ -128,6 +132,16 @@ extension MatrixTransport {
   /// Whether an event went out after `instant` (see `busySyncSpacing`).
   private func isSending(since instant: ContinuousClock.Instant) -> Bool {
     state.withLock { $0.lastSentAt.map { $0 > instant } ?? false }
+  }
+
+  /// `encryptedBusySyncSpacing` while the bot encrypts and is in an encrypted room, else `busySyncSpacing`. Not
+  /// only while it sends into one: the first relay into an encrypted room after a spell of plain sends would then
+  /// go out with the membership of up to 2 s before.
+  func busySpacing() -> Duration {
+    let inEncryptedRoom = state.withLock { state in
+      state.crypto != nil && !state.directory.encrypted.isDisjoint(with: state.directory.joined)
+    }
+    return inEncryptedRoom ? Self.encryptedBusySyncSpacing : Self.busySyncSpacing
   }
 
   func stop(reason: String) async {
