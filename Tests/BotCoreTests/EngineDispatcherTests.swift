@@ -128,6 +128,28 @@ struct EngineDispatcherTests {
     #expect(Set(rows.compactMap(\.receipt)).count == count * 2)
   }
 
+  @Test("each row after a room's first is handed to the transport to prepare, as the same message it then sends")
+  func nextRowPrepared() async throws {
+    let h = try EngineHarness()
+    try await queued(h, rooms: [h.room])
+    h.transport.fail(room: h.room.room, with: [.retryable(reason: "rate limited", after: .seconds(5))])
+
+    await h.dispatcher.drain()
+    #expect(h.transport.sent.isEmpty)
+    h.clock.advance(by: 5)
+    let report = await h.dispatcher.drain()
+    #expect(report.delivered == 3)
+
+    let sent = h.transport.sent(to: h.room.room)
+    #expect(sent.map(\.message.text).map { $0.contains("message 1") } == [true, false, false])
+    // The failed first pass prepared message 2 too; the second pass prepares 2 and 3 while 1 and 2 go out.
+    let prepared = h.transport.prepared
+    #expect(prepared.map(\.key) == [sent[1].key, sent[1].key, sent[2].key])
+    for item in prepared {
+      #expect(sent.first { $0.key == item.key }?.message == item.message)
+    }
+  }
+
   @Test("a running dispatcher wakes when rows are queued, and stops on shutdown")
   func wakesPromptly() async throws {
     let h = try EngineHarness()

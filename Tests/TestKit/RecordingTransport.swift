@@ -13,6 +13,8 @@ package final class RecordingTransport: ChatTransport, Sendable {
 
   private struct State {
     var sent: [Sent] = []
+    /// What `prepare` was handed, in order.
+    var prepared: [Sent] = []
     /// Errors thrown by the next sends to a room, in order.
     var failures: [String: [ChatSendError]] = [:]
     var hangs = false
@@ -44,6 +46,7 @@ package final class RecordingTransport: ChatTransport, Sendable {
   }
 
   package var sent: [Sent] { state.withLock { $0.sent } }
+  package var prepared: [Sent] { state.withLock { $0.prepared } }
   package func sent(to room: String) -> [Sent] { sent.filter { $0.room == room } }
   package func fail(room: String, with errors: [ChatSendError]) {
     state.withLock { $0.failures[room, default: []] += errors }
@@ -90,6 +93,10 @@ package final class RecordingTransport: ChatTransport, Sendable {
       try await Task.sleep(for: .seconds(3600))
     }
     return DeliveryReceipt(id: "receipt-\(receipt)")
+  }
+
+  package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {
+    state.withLock { $0.prepared.append(Sent(room: room, key: idempotencyKey, message: message)) }
   }
 
   package func run() async throws {}

@@ -17,10 +17,14 @@ extension Dispatcher {
   /// Sends one row: decodes it, turns a summary into an edit where that applies, hands it to the transport and
   /// records every outcome but acceptance. Summary rows need the room's earlier rows marked (see `summaryMessage`):
   /// the room queue settles its acknowledgements before it asks for one.
-  func attempt(_ row: OutboxRecord, id: Int64, to room: String, report: inout DrainReport) async -> RowOutcome {
+  ///
+  /// - Parameter decoded: the row's message when `prepare` decoded it already.
+  func attempt(
+    _ row: OutboxRecord, id: Int64, to room: String, decoded: OutgoingMessage? = nil, report: inout DrainReport
+  ) async -> RowOutcome {
     var message: OutgoingMessage
     do {
-      message = try RelayCoding.decode(OutgoingMessage.self, from: row.payload)
+      message = try decoded ?? RelayCoding.decode(OutgoingMessage.self, from: row.payload)
     } catch {
       let recorded = await record(id: id, room: room, report: &report) { tx, now in
         try tx.markFailed(id: id, error: "stored message is unreadable: \(error)", at: now)
@@ -66,6 +70,17 @@ extension Dispatcher {
     case .failure(let error):
       return await retry(row, id: id, room: room, reason: "\(error)", after: nil, report: &report)
     }
+  }
+
+  /// Decodes a row that is to be sent next and lets the transport prepare it (see `ChatTransport.prepare`) while the
+  /// row before it is in flight. Not a summary that may become an edit (its message depends on that send), nor a
+  /// row that cannot be decoded (`attempt` records why).
+  func prepare(_ row: OutboxRecord, to room: String) async -> OutgoingMessage? {
+    guard !needsEarlierRowsMarked(row),
+      let message = try? RelayCoding.decode(OutgoingMessage.self, from: row.payload)
+    else { return nil }
+    await transport.prepare(message, to: room, idempotencyKey: row.idempotencyKey)
+    return message
   }
 
   /// A summary on a transport with edits may become an edit of the previous row's message, decided from that row's

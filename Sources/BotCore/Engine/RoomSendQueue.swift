@@ -5,8 +5,10 @@ import Foundation
 /// One room's part of a dispatcher pass: its pending rows oldest first, one in flight at a time, so the room sees
 /// them in the order they were queued. Rooms run side by side, one queue each (see `Dispatcher.drain`).
 ///
-/// Two things keep the store off the path from one event to the next without loosening the outbox's guarantee:
+/// Three things keep the bot's own work off the path from one event to the next without loosening the outbox's
+/// guarantee:
 /// - rows are read in batches, not one read per row;
+/// - the next row is decoded and rendered while the current one is being sent (`Dispatcher.prepare`);
 /// - the mark of a delivered row is written while the next row is being sent (through `DeliveryRecorder`, which
 ///   commits marks of several rows and rooms together). It must have landed before the next mark is queued, so marks
 ///   land in order, and a room stops when one fails.
@@ -25,9 +27,11 @@ struct RoomSendQueue {
       // The row whose mark is being written (at most one), and the last row taken from the store.
       var marking = false
       var lastRead: Int64?
+      // The next row, decoded and prepared by the transport while the one before it was sent.
+      var prepared: (id: Int64, message: OutgoingMessage)?
       reading: while !dispatcher.isClosed && !Task.isCancelled {
         guard let batch = await read(after: lastRead), !batch.isEmpty else { break }
-        for row in batch {
+        for (index, row) in batch.enumerated() {
           guard !dispatcher.isClosed && !Task.isCancelled, let id = row.id else { break reading }
           lastRead = id
           if let due = row.nextAttemptAt, due > dispatcher.engine.now() {
@@ -38,7 +42,10 @@ struct RoomSendQueue {
             marking = false
             guard await settle(&marks, report: &report) else { break reading }
           }
-          let outcome = await dispatcher.attempt(row, id: id, to: room, report: &report)
+          let decoded = prepared?.id == id ? prepared?.message : nil
+          async let upcoming = prepare(index + 1 < batch.count ? batch[index + 1] : nil)
+          let outcome = await dispatcher.attempt(row, id: id, to: room, decoded: decoded, report: &report)
+          prepared = await upcoming
           // The previous row's mark was written during this send; it lands before this row's is queued.
           if marking {
             marking = false
@@ -70,6 +77,15 @@ struct RoomSendQueue {
       if marking { _ = await settle(&marks, report: &report) }
       return report
     }
+  }
+
+  /// The next row to send, decoded and handed to the transport to render (see `Dispatcher.prepare`); not one that
+  /// waits for a retry.
+  private func prepare(_ row: OutboxRecord?) async -> (id: Int64, message: OutgoingMessage)? {
+    guard let row, let id = row.id, row.nextAttemptAt.map({ $0 <= dispatcher.engine.now() }) ?? true,
+      let message = await dispatcher.prepare(row, to: room)
+    else { return nil }
+    return (id, message)
   }
 
   /// Waits for the mark in flight; true when it landed (and is counted).

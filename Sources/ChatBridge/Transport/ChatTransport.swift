@@ -13,6 +13,9 @@ package protocol ChatTransport: Service {
   /// Renders `message` for this service and sends it. Must be idempotent per `idempotencyKey` where the service
   /// allows (Matrix transaction id). Rendering happens here, at send time, so a renderer fix reaches queued rows.
   func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws -> DeliveryReceipt
+  /// The room's next message, handed over while the one before it is being sent, so work that does not depend on
+  /// that send (rendering) is done by the time it returns. A hint: `send` must give the same result without it.
+  func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async
   /// nil when connected and usable; otherwise why not (`connecting`, `reconnecting (timeout)`, `stopped: …`).
   func connectionProblem() async -> String?
   /// How many times the transport has connected since it started, when it counts them itself; nil: the monitor
@@ -29,6 +32,7 @@ package protocol ChatTransport: Service {
 }
 
 extension ChatTransport {
+  package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {}
   package func connectionProblem() async -> String? { nil }
   package func connectionCount() async -> Int? { nil }
   package func unreadableRooms() async -> [String] { [] }

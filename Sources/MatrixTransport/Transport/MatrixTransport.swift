@@ -44,6 +44,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var undecrypted = MatrixUndecryptedEvents()
     /// When the homeserver last accepted an event from the bot (the sync loop slows down while the bot sends).
     var lastSentAt: ContinuousClock.Instant?
+    /// Messages rendered ahead of their send, by idempotency key (see `prepare`).
+    var prepared: [String: (message: OutgoingMessage, events: [MatrixRenderer.Rendered])] = [:]
   }
 
   /// - Parameters:
