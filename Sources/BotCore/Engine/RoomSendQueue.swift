@@ -34,7 +34,7 @@ struct RoomSendQueue {
         for (index, row) in batch.enumerated() {
           guard !dispatcher.isClosed && !Task.isCancelled, let id = row.id else { break reading }
           lastRead = id
-          if let due = row.nextAttemptAt, due > dispatcher.engine.now() {
+          if let due = retryTime(of: row) {
             report.nextRetry = due
             break reading
           }
@@ -82,10 +82,15 @@ struct RoomSendQueue {
   /// The next row to send, decoded and handed to the transport to render (see `Dispatcher.prepare`); not one that
   /// waits for a retry.
   private func prepare(_ row: OutboxRecord?) async -> (id: Int64, message: OutgoingMessage)? {
-    guard let row, let id = row.id, row.nextAttemptAt.map({ $0 <= dispatcher.engine.now() }) ?? true,
-      let message = await dispatcher.prepare(row, to: room)
+    guard let row, let id = row.id, retryTime(of: row) == nil, let message = await dispatcher.prepare(row, to: room)
     else { return nil }
     return (id, message)
+  }
+
+  /// When `row` waits for a retry, the time it is due; nil when it may go now.
+  private func retryTime(of row: OutboxRecord) -> Date? {
+    guard let due = row.nextAttemptAt, due > dispatcher.engine.now() else { return nil }
+    return due
   }
 
   /// Waits for the mark in flight; true when it landed (and is counted).

@@ -1,0 +1,34 @@
+import AwfulBotTestKit
+import ChatBridge
+import Testing
+
+@testable import MatrixTransport
+
+@Suite("Matrix messages rendered ahead of their send")
+struct MatrixPreparedRenderTests {
+  @Test("a prepared render is used once, and only for the very message it was made from")
+  func preparedRenderMatchesMessage() async {
+    let transport = MatrixTransport.unstarted()
+    let first = OutgoingMessage(.legacy(text: "first <b>", html: nil, link: nil))
+    let second = OutgoingMessage(.legacy(text: "second", html: nil, link: nil))
+
+    await transport.prepare(first, to: "!room:localhost", idempotencyKey: "k1")
+    #expect(transport.takePrepared(first, idempotencyKey: "k1") == transport.renderer.render(first.content))
+    #expect(transport.takePrepared(first, idempotencyKey: "k1") == nil)
+
+    // A different message under the same key (the row changed since) is rendered afresh, not taken from the cache.
+    await transport.prepare(first, to: "!room:localhost", idempotencyKey: "k2")
+    #expect(transport.takePrepared(second, idempotencyKey: "k2") == nil)
+    #expect(transport.takePrepared(first, idempotencyKey: "k2") == nil)
+  }
+
+  @Test("rooms that stopped leave at most a bounded number of renders behind")
+  func preparedRendersBounded() async {
+    let transport = MatrixTransport.unstarted()
+    let message = OutgoingMessage(.legacy(text: "left behind", html: nil, link: nil))
+    for n in 0..<(MatrixTransport.preparedLimit * 3) {
+      await transport.prepare(message, to: "!room\(n):localhost", idempotencyKey: "k\(n)")
+    }
+    #expect(transport.state.withLock { $0.prepared.count } <= MatrixTransport.preparedLimit)
+  }
+}
