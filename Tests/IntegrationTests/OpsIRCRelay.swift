@@ -36,16 +36,20 @@ final class OpsIRCRelay: Sendable {
     }
   }
 
-  /// Closes every relayed connection (both sides); the relay keeps accepting new ones. Returns how many channels
-  /// (client and server sides) it closed.
+  /// Closes every relayed connection (both sides) and waits until the sockets are closed; the relay keeps accepting
+  /// new ones. Returns how many channels (client and server sides) it closed.
   @discardableResult
-  func cut() -> Int {
-    let channels = open.withLock { open in
+  func cut() async -> Int {
+    let channels = takeOpen()
+    for channel in channels { try? await channel.close() }
+    return channels.count
+  }
+
+  private func takeOpen() -> [any Channel] {
+    open.withLock { open in
       defer { open = [] }
       return open
     }
-    for channel in channels { channel.close(promise: nil) }
-    return channels.count
   }
 
   /// How many connections the relay accepted, and how many of those reached the server.
@@ -54,7 +58,7 @@ final class OpsIRCRelay: Sendable {
 
   private func close() {
     server.channel.close(promise: nil)
-    cut()
+    for channel in takeOpen() { channel.close(promise: nil) }
   }
 
   private func accept(host: String, port: Int) async throws {

@@ -178,18 +178,19 @@ struct OpsIRCTests {
         probe.detail
           == "registered as \(nick)_ on \(network.host):\(network.port) (plain TCP); \(nick) refused (in use?)")
 
-      let closed = relay.cut()
+      let closed = await relay.cut()
       let cutAt = ContinuousClock.now
       // Generous: at the start of a full run hundreds of tests start at once on two cores, and this wait once ran
       // out at 10 s (twice in a row, never when the suite runs alone, with or without CPU hogs).
       let noticed = try await eventually(timeout: .seconds(30), every: .milliseconds(100)) {
         await transport.connectionProblem() != nil
       }
+      let seen = await transport.linkDescription()
       #expect(
         noticed,
         """
         the drop went unnoticed for \(ContinuousClock.now - cutAt): the relay closed \(closed) channels of \
-        \(relay.counts) connections; the transport logged:
+        \(relay.counts) connections; the transport sees \(seen); it logged:
         \(log.lines.joined(separator: "\n"))
         """)
       #expect(await transport.connectionProblem() == "reconnecting (the server closed the connection)")

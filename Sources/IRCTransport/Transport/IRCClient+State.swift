@@ -16,6 +16,17 @@ extension IRCClient {
   /// How many times a connection got as far as 001.
   func registrationCount() -> Int { registrations }
 
+  /// The open connection as the client sees it: for a test that finds a drop went unnoticed, whether the socket is
+  /// still open and whether the read loop is stuck handling a line.
+  func linkDescription() -> String {
+    guard let link else { return "no connection open" }
+    let now = clock.now
+    let inHand = lineInHand.map { "handling “\($0)”" } ?? "waiting for a line"
+    return
+      "connection \(link.id), open for \(now - link.openedAt), socket active: \(link.channel.isActive), last line "
+      + "\(now - lastReceived) ago, read loop \(inHand)"
+  }
+
   func markStopped() { stopped = true }
 
   /// The transport's reason to stop for good: SASL failed (refused, or not offered) before the bot had ever

@@ -34,6 +34,8 @@ actor IRCClient {
   }
   var link: Link?
   var linkCounter = 0
+  /// The line being handled, while `receive` runs (see `linkDescription`).
+  var lineInHand: String?
   var shuttingDown = false
 
   // Registration (reset per connection).
@@ -151,7 +153,9 @@ actor IRCClient {
         group.addTask { await self.quitOnGracefulShutdown() }
         do {
           for try await line in inbound {
+            self.lineInHand = line
             await self.receive(line)
+            self.lineInHand = nil
           }
         } catch {
           self.logConnectionError(error)

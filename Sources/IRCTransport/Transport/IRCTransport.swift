@@ -90,6 +90,9 @@ package final class IRCTransport: ChatTransport, Sendable {
     await client.connectionState()
   }
 
+  /// The open connection as the client sees it (see `IRCClient.linkDescription`), for diagnostics.
+  package func linkDescription() async -> String { await client.linkDescription() }
+
   /// How many connections got as far as registering; more than one means the transport reconnected.
   package func registrationCount() async -> Int {
     await client.registrationCount()

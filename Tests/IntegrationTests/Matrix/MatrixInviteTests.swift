@@ -71,5 +71,42 @@ extension MatrixIntegrationTests {
         }
       }
     }
+
+    // While the bot sends, its syncs leave its own events out and a room it left with nothing else new drops out of
+    // the answer altogether; after the busy spell `/joined_rooms` must catch the leave (see
+    // `MatrixTransport.syncLoop`). The sends go on for several busy syncs after the leave, so one of them, not a full
+    // sync, is the first answer past it.
+    @Test("a leave by the bot's own account while it sends is noted once the sending stops")
+    func ownLeaveWhileSendingNoted() async throws {
+      try await MatrixTestWorld.with { world in
+        let owner = try await MatrixHuman.register("owner")
+        let bot = try MatrixBotProcess(world: world)
+        try await bot.run { bot in
+          let busyRoom = try await bot.joinedRoom(owner: owner, name: "busy room")
+          let leftRoom = try await bot.joinedRoom(owner: owner, name: "room left elsewhere")
+          // About four busy syncs: they come 2 s apart while the bot sends into plain rooms.
+          let sendUntil = ContinuousClock.now + .seconds(8)
+          var sent = 0
+          while ContinuousClock.now < sendUntil {
+            _ = try await bot.transport.send(
+              OutgoingMessage(.answer(CommandAnswer("line \(sent + 1) of a long answer"))), to: busyRoom,
+              idempotencyKey: UUID().uuidString)
+            sent += 1
+            if sent == 10 { try await world.botAccount.call("POST", ["rooms", leftRoom, "leave"], body: [:]) }
+          }
+          #expect(bot.transport.joinedRooms.contains(leftRoom), "the leave showed while the bot was still sending")
+          let deadline = ContinuousClock.now + .seconds(20)
+          while bot.transport.joinedRooms.contains(leftRoom), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+          }
+          #expect(!bot.transport.joinedRooms.contains(leftRoom), "\(sent) sends; the leave was never noted")
+          #expect(bot.transport.joinedRooms.contains(busyRoom))
+          #expect(
+            bot.membershipChanges.contains {
+              $0.room == leftRoom && $0.kind == .left && $0.by == world.botAccount.userID
+            })
+        }
+      }
+    }
   }
 }
