@@ -30,7 +30,10 @@ package struct MatrixClient: Sendable {
     if let token = request.accessToken {
       http.headers.add(name: "Authorization", value: "Bearer \(token)")
     }
-    if let body = request.body {
+    if let encoded = request.encodedBody {
+      http.headers.add(name: "Content-Type", value: "application/json")
+      http.body = .bytes(encoded)
+    } else if let body = request.body {
       let data: Data
       do {
         data = try JSONEncoder().encode(body)
@@ -45,13 +48,14 @@ package struct MatrixClient: Sendable {
     let timeout = request.timeout
     let started = ContinuousClock.now
     do {
-      let result = try await Self.withDeadline(timeout) {
+      let exchange: @Sendable () async throws -> (Int, String?, [UInt8]) = {
         let response = try await client.execute(prepared, timeout: .milliseconds(timeout.milliseconds))
         let collected = try await response.body.collect(upTo: Self.maximumResponseBytes)
         return (
           Int(response.status.code), response.headers.first(name: "Retry-After"), Array(collected.readableBytesView)
         )
       }
+      let result = request.timeoutCoversBody ? try await Self.withDeadline(timeout, exchange) : try await exchange()
       logger.trace(
         "matrix request",
         metadata: [

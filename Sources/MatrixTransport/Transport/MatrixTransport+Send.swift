@@ -12,16 +12,21 @@ extension MatrixTransport {
     let threadKey = threadKey(of: message, in: room)
     var position: MatrixThreadPosition?
     if let threadKey { position = await threadPosition(room: room, key: threadKey) }
-    var events = takePrepared(message, idempotencyKey: idempotencyKey) ?? renderer.render(message.content)
-    if message.replaces != nil, events.count > 1 { events = [events[0]] }
+    let prepared = takePrepared(message, idempotencyKey: idempotencyKey)
+    let contents: [JSONValue]
+    var bodies: [[UInt8]]?
+    if let prepared, position == nil {
+      contents = prepared.contents
+      bodies = prepared.bodies
+    } else {
+      contents = self.contents(
+        of: message, rendered: prepared?.events ?? renderer.render(message.content), thread: position)
+    }
     var eventID = ""
-    for (offset, rendered) in events.enumerated() {
-      var part = message
-      if offset > 0 { part.replaces = nil }
-      let content = MatrixMessageContent.content(
-        for: part, rendered: rendered, thread: position, suppressPreviews: configuration.suppressLinkPreviews)
+    for (offset, content) in contents.enumerated() {
       let transactionID = offset == 0 ? idempotencyKey : "\(idempotencyKey)#\(offset + 1)"
-      eventID = try await sendEvent(room: room, content: content, transactionID: transactionID)
+      eventID = try await sendEvent(
+        room: room, content: content, transactionID: transactionID, encoded: bodies?[offset])
     }
     if let threadKey {
       let updated = MatrixThreadPosition(root: position?.root ?? eventID, latest: eventID)
@@ -30,24 +35,46 @@ extension MatrixTransport {
     return DeliveryReceipt(id: eventID)
   }
 
-  /// Renders the room's next message while the dispatcher waits for the homeserver to accept the one before: at
-  /// the homeserver's pace, rendering a relay (about 0.4 ms) was the largest part of the bot's own time between two
-  /// sends into a room. Kept until its send, at most a few (a room that stopped leaves its next one behind).
+  /// Makes the room's next message ready while the dispatcher waits for the homeserver to accept the one before:
+  /// renders it and, unless the room is encrypted, encodes the request bodies. At the homeserver's pace these were
+  /// most of the bot's own time between two sends into a room (rendering a relay about 0.4 ms, encoding its body
+  /// 0.16 ms). Kept until its send, at most a few (a room that stopped leaves its next one behind).
   package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {
     let events = renderer.render(message.content)
+    let contents = contents(of: message, rendered: events, thread: nil)
+    let encrypted = state.withLock { $0.crypto != nil && $0.directory.encrypted.contains(room) }
+    // The same encoder the client uses for a body it is given as a value (`MatrixClient.perform`).
+    let bodies = encrypted ? nil : try? contents.map { Array(try JSONEncoder().encode($0)) }
+    let entry = MatrixPreparedSend(message: message, events: events, contents: contents, bodies: bodies)
     state.withLock { state in
       if state.prepared.count >= Self.preparedLimit { state.prepared.removeAll() }
-      state.prepared[idempotencyKey] = (message, events)
+      state.prepared[idempotencyKey] = entry
     }
   }
 
   static let preparedLimit = 32
 
-  /// The events `prepare` rendered for this key, if it rendered this very message.
-  func takePrepared(_ message: OutgoingMessage, idempotencyKey: String) -> [MatrixRenderer.Rendered]? {
+  /// What `prepare` made for this key, if it made it from this very message.
+  func takePrepared(_ message: OutgoingMessage, idempotencyKey: String) -> MatrixPreparedSend? {
     guard let entry = state.withLock({ $0.prepared.removeValue(forKey: idempotencyKey) }), entry.message == message
     else { return nil }
-    return entry.events
+    return entry
+  }
+
+  /// The event contents of `message`: one per rendered event (an edit replaces one event only), the later ones
+  /// never edits, in `thread` when given.
+  private func contents(
+    of message: OutgoingMessage, rendered events: [MatrixRenderer.Rendered], thread: MatrixThreadPosition?
+  )
+    -> [JSONValue]
+  {
+    let events = message.replaces != nil ? Array(events.prefix(1)) : events
+    return events.enumerated().map { offset, rendered in
+      var part = message
+      if offset > 0 { part.replaces = nil }
+      return MatrixMessageContent.content(
+        for: part, rendered: rendered, thread: thread, suppressPreviews: configuration.suppressLinkPreviews)
+    }
   }
 
   /// Relays of one forum thread share a Matrix thread in rooms configured for it; replies and edits never do.
@@ -73,9 +100,14 @@ extension MatrixTransport {
 
   /// The send loop: waits out 429s, retries 5xx/network a few times, logs in again on a rejected token, and maps
   /// what is left to `ChatSendError` for the dispatcher.
-  func sendEvent(room: String, content: JSONValue, transactionID: String) async throws -> String {
+  ///
+  /// - Parameter encoded: `content` already encoded (see `prepare`), sent as it is unless the room encrypts.
+  func sendEvent(room: String, content: JSONValue, transactionID: String, encoded: [UInt8]? = nil) async throws
+    -> String
+  {
     // Encryption is one step before the send loop: the same transaction id always carries the same event.
     let (type, payload) = try await encryptIfNeeded(content, room: room, transactionID: transactionID)
+    let body = type == "m.room.message" ? encoded : nil
     var attempt = 0
     var rateLimitWaited = Duration.zero
     var renewed = false
@@ -83,7 +115,7 @@ extension MatrixTransport {
       let token = try await tokenForSending()
       do {
         let eventID = try await client.sendEvent(
-          token: token, roomID: room, type: type, transactionID: transactionID, content: payload)
+          token: token, roomID: room, type: type, transactionID: transactionID, content: payload, encoded: body)
         state.withLock { $0.lastSentAt = .now }
         return eventID
       } catch let error as MatrixClientError {

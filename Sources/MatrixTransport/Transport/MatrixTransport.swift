@@ -45,7 +45,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     /// When the homeserver last accepted an event from the bot (the sync loop slows down while the bot sends).
     var lastSentAt: ContinuousClock.Instant?
     /// Messages rendered ahead of their send, by idempotency key (see `prepare`).
-    var prepared: [String: (message: OutgoingMessage, events: [MatrixRenderer.Rendered])] = [:]
+    var prepared: [String: MatrixPreparedSend] = [:]
   }
 
   /// - Parameters:
