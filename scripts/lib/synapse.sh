@@ -120,11 +120,16 @@ root:
 disable_existing_loggers: false
 EOF
   rm -f "$dir/stop"
+  # AWFULBOT_SYNAPSE_CPUS (a taskset list, e.g. 0) keeps the server on those cores: the Matrix bench then runs on
+  # the others, so a sender's own CPU does not slow the homeserver it is measured against.
+  local pin=()
+  if [ -n "${AWFULBOT_SYNAPSE_CPUS:-}" ]; then pin=(taskset -c "$AWFULBOT_SYNAPSE_CPUS"); fi
   # A small supervisor restarts the server whenever it exits until synapse_stop says otherwise, so a test can
   # simulate a homeserver restart by killing the pid in $AWFULBOT_SYNAPSE_PIDFILE.
   (
     while [ ! -f "$dir/stop" ]; do
-      "$SYNAPSE_VENV/bin/python" -m synapse.app.homeserver -c "$dir/homeserver.yaml" >>"$dir/stdout.log" 2>&1 &
+      "${pin[@]}" "$SYNAPSE_VENV/bin/python" -m synapse.app.homeserver -c "$dir/homeserver.yaml" \
+        >>"$dir/stdout.log" 2>&1 &
       echo $! >"$dir/synapse.pid"
       wait $! 2>/dev/null || true # no "Killed" line when a test kills the server on purpose
       [ -f "$dir/stop" ] || sleep 0.2
