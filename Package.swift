@@ -209,7 +209,10 @@ let package = Package(
       name: "MatrixTransportTests",
       dependencies: [
         "AwfulBotTestKit", "AwfulScraping", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -67,6 +67,11 @@ package struct MatrixClient: Sendable {
       throw CancellationError()
     } catch let error as MatrixClientError {
       throw error
+    } catch let error as HTTPClientError where error == .deadlineExceeded {
+      // AsyncHTTPClient's bound on the head ran out (the same sentence as when ours on the whole exchange does).
+      throw MatrixClientError.network("no answer within \(timeout)")
+    } catch let error as HTTPClientError where error == .readTimeout {
+      throw MatrixClientError.network("its answer stopped halfway")
     } catch {
       if Task.isCancelled { throw CancellationError() }
       throw MatrixClientError.network(String(describing: error))
