@@ -42,9 +42,10 @@ struct MatrixBenchmark: AsyncParsableCommand {
   var plainContent: MatrixPlainContent = .bot
 
   @Option(
-    help: "Measurements to run, comma-separated: latency, throughput, encrypted (default: all).",
+    help:
+      "Measurements to run, comma-separated: latency, throughput, side-by-side, encrypted (default: latency,throughput,encrypted).",
     transform: MatrixBenchmark.legs)
-  var legs: Set<MatrixBenchLeg> = Set(MatrixBenchLeg.allCases)
+  var legs: Set<MatrixBenchLeg> = [.latency, .throughput, .encrypted]
 
   func validate() throws {
     guard posts > Self.warmups else { throw ValidationError("--posts must exceed the \(Self.warmups) warm-ups") }
@@ -107,6 +108,11 @@ struct MatrixBenchmark: AsyncParsableCommand {
         try await MatrixThroughputComparison(
           context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, rounds: rounds,
           plainContent: plainContent
+        ).measure()
+      }
+      if legs.contains(.sideBySide) {
+        try await MatrixSideBySideComparison(
+          context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, rounds: rounds
         ).measure()
       }
       if legs.contains(.encrypted) {

@@ -71,4 +71,26 @@ extension MatrixClient {
     }
     return content
   }
+
+  /// When the homeserver took in each message of the room (`origin_server_ts`, ms since 1970), oldest first: what the
+  /// side-by-side comparison counts rates from.
+  func messageTimestamps(token: String, roomID: String) async throws -> [Double] {
+    var stamps: [Double] = []
+    var from: String?
+    while true {
+      var query: [(name: String, value: String)] = [
+        ("dir", "b"), ("limit", "1000"), ("filter", #"{"types":["m.room.message"]}"#),
+      ]
+      if let from { query.append(("from", from)) }
+      let answer: JSONValue = try await call(
+        .v3(.get, ["rooms", roomID, "messages"], query: query, accessToken: token, timeout: .seconds(60)))
+      let chunk = answer["chunk"]?.arrayValue ?? []
+      for event in chunk {
+        if case .number(let stamp)? = event["origin_server_ts"] { stamps.append(stamp) }
+      }
+      guard !chunk.isEmpty, let end = answer["end"]?.stringValue else { break }
+      from = end
+    }
+    return stamps.sorted()
+  }
 }

@@ -18,8 +18,18 @@ struct MatrixPlainSender {
   /// Synapse 1–2 ms more per event).
   let content: [UInt8]
 
+  /// Rooms joined and connections open: what the timed part starts from.
+  struct Prepared: Sendable {
+    let roomIDs: [String]
+    let clients: [HTTPClient]
+  }
+
   func measure() async throws -> MatrixThroughputResult {
-    let perRoom = events / rooms
+    try await send(try await prepare())
+  }
+
+  /// Creates the rooms and opens one keep-alive connection per room, before any clock starts.
+  func prepare() async throws -> Prepared {
     var roomIDs: [String] = []
     for n in 1...rooms {
       let room = try await context.owner.createRoom(
@@ -35,6 +45,18 @@ struct MatrixPlainSender {
     do {
       // Open each connection before the clock starts, as the bot's are open by the time it drains.
       for client in clients { try await warmUp(client) }
+    } catch {
+      for client in clients { try? await client.shutdown() }
+      throw error
+    }
+    return Prepared(roomIDs: roomIDs, clients: clients)
+  }
+
+  /// The timed part: every room's events, rooms in parallel; shuts the connections down.
+  func send(_ prepared: Prepared) async throws -> MatrixThroughputResult {
+    let perRoom = events / rooms
+    let (roomIDs, clients) = (prepared.roomIDs, prepared.clients)
+    do {
       let run = UUID().uuidString.prefix(8)
       let before = ProcessUsage.now()
       let homeserverBefore = homeserverCPU.seconds()
@@ -56,7 +78,8 @@ struct MatrixPlainSender {
       for client in clients { try await client.shutdown() }
       return MatrixThroughputResult(
         events: sent, seconds: elapsed.milliseconds / 1000, cpuSeconds: after.cpuSeconds - before.cpuSeconds,
-        homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } })
+        homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } },
+        roomIDs: roomIDs)
     } catch {
       for client in clients { try? await client.shutdown() }
       throw error

@@ -63,5 +63,7 @@ enum MatrixPlainContent: String, ExpressibleByArgument, CaseIterable, Sendable {
 enum MatrixBenchLeg: String, CaseIterable, Sendable {
   case latency
   case throughput
+  /// Bot and plain sender at the same time (`MatrixSideBySideComparison`); not part of the default set.
+  case sideBySide = "side-by-side"
   case encrypted
 }

@@ -17,6 +17,14 @@ struct MatrixThroughputRun {
   var encrypted = false
 
   func measure() async throws -> MatrixThroughputResult {
+    try await measure(alongside: {}).0
+  }
+
+  /// The same, with `other` started at the moment the drain starts (the side-by-side comparison runs the plain
+  /// sender there); returns once both are done.
+  func measure<Other: Sendable>(alongside other: @escaping @Sendable () async throws -> Other) async throws
+    -> (MatrixThroughputResult, Other)
+  {
     let kind = encrypted ? "encrypted-" : ""
     let bot = try context.makeBot(
       database: "throughput-\(kind)\(rooms)-\(round)", runsDispatcher: false, encrypted: encrypted)
@@ -44,8 +52,10 @@ struct MatrixThroughputRun {
       let before = ProcessUsage.now()
       let homeserverBefore = homeserverCPU.seconds()
       let started = ContinuousClock.now
+      async let alongside = other()
       let report = await bot.dispatcher.drain()
       let elapsed = ContinuousClock.now - started
+      let otherResult = try await alongside
       let after = ProcessUsage.now()
       let homeserverAfter = homeserverCPU.seconds()
       guard report.delivered == queued else {
@@ -57,11 +67,12 @@ struct MatrixThroughputRun {
       guard waits == 0 else {
         throw MatrixBenchmarkError.failed("the homeserver rate-limited the bot \(waits) times: limits are not off")
       }
-      return MatrixThroughputResult(
+      let result = MatrixThroughputResult(
         events: report.delivered, seconds: elapsed.milliseconds / 1000,
         cpuSeconds: after.cpuSeconds - before.cpuSeconds,
         homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } }, roomIDs: roomIDs
       )
+      return (result, otherResult)
     }
   }
 }
