@@ -25,4 +25,20 @@ struct MatrixBenchContext: Sendable {
     try await bot.waitUntilJoined(room)
     return room
   }
+
+  /// The content of the newest message in `room`, encoded: what the plain sender sends, so that both senders ask the
+  /// same of the homeserver.
+  func latestContent(in room: String) async throws -> [UInt8] {
+    let content = try await owner.client.latestMessageContent(token: owner.account.accessToken, roomID: room)
+    return Array(try JSONEncoder().encode(content))
+  }
+
+  /// "1 room", "4 rooms": how the comparisons name a room count.
+  static func label(rooms: Int) -> String { rooms == 1 ? "1 room" : "\(rooms) rooms" }
+
+  /// The median of `values` (the upper one of an even count), 0 for none.
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+  }
 }

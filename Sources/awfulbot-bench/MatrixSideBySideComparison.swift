@@ -59,7 +59,7 @@ struct MatrixSideBySideComparison {
       }
       let sorted = ratios.sorted()
       table.append(
-        "| \(label(rooms)) | \(String(format: "%.3f", sorted[sorted.count / 2]))× (\(String(format: "%.3f", sorted.first ?? 0))–"
+        "| \(label(rooms)) | \(String(format: "%.3f", MatrixBenchContext.median(ratios)))× (\(String(format: "%.3f", sorted.first ?? 0))–"
           + "\(String(format: "%.3f", sorted.last ?? 0))) | "
           + "\(String(format: "%.3f", Double(pooled.bot) / Double(max(pooled.plain, 1))))× |")
     }
@@ -76,9 +76,7 @@ struct MatrixSideBySideComparison {
       context: context, rooms: 1, events: 1, homeserverCPU: homeserverCPU, round: 100
     ).measure()
     guard let room = sample.roomIDs.first else { throw MatrixBenchmarkError.failed("the sample leg made no room") }
-    let content = try await context.owner.client.latestMessageContent(
-      token: context.owner.account.accessToken, roomID: room)
-    return Array(try JSONEncoder().encode(content))
+    return try await context.latestContent(in: room)
   }
 
   private func stamps(_ rooms: [String]) async throws -> [Double] {
@@ -89,5 +87,5 @@ struct MatrixSideBySideComparison {
     return all.sorted()
   }
 
-  private func label(_ rooms: Int) -> String { rooms == 1 ? "1 room" : "\(rooms) rooms" }
+  private func label(_ rooms: Int) -> String { MatrixBenchContext.label(rooms: rooms) }
 }

@@ -26,9 +26,7 @@ struct MatrixThroughputComparison {
         let botFirst = round % 2 == 1
         if botFirst { bot.append(try await botLeg(rooms: rooms, round: round)) }
         if content == nil, let room = bot.last?.roomIDs.first {
-          let sample = try await context.owner.client.latestMessageContent(
-            token: context.owner.account.accessToken, roomID: room)
-          content = Array(try JSONEncoder().encode(sample))
+          content = try await context.latestContent(in: room)
           print(
             "  plain sender content (\(content?.count ?? 0) bytes, as the bot's): \(String(decoding: content ?? [], as: UTF8.self))"
           )
@@ -64,16 +62,13 @@ struct MatrixThroughputComparison {
     ).measure()
   }
 
-  private func label(_ rooms: Int) -> String { rooms == 1 ? "1 room" : "\(rooms) rooms" }
+  private func label(_ rooms: Int) -> String { MatrixBenchContext.label(rooms: rooms) }
 
   private func median(_ results: [MatrixThroughputResult]) -> Double {
-    median(results.map(\.eventsPerSecond).sorted())
+    MatrixBenchContext.median(results.map(\.eventsPerSecond))
   }
 
-  private func median(_ sorted: [Double]) -> Double {
-    let values = sorted.sorted()
-    return values.isEmpty ? 0 : values[values.count / 2]
-  }
+  private func median(_ values: [Double]) -> Double { MatrixBenchContext.median(values) }
 
   private func rate(_ value: Double) -> String { "\(String(format: "%.0f", value)) events/s" }
 }

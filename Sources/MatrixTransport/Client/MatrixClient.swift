@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ChatBridge
 import Foundation
 import Logging
 
@@ -30,18 +31,9 @@ package struct MatrixClient: Sendable {
     if let token = request.accessToken {
       http.headers.add(name: "Authorization", value: "Bearer \(token)")
     }
-    if let encoded = request.encodedBody {
+    if let bytes = try request.encodedBody ?? request.body.map(Self.encode) {
       http.headers.add(name: "Content-Type", value: "application/json")
-      http.body = .bytes(encoded)
-    } else if let body = request.body {
-      let data: Data
-      do {
-        data = try JSONEncoder().encode(body)
-      } catch {
-        throw MatrixClientError.invalidResponse("could not encode the request body: \(error)")
-      }
-      http.headers.add(name: "Content-Type", value: "application/json")
-      http.body = .bytes(Array(data))
+      http.body = .bytes(bytes)
     }
     let client = httpClient
     let prepared = http
@@ -75,6 +67,15 @@ package struct MatrixClient: Sendable {
     } catch {
       if Task.isCancelled { throw CancellationError() }
       throw MatrixClientError.network(String(describing: error))
+    }
+  }
+
+  /// A request body as JSON (also how the transport encodes a send's body ahead of time, see `MatrixTransport.prepare`).
+  static func encode(_ body: JSONValue) throws -> [UInt8] {
+    do {
+      return Array(try JSONEncoder().encode(body))
+    } catch {
+      throw MatrixClientError.invalidResponse("could not encode the request body: \(error)")
     }
   }
 

@@ -43,8 +43,7 @@ extension MatrixTransport {
     let events = renderer.render(message.content)
     let contents = contents(of: message, rendered: events, thread: nil)
     let encrypted = state.withLock { $0.crypto != nil && $0.directory.encrypted.contains(room) }
-    // The same encoder the client uses for a body it is given as a value (`MatrixClient.perform`).
-    let bodies = encrypted ? nil : try? contents.map { Array(try JSONEncoder().encode($0)) }
+    let bodies = encrypted ? nil : try? contents.map(MatrixClient.encode)
     let entry = MatrixPreparedSend(message: message, events: events, contents: contents, bodies: bodies)
     state.withLock { state in
       if state.prepared.count >= Self.preparedLimit { state.prepared.removeAll() }
