@@ -52,14 +52,14 @@ extension MatrixTransport {
   /// The event type and content to send: the content itself in a plain room, `m.room.encrypted` in an encrypted
   /// one (when encryption is on). A failure to encrypt is retryable: nothing goes out in clear text instead.
   func encryptIfNeeded(_ content: JSONValue, room: String, transactionID: String) async throws
-    -> (type: String, content: JSONValue)
+    -> (type: String, content: JSONValue, encrypted: Bool)
   {
     let crypto = state.withLock { $0.directory.encrypted.contains(room) ? $0.crypto : nil }
-    guard let crypto else { return ("m.room.message", content) }
+    guard let crypto else { return ("m.room.message", content, false) }
     do {
       let encrypted = try await crypto.encrypt(
         content, type: "m.room.message", room: room, transactionID: transactionID)
-      return ("m.room.encrypted", encrypted)
+      return ("m.room.encrypted", encrypted, true)
     } catch let error as CancellationError {
       throw error
     } catch {

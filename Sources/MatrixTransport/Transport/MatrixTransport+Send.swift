@@ -105,8 +105,9 @@ extension MatrixTransport {
     -> String
   {
     // Encryption is one step before the send loop: the same transaction id always carries the same event.
-    let (type, payload) = try await encryptIfNeeded(content, room: room, transactionID: transactionID)
-    let body = type == "m.room.message" ? encoded : nil
+    let (type, payload, encrypted) = try await encryptIfNeeded(content, room: room, transactionID: transactionID)
+    // A body encoded beforehand is the plain content: it stands only for an event that goes out unencrypted.
+    let body = encrypted ? nil : encoded
     var attempt = 0
     var rateLimitWaited = Duration.zero
     var renewed = false
