@@ -38,12 +38,15 @@ struct MatrixBenchmark: AsyncParsableCommand {
   @Option(help: "Rounds of the throughput comparison (bot and plain sender each once per round).")
   var rounds = 3
 
+  @Option(help: "Events per turn of the interleaved comparison (split evenly over the rooms).")
+  var chunk = 100
+
   @Option(help: "What the plain sender's events carry: `bot` (the content of one of the bot's events) or `minimal`.")
   var plainContent: MatrixPlainContent = .bot
 
   @Option(
     help:
-      "Measurements to run, comma-separated: latency, throughput, side-by-side, encrypted (default: latency,throughput,encrypted).",
+      "Measurements to run, comma-separated: latency, throughput, side-by-side, interleaved, encrypted (default: latency,throughput,encrypted).",
     transform: MatrixBenchmark.legs)
   var legs: Set<MatrixBenchLeg> = [.latency, .throughput, .encrypted]
 
@@ -51,6 +54,7 @@ struct MatrixBenchmark: AsyncParsableCommand {
     guard posts > Self.warmups else { throw ValidationError("--posts must exceed the \(Self.warmups) warm-ups") }
     guard !rooms.isEmpty, rooms.allSatisfy({ $0 > 0 }) else { throw ValidationError("--rooms needs counts above 0") }
     guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
+    guard chunk >= rooms.max() ?? 1 else { throw ValidationError("--chunk must be at least the largest room count") }
     guard throughputPosts >= rooms.max() ?? 1 else {
       throw ValidationError("--throughput-posts must be at least the largest room count")
     }
@@ -113,6 +117,12 @@ struct MatrixBenchmark: AsyncParsableCommand {
       if legs.contains(.sideBySide) {
         try await MatrixSideBySideComparison(
           context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, rounds: rounds
+        ).measure()
+      }
+      if legs.contains(.interleaved) {
+        try await MatrixInterleavedComparison(
+          context: context, plainAccount: plain, roomCounts: rooms, events: throughputPosts, chunk: chunk,
+          rounds: rounds
         ).measure()
       }
       if legs.contains(.encrypted) {

@@ -54,36 +54,46 @@ struct MatrixPlainSender {
 
   /// The timed part: every room's events, rooms in parallel; shuts the connections down.
   func send(_ prepared: Prepared) async throws -> MatrixThroughputResult {
-    let perRoom = events / rooms
-    let (roomIDs, clients) = (prepared.roomIDs, prepared.clients)
     do {
-      let run = UUID().uuidString.prefix(8)
-      let before = ProcessUsage.now()
-      let homeserverBefore = homeserverCPU.seconds()
-      let started = ContinuousClock.now
-      let sent = try await withThrowingTaskGroup(of: Int.self) { group in
-        for (room, client) in zip(roomIDs, clients) {
-          group.addTask {
-            for n in 1...perRoom {
-              try await send(client: client, room: room, transactionID: "plain-\(run)-\(n)")
-            }
-            return perRoom
-          }
-        }
-        return try await group.reduce(0, +)
-      }
-      let elapsed = ContinuousClock.now - started
-      let after = ProcessUsage.now()
-      let homeserverAfter = homeserverCPU.seconds()
-      for client in clients { try await client.shutdown() }
-      return MatrixThroughputResult(
-        events: sent, seconds: elapsed.milliseconds / 1000, cpuSeconds: after.cpuSeconds - before.cpuSeconds,
-        homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } },
-        roomIDs: roomIDs)
+      let result = try await send(events, over: prepared, label: String(UUID().uuidString.prefix(8)))
+      await close(prepared)
+      return result
     } catch {
-      for client in clients { try? await client.shutdown() }
+      await close(prepared)
       throw error
     }
+  }
+
+  /// `count` events split evenly over the prepared rooms, rooms in parallel, timed; the connections stay open (the
+  /// interleaved comparison sends several chunks over them). `label` keeps the transaction ids of each call apart.
+  func send(_ count: Int, over prepared: Prepared, label: String) async throws -> MatrixThroughputResult {
+    let perRoom = count / prepared.roomIDs.count
+    let before = ProcessUsage.now()
+    let homeserverBefore = homeserverCPU.seconds()
+    let started = ContinuousClock.now
+    let sent = try await withThrowingTaskGroup(of: Int.self) { group in
+      for (room, client) in zip(prepared.roomIDs, prepared.clients) {
+        group.addTask {
+          for n in 1...perRoom {
+            try await send(client: client, room: room, transactionID: "plain-\(label)-\(n)")
+          }
+          return perRoom
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    let elapsed = ContinuousClock.now - started
+    let after = ProcessUsage.now()
+    let homeserverAfter = homeserverCPU.seconds()
+    return MatrixThroughputResult(
+      events: sent, seconds: elapsed.milliseconds / 1000, cpuSeconds: after.cpuSeconds - before.cpuSeconds,
+      homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } },
+      roomIDs: prepared.roomIDs)
+  }
+
+  /// Shuts the connections down.
+  func close(_ prepared: Prepared) async {
+    for client in prepared.clients { try? await client.shutdown() }
   }
 
   private func url(_ path: String) -> String {

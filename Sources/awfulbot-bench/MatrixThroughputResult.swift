@@ -14,6 +14,14 @@ struct MatrixThroughputResult: Sendable {
 
   var eventsPerSecond: Double { Double(events) / max(seconds, 1e-9) }
 
+  /// Adds another leg's events, time and CPU to this one (the interleaved comparison pools its chunks).
+  mutating func add(_ other: MatrixThroughputResult) {
+    events += other.events
+    seconds += other.seconds
+    cpuSeconds += other.cpuSeconds
+    homeserverCPUSeconds = homeserverCPUSeconds.flatMap { mine in other.homeserverCPUSeconds.map { mine + $0 } }
+  }
+
   /// "72 events/s (400 in 5.551 s, 1.21 s CPU, homeserver 10.3 ms CPU/event)".
   var summary: String {
     var text =
@@ -65,5 +73,8 @@ enum MatrixBenchLeg: String, CaseIterable, Sendable {
   case throughput
   /// Bot and plain sender at the same time (`MatrixSideBySideComparison`); not part of the default set.
   case sideBySide = "side-by-side"
+  /// Bot and plain sender one after the other in short alternating chunks (`MatrixInterleavedComparison`); not part
+  /// of the default set.
+  case interleaved
   case encrypted
 }
