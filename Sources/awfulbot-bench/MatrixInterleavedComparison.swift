@@ -51,6 +51,9 @@ struct MatrixInterleavedComparison {
           throw error
         }
       }
+      for line in [botTotal.workLine("bot", rooms: rooms), plainTotal.workLine("plain sender", rooms: rooms)] {
+        if let line { print(line) }
+      }
       let sorted = ratios.sorted()
       let pooled = botTotal.eventsPerSecond / plainTotal.eventsPerSecond
       table.append(
@@ -81,12 +84,12 @@ struct MatrixInterleavedComparison {
   ) async throws -> (MatrixThroughputResult, MatrixThroughputResult, [Double]) {
     let rooms = botRooms.count
     let chunks = max(events / (perRoom * rooms), 1)
-    var botTotal = MatrixThroughputResult(events: 0, seconds: 0, cpuSeconds: 0, homeserverCPUSeconds: 0)
+    var botTotal = MatrixThroughputResult.pooled([])
     var plainTotal = botTotal
     var ratios: [Double] = []
     var turn = 0
     for round in 1...rounds {
-      var botRound = MatrixThroughputResult(events: 0, seconds: 0, cpuSeconds: 0, homeserverCPUSeconds: 0)
+      var botRound = MatrixThroughputResult.pooled([])
       var plainRound = botRound
       for _ in 1...chunks {
         turn += 1

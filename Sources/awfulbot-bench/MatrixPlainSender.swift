@@ -68,6 +68,7 @@ struct MatrixPlainSender {
   /// interleaved comparison sends several chunks over them). `label` keeps the transaction ids of each call apart.
   func send(_ count: Int, over prepared: Prepared, label: String) async throws -> MatrixThroughputResult {
     let perRoom = count / prepared.roomIDs.count
+    let workBefore = await HomeserverWork.snapshot()
     let before = ProcessUsage.now()
     let homeserverBefore = homeserverCPU.seconds()
     let started = ContinuousClock.now
@@ -85,9 +86,11 @@ struct MatrixPlainSender {
     let elapsed = ContinuousClock.now - started
     let after = ProcessUsage.now()
     let homeserverAfter = homeserverCPU.seconds()
+    let workAfter = await HomeserverWork.snapshot()
     return MatrixThroughputResult(
       events: sent, seconds: elapsed.milliseconds / 1000, cpuSeconds: after.cpuSeconds - before.cpuSeconds,
       homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } },
+      homeserverWork: workAfter.flatMap { after in workBefore.map { after.since($0) } },
       roomIDs: prepared.roomIDs)
   }
 

@@ -42,6 +42,12 @@ struct MatrixThroughputComparison {
         print("  \(label(rooms)), round \(round): plain \(plain[round - 1].summary)")
         print("  \(label(rooms)), round \(round): ratio \(String(format: "%.2f", ratio))×")
       }
+      for line in [
+        MatrixThroughputResult.pooled(bot).workLine("bot", rooms: rooms),
+        MatrixThroughputResult.pooled(plain).workLine("plain sender", rooms: rooms),
+      ] {
+        if let line { print(line) }
+      }
       let ratios = zip(bot, plain).map { $0.eventsPerSecond / $1.eventsPerSecond }.sorted()
       table.append(
         "| \(label(rooms)) | \(rate(median(bot))) | \(rate(median(plain))) | "

@@ -9,6 +9,8 @@ struct MatrixThroughputResult: Sendable {
   /// CPU of this process during the leg (the bot, or the plain sender).
   var cpuSeconds: Double
   var homeserverCPUSeconds: Double?
+  /// Synapse's counters over the leg, when its metrics are served (`HomeserverWork`).
+  var homeserverWork: HomeserverWork?
   /// The rooms the events went to.
   var roomIDs: [String] = []
 
@@ -20,6 +22,28 @@ struct MatrixThroughputResult: Sendable {
     seconds += other.seconds
     cpuSeconds += other.cpuSeconds
     homeserverCPUSeconds = homeserverCPUSeconds.flatMap { mine in other.homeserverCPUSeconds.map { mine + $0 } }
+    homeserverWork = homeserverWork.flatMap { mine in
+      other.homeserverWork.map { theirs in
+        var sum = mine
+        sum.add(theirs)
+        return sum
+      }
+    }
+  }
+
+  /// Pools legs (an empty list gives an empty result).
+  static func pooled(_ legs: [MatrixThroughputResult]) -> MatrixThroughputResult {
+    var total = MatrixThroughputResult(
+      events: 0, seconds: 0, cpuSeconds: 0, homeserverCPUSeconds: 0, homeserverWork: HomeserverWork())
+    for leg in legs { total.add(leg) }
+    return total
+  }
+
+  /// "  1 room, homeserver work for the bot, per 1,000 events: …", when Synapse's counters were read.
+  func workLine(_ sender: String, rooms: Int) -> String? {
+    homeserverWork.map {
+      "  \(MatrixBenchContext.label(rooms: rooms)), homeserver work for the \(sender), \($0.perThousand(events: events))"
+    }
   }
 
   /// "72 events/s (400 in 5.551 s, 1.21 s CPU, homeserver 10.3 ms CPU/event)".

@@ -77,6 +77,7 @@ struct MatrixThroughputRun {
     alongside other: @escaping @Sendable () async throws -> Other
   ) async throws -> (MatrixThroughputResult, Other) {
     let waitsBefore = bot.transport.rateLimitWaits
+    let workBefore = await HomeserverWork.snapshot()
     let before = ProcessUsage.now()
     let homeserverBefore = homeserverCPU.seconds()
     let started = ContinuousClock.now
@@ -86,6 +87,7 @@ struct MatrixThroughputRun {
     let otherResult = try await alongside
     let after = ProcessUsage.now()
     let homeserverAfter = homeserverCPU.seconds()
+    let workAfter = await HomeserverWork.snapshot()
     guard report.delivered == queued else {
       throw MatrixBenchmarkError.failed(
         "\(roomIDs.count) room(s): \(report.delivered) of \(queued) delivered (\(report.failed) failed, "
@@ -98,8 +100,8 @@ struct MatrixThroughputRun {
     let result = MatrixThroughputResult(
       events: report.delivered, seconds: elapsed.milliseconds / 1000,
       cpuSeconds: after.cpuSeconds - before.cpuSeconds,
-      homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } }, roomIDs: roomIDs
-    )
+      homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } },
+      homeserverWork: workAfter.flatMap { after in workBefore.map { after.since($0) } }, roomIDs: roomIDs)
     return (result, otherResult)
   }
 }

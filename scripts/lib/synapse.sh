@@ -3,6 +3,8 @@
 #   synapse_install      python venv with matrix-synapse, cached in ${AWFULBOT_TEST_CACHE:-$HOME/.cache/awfulbot-test}
 #   synapse_start DIR    config + data in DIR, start, wait for /versions, export AWFULBOT_SYNAPSE_URL/_SECRET
 #                        and AWFULBOT_SYNAPSE_PIDFILE (the server's pid; killing it makes the supervisor restart it)
+#                        and, with AWFULBOT_SYNAPSE_METRICS=1, AWFULBOT_SYNAPSE_METRICS_URL (Synapse's own counters,
+#                        which awfulbot-bench matrix reads to say what each sender asked of the homeserver)
 #   synapse_stop         stop the server started by synapse_start (by its pid)
 #   e2ee_client_install  a second venv with matrix-nio[e2e] + python-olm (the encrypting user of the E2EE tests);
 #                        exports AWFULBOT_E2EE_PYTHON and AWFULBOT_E2EE_HUMAN (scripts/lib/e2ee-human.py)
@@ -71,9 +73,11 @@ synapse_start() {
       --config-path "$dir/homeserver.yaml" --data-directory "$dir/data" \
       --generate-config --report-stats=no >/dev/null)
   fi
-  "$SYNAPSE_VENV/bin/python" - "$dir" "$port" <<'PY'
+  local metrics_port=""
+  if [ "${AWFULBOT_SYNAPSE_METRICS:-0}" = 1 ]; then metrics_port="$(synapse_free_port)"; fi
+  "$SYNAPSE_VENV/bin/python" - "$dir" "$port" "$metrics_port" <<'PY'
 import sys, yaml
-directory, port = sys.argv[1], int(sys.argv[2])
+directory, port, metrics_port = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 path = f"{directory}/homeserver.yaml"
 cfg = yaml.safe_load(open(path))
 cfg["listeners"] = [{
@@ -101,6 +105,9 @@ cfg["rc_joins"] = {k: dict(unlimited) for k in ("local", "remote")}
 cfg["rc_invites"] = {k: dict(unlimited) for k in ("per_room", "per_user", "per_issuer")}
 cfg["rc_presence"] = {"per_user": dict(unlimited)}
 cfg["log_config"] = f"{directory}/log.config"
+if metrics_port:
+    cfg["enable_metrics"] = True
+    cfg["listeners"].append({"port": int(metrics_port), "type": "metrics", "bind_addresses": ["127.0.0.1"]})
 yaml.safe_dump(cfg, open(path, "w"), sort_keys=False)
 PY
   # Quieter log: warnings only, in the test directory.
@@ -150,6 +157,7 @@ EOF
   done
   export AWFULBOT_SYNAPSE_URL="$url"
   export AWFULBOT_SYNAPSE_PIDFILE="$dir/synapse.pid"
+  if [ -n "$metrics_port" ]; then export AWFULBOT_SYNAPSE_METRICS_URL="http://127.0.0.1:$metrics_port/_synapse/metrics"; fi
   AWFULBOT_SYNAPSE_SECRET="$("$SYNAPSE_VENV/bin/python" -c 'import sys,yaml; print(yaml.safe_load(open(sys.argv[1]))["registration_shared_secret"])' "$dir/homeserver.yaml")"
   export AWFULBOT_SYNAPSE_SECRET
   echo "==> synapse listening on $url (pid $(cat "$dir/synapse.pid"), data in $dir)"
