@@ -4,12 +4,12 @@ import Foundation
 /// alternating chunks: each round is `events` events per sender sent `chunk` at a time, bot and plain sender taking
 /// turns (who goes first swaps every chunk), one bot and one set of connections kept for the whole room count.
 ///
-/// Why: Synapse's CPU per event drifts by ±10 % over stretches of several seconds whoever sends (Python's garbage
-/// collector, its caches, SQLite's write-ahead log), so two 15-second legs meet different homeservers and a single
-/// round's ratio says more about the drift than about the senders. Turns of a few seconds put both senders into
-/// nearly the same stretch, and the ratio of the pooled rates converges in far fewer rounds. Unlike the side-by-side
-/// leg, each sender still has the homeserver to itself while it sends, so a sender that makes the homeserver wait or
-/// work more loses by exactly that.
+/// Why: Synapse's CPU per event moves by ±10 % from one 15-second leg to the next whoever sends, so a single round's
+/// ratio says more about the homeserver than about the senders. Turns of a few seconds were meant to put both senders
+/// into nearly the same stretch of it; measured, the rounds' ratios still spread by about ±6 %, so the drift is
+/// faster than that too. Unlike the side-by-side leg, each sender has the homeserver to itself while it sends, so a
+/// sender that makes the homeserver wait or work more loses by exactly that; and the bot pays what a drain costs to
+/// start and end (its first row rendered on the path, its open long-poll answering once) every turn, not once.
 struct MatrixInterleavedComparison {
   let context: MatrixBenchContext
   let plainAccount: SynapseAccount
