@@ -53,9 +53,14 @@ struct MatrixPlainSender {
   }
 
   /// The timed part: every room's events, rooms in parallel; shuts the connections down.
-  func send(_ prepared: Prepared) async throws -> MatrixThroughputResult {
+  ///
+  /// - Parameter readsHomeserverWork: false when the bot sends at the same time (side by side): reading Synapse's
+  ///   counters there would have it render its metrics page while the bot's clock runs, and the counts would mix
+  ///   both senders' work.
+  func send(_ prepared: Prepared, readsHomeserverWork: Bool = true) async throws -> MatrixThroughputResult {
     do {
-      let result = try await send(events, over: prepared, label: String(UUID().uuidString.prefix(8)))
+      let result = try await send(
+        events, over: prepared, label: String(UUID().uuidString.prefix(8)), readsHomeserverWork: readsHomeserverWork)
       await close(prepared)
       return result
     } catch {
@@ -66,9 +71,11 @@ struct MatrixPlainSender {
 
   /// `count` events split evenly over the prepared rooms, rooms in parallel, timed; the connections stay open (the
   /// interleaved comparison sends several chunks over them). `label` keeps the transaction ids of each call apart.
-  func send(_ count: Int, over prepared: Prepared, label: String) async throws -> MatrixThroughputResult {
+  func send(_ count: Int, over prepared: Prepared, label: String, readsHomeserverWork: Bool = true) async throws
+    -> MatrixThroughputResult
+  {
     let perRoom = count / prepared.roomIDs.count
-    let workBefore = await HomeserverWork.snapshot()
+    let workBefore = readsHomeserverWork ? await HomeserverWork.snapshot() : nil
     let before = ProcessUsage.now()
     let homeserverBefore = homeserverCPU.seconds()
     let started = ContinuousClock.now
@@ -86,7 +93,7 @@ struct MatrixPlainSender {
     let elapsed = ContinuousClock.now - started
     let after = ProcessUsage.now()
     let homeserverAfter = homeserverCPU.seconds()
-    let workAfter = await HomeserverWork.snapshot()
+    let workAfter = readsHomeserverWork ? await HomeserverWork.snapshot() : nil
     return MatrixThroughputResult(
       events: sent, seconds: elapsed.milliseconds / 1000, cpuSeconds: after.cpuSeconds - before.cpuSeconds,
       homeserverCPUSeconds: homeserverAfter.flatMap { after in homeserverBefore.map { after - $0 } },

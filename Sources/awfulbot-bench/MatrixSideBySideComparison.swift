@@ -34,7 +34,7 @@ struct MatrixSideBySideComparison {
           (botResult, plainResult) = try await MatrixThroughputRun(
             context: context, rooms: rooms, events: events, homeserverCPU: homeserverCPU,
             round: 100 + rooms * 100 + round
-          ).measure(alongside: { try await plain.send(prepared) })
+          ).measure(alongside: { try await plain.send(prepared, readsHomeserverWork: false) })
         } catch {
           // The plain sender shuts its connections down itself once it ran; not when the bot's leg failed first.
           for client in prepared.clients { try? await client.shutdown() }
