@@ -99,6 +99,9 @@ let package = Package(
         "ForumModel",
         "CLibOlm",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        // HKDF, HMAC and AES-CTR for secret storage (the cross-signing keys under the recovery key).
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],

@@ -23,6 +23,15 @@ import Testing
       var uploads = 0
       var uploaded: [JSONValue] = []
       var members = [LibOlmEncryptionTests.bot, LibOlmEncryptionTests.peer]
+      /// The bot user's published cross-signing keys and signatures, and its account data.
+      var crossSigning: [String: JSONValue] = [:]
+      var signatureUploads: [JSONValue] = []
+      var accountData: [String: JSONValue] = [:]
+      /// Answer the first cross-signing upload with a request for user-interactive auth.
+      var asksForAuth = false
+      /// The bot's device keys as uploaded, with the signatures uploaded since.
+      var botDevice: JSONValue?
+      var authAnswers: [JSONValue] = []
     }
     let seen = Mutex(Seen())
     let peerPickle: String
@@ -65,10 +74,67 @@ import Testing
           seen.withLock {
             $0.uploads += 1
             $0.uploaded.append(body ?? .null)
+            if let device = body?["device_keys"] { $0.botDevice = device }
           }
           return ["one_time_key_counts": ["signed_curve25519": 50]]
         case "keys/query":
-          return ["device_keys": [LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: peerKeys]]]
+          return seen.withLock { seen in
+            var devices: [String: JSONValue] = [
+              LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: peerKeys]
+            ]
+            if let device = seen.botDevice { devices[LibOlmEncryptionTests.bot] = ["BOTDEVICE": device] }
+            var answer: [String: JSONValue] = ["device_keys": .object(devices)]
+            for (field, key) in [("master_keys", "master_key"), ("self_signing_keys", "self_signing_key")] {
+              if let published = seen.crossSigning[key] { answer[field] = [LibOlmEncryptionTests.bot: published] }
+            }
+            return .object(answer)
+          }
+        case "keys/device_signing/upload":
+          return try seen.withLock { seen in
+            if seen.asksForAuth, body?["auth"] == nil {
+              throw MatrixClientError.api(
+                MatrixAPIError(status: 401, authSession: "uia-session", authFlows: [["m.login.password"]]))
+            }
+            if let auth = body?["auth"] { seen.authAnswers.append(auth) }
+            for (key, value) in body?.objectValue ?? [:] where key != "auth" { seen.crossSigning[key] = value }
+            return [:]
+          }
+        case "keys/signatures/upload":
+          seen.withLock { seen in
+            seen.signatureUploads.append(body ?? .null)
+            // Merged into what `/keys/query` returns, as a homeserver does.
+            for (id, signed) in body?[LibOlmEncryptionTests.bot]?.objectValue ?? [:] {
+              let merge = { (target: JSONValue?) -> JSONValue? in
+                guard var object = target?.objectValue else { return target }
+                var all = object["signatures"]?[LibOlmEncryptionTests.bot]?.objectValue ?? [:]
+                for (key, value) in signed["signatures"]?[LibOlmEncryptionTests.bot]?.objectValue ?? [:] {
+                  all[key] = value
+                }
+                var signatures = object["signatures"]?.objectValue ?? [:]
+                signatures[LibOlmEncryptionTests.bot] = .object(all)
+                object["signatures"] = .object(signatures)
+                return .object(object)
+              }
+              if id == "BOTDEVICE" {
+                seen.botDevice = merge(seen.botDevice)
+              } else if seen.crossSigning["master_key"]?["keys"]?["ed25519:\(id)"] != nil {
+                seen.crossSigning["master_key"] = merge(seen.crossSigning["master_key"])
+              }
+            }
+          }
+          return ["failures": [:]]
+        case let other where other.hasPrefix("user/") && other.contains("/account_data/"):
+          let type = String(other.split(separator: "/").last ?? "")
+          return try seen.withLock { seen in
+            if method == .put {
+              seen.accountData[type] = body ?? .null
+              return [:]
+            }
+            guard let stored = seen.accountData[type] else {
+              throw MatrixClientError.api(MatrixAPIError(status: 404, errcode: "M_NOT_FOUND"))
+            }
+            return stored
+          }
         case "keys/claim":
           return ["one_time_keys": [LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: oneTimeKey]]]
         case let other where other.hasPrefix("sendToDevice/"):
@@ -109,9 +175,14 @@ import Testing
     }
   }
 
-  func machine(_ world: World, store: any TransportStateStore, pickleKey: String = "secret") -> LibOlmEncryption {
+  /// The bot's crypto; the peer device is not cross-signed, so these tests trust any device unless told otherwise.
+  func machine(
+    _ world: World, store: any TransportStateStore, pickleKey: String = "secret",
+    options: MatrixIdentityOptions = MatrixIdentityOptions(localpart: "bot", trust: .any)
+  ) -> LibOlmEncryption {
     LibOlmEncryption(
-      userID: Self.bot, deviceID: "BOTDEVICE", pickleKey: pickleKey, store: store, api: world.api, logger: .quiet())
+      userID: Self.bot, deviceID: "BOTDEVICE", pickleKey: pickleKey, store: store, api: world.api,
+      identityOptions: options, logger: .quiet())
   }
 
   /// Decrypts an encrypted event content as the peer: (session id, index, inner content).
@@ -159,7 +230,10 @@ import Testing
     let (sessionC, indexC, _) = try read(c, world: world, botCurve: botCurve)
     #expect(sessionC == sessionA)
     #expect(indexC == 2)
-    #expect(world.seen.withLock { $0.uploads } == 2, "device keys once, then only a count")
+    #expect(world.seen.withLock { $0.uploads } == 3, "device keys and the fallback key once, then only a count")
+    #expect(
+      world.seen.withLock { $0.uploaded.filter { $0["fallback_keys"] != nil }.count } == 1,
+      "the fallback key is published once, not at every start")
 
     // Someone joins: the same session, shared with them. Someone leaves: a new session, shared before it is used.
     await second.membersChanged(room: Self.room, someoneLeft: false)

@@ -37,4 +37,6 @@ private struct InertEncryption: MatrixEncryption {
   }
   func fingerprint() async -> String? { nil }
   func sharedRooms() async -> Set<String> { [] }
+  func identityStatus() async -> MatrixIdentityStatus? { nil }
+  func recoveryKey() async -> String? { nil }
 }

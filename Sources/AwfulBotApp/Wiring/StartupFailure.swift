@@ -19,7 +19,8 @@ package enum StartupFailure {
       return configurationExitCode
     case let error as MatrixTransportError:
       switch error {
-      case .tokenRejected, .loginFailed, .wrongAccount, .invalidConfiguration: return configurationExitCode
+      case .tokenRejected, .loginFailed, .wrongAccount, .invalidConfiguration, .encryptionIdentity:
+        return configurationExitCode
       case .homeserverUnreachable, .notAMatrixHomeserver: return temporaryExitCode
       }
     default:

@@ -9,6 +9,8 @@ package struct MatrixSyncResponse: Sendable, Hashable, Decodable {
   package var toDevice: EventList?
   package var deviceLists: DeviceLists?
   package var oneTimeKeysCount: [String: Int]?
+  /// Key types whose fallback key is still unused; a type missing here means the fallback key was used.
+  package var unusedFallbackKeyTypes: [String]?
 
   package struct DeviceLists: Sendable, Hashable, Decodable {
     package var changed: [String]?
@@ -54,6 +56,7 @@ package struct MatrixSyncResponse: Sendable, Hashable, Decodable {
     case toDevice = "to_device"
     case deviceLists = "device_lists"
     case oneTimeKeysCount = "device_one_time_keys_count"
+    case unusedFallbackKeyTypes = "device_unused_fallback_key_types"
   }
 }
 

@@ -28,13 +28,24 @@ package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertibl
   package var message: String?
   /// The longer of `retry_after_ms` (body) and `Retry-After` (header), when either is present.
   package var retryAfter: Duration?
+  /// User-interactive auth (a 401 with `session` and `flows`): the session to answer, and the stages of each flow.
+  package var authSession: String?
+  package var authFlows: [[String]]
 
-  package init(status: Int, errcode: String? = nil, message: String? = nil, retryAfter: Duration? = nil) {
+  package init(
+    status: Int, errcode: String? = nil, message: String? = nil, retryAfter: Duration? = nil,
+    authSession: String? = nil, authFlows: [[String]] = []
+  ) {
     self.status = status
     self.errcode = errcode
     self.message = message
     self.retryAfter = retryAfter
+    self.authSession = authSession
+    self.authFlows = authFlows
   }
+
+  /// The homeserver asks for user-interactive auth before it does what was asked.
+  package var needsInteractiveAuth: Bool { status == 401 && authSession != nil && !isUnknownToken }
 
   package var isRateLimited: Bool { status == 429 || errcode == "M_LIMIT_EXCEEDED" }
   package var isUnknownToken: Bool { errcode == "M_UNKNOWN_TOKEN" || errcode == "M_MISSING_TOKEN" }
@@ -49,16 +60,23 @@ package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertibl
 
   /// Reads the standard error body; tolerates bodies that are not JSON (a proxy's HTML error page).
   package static func parse(status: Int, body: [UInt8], retryAfterHeader: String?) -> MatrixAPIError {
+    struct Flow: Decodable {
+      var stages: [String]?
+    }
     struct Body: Decodable {
       var errcode: String?
       var error: String?
       var retry_after_ms: Double?
+      var session: String?
+      var flows: [Flow]?
     }
     let decoded = try? JSONDecoder().decode(Body.self, from: Data(body))
     let fromBody = decoded?.retry_after_ms.map { Duration.milliseconds(Int64(max($0, 0))) }
     let fromHeader = retryAfterHeader.flatMap { parseRetryAfter($0) }
     let retryAfter = [fromBody, fromHeader].compactMap { $0 }.max()
-    return MatrixAPIError(status: status, errcode: decoded?.errcode, message: decoded?.error, retryAfter: retryAfter)
+    return MatrixAPIError(
+      status: status, errcode: decoded?.errcode, message: decoded?.error, retryAfter: retryAfter,
+      authSession: decoded?.session, authFlows: (decoded?.flows ?? []).map { $0.stages ?? [] })
   }
 
   /// `Retry-After` is either delay-seconds or an HTTP date.

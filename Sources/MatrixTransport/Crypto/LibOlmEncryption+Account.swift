@@ -28,13 +28,50 @@ extension LibOlmEncryption {
     logger.notice("created encryption keys for this device", metadata: ["device": "\(deviceID)"])
   }
 
-  func saveAccount(uploaded: Bool? = nil) async throws {
+  func saveAccount(uploaded: Bool? = nil, change: (inout MatrixCryptoStore.AccountRecord) -> Void = { _ in }) async throws {
     guard let account else { return }
     let previous = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account)
-    let record = MatrixCryptoStore.AccountRecord(
+    let same = previous?.deviceID == deviceID
+    var record = MatrixCryptoStore.AccountRecord(
       deviceID: deviceID, pickle: try account.pickle(key: pickleKey),
-      uploaded: uploaded ?? (previous?.deviceID == deviceID && previous?.uploaded == true))
+      uploaded: uploaded ?? (same && previous?.uploaded == true),
+      fallbackPublishedAt: same ? previous?.fallbackPublishedAt : nil,
+      forgetOldFallbackAt: same ? previous?.forgetOldFallbackAt : nil)
+    change(&record)
     try await store.write(record, MatrixCryptoStore.Key.account)
+  }
+
+  /// Publishes a fallback key when the device has none yet or the last one was used (the sync no longer lists its
+  /// type as unused), so a device that claims a key while the one-time keys are gone still gets a session. The one
+  /// before is forgotten an hour later, once messages sent to it have surely arrived.
+  /// - Parameter unusedTypes: the sync's `device_unused_fallback_key_types`; nil at start.
+  func publishFallbackKeyIfNeeded(unusedTypes: [String]?) async throws {
+    guard let account,
+      let record = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account)
+    else { return }
+    let now = Self.nowMilliseconds
+    if let forgetAt = record.forgetOldFallbackAt, now >= forgetAt {
+      account.forgetOldFallbackKey()
+      try await saveAccount { $0.forgetOldFallbackAt = nil }
+    }
+    let due =
+      if let unusedTypes { !unusedTypes.contains("signed_curve25519") } else { record.fallbackPublishedAt == nil }
+    guard due else { return }
+    if try account.unpublishedFallbackKey().isEmpty { try account.generateFallbackKey() }
+    var keys: [String: JSONValue] = [:]
+    for (id, key) in try account.unpublishedFallbackKey() {
+      keys["signed_curve25519:\(id)"] = try signed(["key": .string(key), "fallback": true])
+    }
+    // Saved before the upload, as one-time keys are.
+    try await saveAccount()
+    _ = try await api.uploadKeys(["fallback_keys": .object(keys)])
+    account.markKeysAsPublished()
+    let rotated = record.fallbackPublishedAt != nil
+    try await saveAccount {
+      $0.fallbackPublishedAt = now
+      if rotated { $0.forgetOldFallbackAt = now + 3_600_000 }
+    }
+    logger.info("published a fallback key", metadata: ["replacesUsedOne": "\(rotated)"])
   }
 
   /// Uploads the device keys if the homeserver does not have them yet, and one-time keys up to the target.

@@ -1,8 +1,8 @@
 import ChatBridge
 import Foundation
 
-/// Device tracking: which devices each room member has, from `/keys/query` (self-signatures checked), refreshed when
-/// `/sync` lists the user under `device_lists.changed` or `left`.
+/// Device tracking: which devices each room member has, from `/keys/query` (self-signatures and the owner's
+/// cross-signing chain checked), refreshed when `/sync` lists the user under `device_lists.changed` or `left`.
 extension LibOlmEncryption {
   func markOutdated(_ users: [String]) async {
     outdatedUsers.formUnion(users)
@@ -24,7 +24,8 @@ extension LibOlmEncryption {
       } else if let known = devices[user] {
         result[user] = known
       } else if let stored = try await store.read(
-        [String: MatrixCryptoStore.DeviceRecord].self, MatrixCryptoStore.Key.devices(user: user))
+        [String: MatrixCryptoStore.DeviceRecord].self, MatrixCryptoStore.Key.devices(user: user)),
+        stored.values.allSatisfy({ $0.crossSigned != nil })
       {
         devices[user] = stored
         result[user] = stored
@@ -35,7 +36,8 @@ extension LibOlmEncryption {
     if !unknown.isEmpty {
       let answer = try await api.queryKeys(users: unknown)
       for user in unknown {
-        let list = verifiedDevices(of: user, in: answer["device_keys"]?[user]?.objectValue ?? [:])
+        let chain = CrossSigningChain(user: user, answer: answer)
+        let list = verifiedDevices(of: user, in: answer["device_keys"]?[user]?.objectValue ?? [:], chain: chain)
         devices[user] = list
         result[user] = list
         try await store.write(list, MatrixCryptoStore.Key.devices(user: user))
@@ -49,7 +51,7 @@ extension LibOlmEncryption {
 
   /// Devices whose keys are signed by their own ed25519 key and name the right user and device; others are left out
   /// (and logged), so a homeserver cannot slip in keys of its own.
-  private func verifiedDevices(of user: String, in answer: [String: JSONValue])
+  private func verifiedDevices(of user: String, in answer: [String: JSONValue], chain: CrossSigningChain)
     -> [String: MatrixCryptoStore.DeviceRecord]
   {
     var list: [String: MatrixCryptoStore.DeviceRecord] = [:]
@@ -64,8 +66,29 @@ extension LibOlmEncryption {
         logger.warning("ignoring device keys that do not verify", metadata: ["user": "\(user)", "device": "\(device)"])
         continue
       }
-      list[device] = MatrixCryptoStore.DeviceRecord(deviceID: device, curve25519: curve, ed25519: ed)
+      list[device] = MatrixCryptoStore.DeviceRecord(
+        deviceID: device, curve25519: curve, ed25519: ed, crossSigned: chain.isCrossSigned(device: keys))
     }
     return list
+  }
+
+  /// Whether the trust policy lets this device have room keys and give commands.
+  func trusts(_ device: MatrixCryptoStore.DeviceRecord) -> Bool {
+    identityOptions.trust == .any || device.crossSigned == true
+  }
+
+  /// The members' devices the trust policy accepts (the bot's own device left out).
+  func trustedDevices(of users: [String]) async throws -> [String: [String: MatrixCryptoStore.DeviceRecord]] {
+    try await devices(of: users).mapValues { $0.filter { trusts($0.value) } }
+  }
+
+  /// The device of `user` with this curve25519 key: from what is known, else from a fresh `/keys/query` (a device
+  /// added since the list was read).
+  func device(of user: String, curve25519: String) async throws -> MatrixCryptoStore.DeviceRecord? {
+    if let found = try await devices(of: [user])[user]?.values.first(where: { $0.curve25519 == curve25519 }) {
+      return found
+    }
+    await markOutdated([user])
+    return try await devices(of: [user])[user]?.values.first { $0.curve25519 == curve25519 }
   }
 }

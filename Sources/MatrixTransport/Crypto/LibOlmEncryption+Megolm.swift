@@ -71,13 +71,31 @@ extension LibOlmEncryption {
       guard let payload = CanonicalJSON.parse(plaintext), payload["room_id"]?.stringValue == room,
         let type = payload["type"]?.stringValue
       else { return .failed("the decrypted event belongs to another room or has no type") }
-      return .decrypted(
-        MatrixEvent(
-          type: type, sender: event.sender, eventID: event.eventID, content: payload["content"] ?? [:],
-          originServerTS: event.originServerTS))
+      let inner = MatrixEvent(
+        type: type, sender: event.sender, eventID: event.eventID, content: payload["content"] ?? [:],
+        originServerTS: event.originServerTS)
+      return try await judgeSender(inner, session: id, owner: owner)
     } catch {
       return .failed("\(error)")
     }
+  }
+
+  /// Applies the trust policy to a readable event: the session must come over Olm from the sender's own device (not
+  /// forwarded), and that device must be one the policy trusts (cross-signed by its owner, by default).
+  private func judgeSender(_ event: MatrixEvent, session id: MatrixMegolmSessionID, owner: String?) async throws
+    -> MatrixDecryption
+  {
+    if identityOptions.trust == .any { return .decrypted(event) }
+    guard let sender = event.sender, owner == sender,
+      let device = try await device(of: sender, curve25519: id.senderKey)
+    else { return .untrustedDevice(event, deviceID: nil) }
+    let record = try await store.read(
+      MatrixCryptoStore.InboundRecord.self,
+      MatrixCryptoStore.Key.inbound(room: id.room, senderKey: id.senderKey, sessionID: id.sessionID))
+    if let claimed = record?.senderSigningKey, claimed != device.ed25519 {
+      return .untrustedDevice(event, deviceID: device.deviceID)
+    }
+    return trusts(device) ? .decrypted(event) : .untrustedDevice(event, deviceID: device.deviceID)
   }
 
   package func encrypt(_ content: JSONValue, type: String, room: String, transactionID: String) async throws
@@ -151,7 +169,8 @@ extension LibOlmEncryption {
     room: String, session: MegolmOutboundSession, record: inout MatrixCryptoStore.OutboundRecord
   ) async throws {
     let members = try await roomMembers(room)
-    let devices = try await devices(of: members)
+    // Only devices the policy trusts get the key (Element's rule: none for devices their owner did not verify).
+    let devices = try await trustedDevices(of: members)
     let current = Set(devices.flatMap { user, list in list.keys.map { "\(user)|\($0)" } })
     if !record.sharedWith.isSubset(of: current) {
       await discardOutbound(room: room, reason: "a device left")
@@ -179,9 +198,21 @@ extension LibOlmEncryption {
     }
     record.sharedWith.formUnion(reached)
     try await store.write(record, MatrixCryptoStore.Key.outbound(room: room))
+    try await rememberSharing(room: room, sessionID: record.sessionID, users: Set(reached.map { String($0.prefix { $0 != "|" }) }))
     if reached.count == targets.count { fullyShared.insert(room) } else { fullyShared.remove(room) }
     logger.info(
       "shared a room key", metadata: ["room": "\(room)", "devices": "\(reached.count)", "of": "\(targets.count)"])
+  }
+
+  /// Notes on the bot's own inbound copy of a session which users its key went to, so a later key request from
+  /// another of their devices can be answered (and one from anybody else refused).
+  private func rememberSharing(room: String, sessionID: String, users: Set<String>) async throws {
+    let key = MatrixCryptoStore.Key.inbound(room: room, senderKey: identity.curve25519, sessionID: sessionID)
+    guard var record = try await store.read(MatrixCryptoStore.InboundRecord.self, key), !users.isEmpty else { return }
+    let known = record.sharedWithUsers ?? []
+    guard !users.isSubset(of: known) else { return }
+    record.sharedWithUsers = known.union(users)
+    try await store.write(record, key)
   }
 
   /// The room's rotation periods (spec defaults: a week, 100 messages), read once per room.

@@ -8,13 +8,23 @@ extension LibOlmEncryption {
 
   /// Decrypts one to-device event and stores the room key inside; returns the Megolm session it brought.
   func receiveToDevice(_ event: MatrixEvent) async throws -> MatrixMegolmSessionID? {
+    if event.type == "m.room_key_request" {
+      try await answerKeyRequest(event)
+      return nil
+    }
     guard event.type == "m.room.encrypted", event.content["algorithm"]?.stringValue == Self.olmAlgorithm,
       let sender = event.sender, let senderKey = event.content["sender_key"]?.stringValue
     else { return nil }
     guard let mine = event.content["ciphertext"]?[identity.curve25519], let type = mine["type"]?.intValue,
       let body = mine["body"]?.stringValue
     else { throw MatrixEncryptionError("no ciphertext for this device") }
-    let plaintext = try await olmDecrypt(senderKey: senderKey, type: type, body: body)
+    let plaintext: String
+    do {
+      plaintext = try await olmDecrypt(senderKey: senderKey, type: type, body: body)
+    } catch {
+      await unwedge(sender: sender, senderKey: senderKey)
+      throw error
+    }
     guard let payload = CanonicalJSON.parse(plaintext), payload["sender"]?.stringValue == sender,
       payload["recipient"]?.stringValue == userID,
       payload["recipient_keys"]?["ed25519"]?.stringValue == identity.ed25519
@@ -105,6 +115,11 @@ extension LibOlmEncryption {
     return (messages, reached)
   }
 
+  /// A new outbound Olm session with this device (claiming one of its one-time keys), used for what is sent next.
+  func startNewOlmSession(user: String, device: MatrixCryptoStore.DeviceRecord) async throws {
+    try await claimSessions([user: [device.deviceID]], targets: [(user: user, device: device)])
+  }
+
   /// `/keys/claim`, signatures on the one-time keys checked against the device's ed25519 key, one new session each.
   private func claimSessions(
     _ wanted: [String: [String]], targets: [(user: String, device: MatrixCryptoStore.DeviceRecord)]
@@ -125,7 +140,9 @@ extension LibOlmEncryption {
       }
       let session = try OlmSession.outbound(
         account: account, theirIdentityKey: target.device.curve25519, theirOneTimeKey: key)
-      try await saveOlmSessions([session], curve25519: target.device.curve25519)
+      // The new session goes first, so it is the one used from now on; older ones still read what comes over them.
+      let older = try await loadOlmSessions(curve25519: target.device.curve25519)
+      try await saveOlmSessions([session] + older, curve25519: target.device.curve25519)
     }
   }
 }

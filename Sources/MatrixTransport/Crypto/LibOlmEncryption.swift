@@ -13,8 +13,15 @@ package actor LibOlmEncryption: MatrixEncryption {
   let store: MatrixCryptoStore
   let api: MatrixCryptoAPI
   let logger: Logger
+  let identityOptions: MatrixIdentityOptions
 
   var account: OlmAccount?
+  /// The user's cross-signing keys, once established (see `establishIdentity`).
+  var crossSigning: CrossSigningKeys?
+  /// When each peer device last got a fresh Olm session because one of its messages did not open (`user|device`).
+  var unwedgedAt: [String: ContinuousClock.Instant] = [:]
+  /// Devices told once that the bot does not act on their messages (`room|user|device`), this run.
+  var untrustedSeen: Set<String> = []
   var identity: (curve25519: String, ed25519: String) = ("", "")
   /// Olm sessions per peer curve25519 key, most recently used first.
   var olmSessions: [String: [OlmSession]] = [:]
@@ -53,8 +60,9 @@ package actor LibOlmEncryption: MatrixEncryption {
   /// - Parameter pickleKey: the secret libolm encrypts its pickles with; never logged.
   init(
     userID: String, deviceID: String, pickleKey: String, store: any TransportStateStore, api: MatrixCryptoAPI,
-    logger: Logger
+    identityOptions: MatrixIdentityOptions, logger: Logger
   ) {
+    self.identityOptions = identityOptions
     self.userID = userID
     self.deviceID = deviceID
     self.pickleKey = Array(pickleKey.utf8)
@@ -72,7 +80,19 @@ package actor LibOlmEncryption: MatrixEncryption {
       try await loadOrCreateAccount()
       outdatedUsers = Set(try await store.read([String].self, MatrixCryptoStore.Key.outdatedUsers) ?? [])
       try await publishKeys(oneTimeKeyCount: nil)
+      try await publishFallbackKeyIfNeeded(unusedTypes: nil)
+      try await establishIdentity()
     }
+  }
+
+  package func identityStatus() async -> MatrixIdentityStatus? {
+    guard let crossSigning else { return nil }
+    return MatrixIdentityStatus(masterKey: crossSigning.master.publicKey, trust: identityOptions.trust)
+  }
+
+  package func recoveryKey() async -> String? {
+    guard let record = try? await store.read(StoredCrossSigningKeys.self, Self.crossSigningKey) else { return nil }
+    return (try? record.openStorageKey(pickleKey: pickleKey))??.displayed
   }
 
   package func receive(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID] {
@@ -98,6 +118,11 @@ package actor LibOlmEncryption: MatrixEncryption {
       } catch {
         logger.warning("could not top up one-time keys", metadata: ["error": "\(error)"])
       }
+    }
+    do {
+      try await publishFallbackKeyIfNeeded(unusedTypes: sync.unusedFallbackKeyTypes)
+    } catch {
+      logger.warning("could not publish a new fallback key", metadata: ["error": "\(error)"])
     }
     return arrived
   }

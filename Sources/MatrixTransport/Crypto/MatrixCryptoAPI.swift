@@ -9,6 +9,50 @@ struct MatrixCryptoAPI: Sendable {
     try await call(.post, ["keys", "upload"], body)
   }
 
+  /// Publishes the cross-signing keys. The homeserver may ask for user-interactive auth (always when keys are
+  /// replaced): `password` answers it with `m.login.password`; without one the call fails naming what is missing.
+  func uploadSigningKeys(_ body: [String: JSONValue], localpart: String, password: String?) async throws {
+    do {
+      _ = try await call(.post, ["keys", "device_signing", "upload"], .object(body))
+    } catch MatrixClientError.api(let error) where error.needsInteractiveAuth {
+      guard let password, !password.isEmpty else { throw MatrixCrossSigningError.passwordNeeded }
+      guard error.authFlows.isEmpty || error.authFlows.contains(["m.login.password"]) else {
+        throw MatrixCrossSigningError.unsupportedAuth(error.authFlows.map { $0.joined(separator: " + ") })
+      }
+      var answered = body
+      answered["auth"] = [
+        "type": "m.login.password", "session": .string(error.authSession ?? ""),
+        "identifier": ["type": "m.id.user", "user": .string(localpart)], "password": .string(password),
+      ]
+      do {
+        _ = try await call(.post, ["keys", "device_signing", "upload"], .object(answered))
+      } catch MatrixClientError.api(let error) where error.status == 401 || error.isForbidden {
+        throw MatrixCrossSigningError.passwordRefused(error.description)
+      }
+    }
+  }
+
+  /// Publishes signatures: `{user: {device id or master key: the signed object}}`.
+  func uploadSignatures(_ body: [String: JSONValue]) async throws {
+    let answer = try await call(.post, ["keys", "signatures", "upload"], .object(body))
+    if let failures = answer["failures"]?.objectValue, !failures.isEmpty {
+      throw MatrixEncryptionError("the homeserver refused a signature: \(CanonicalJSON.string(.object(failures)))")
+    }
+  }
+
+  /// The user's account data of `type`, nil when there is none.
+  func accountData(user: String, type: String) async throws -> JSONValue? {
+    do {
+      return try await call(.get, ["user", user, "account_data", type], nil)
+    } catch MatrixClientError.api(let error) where error.status == 404 {
+      return nil
+    }
+  }
+
+  func setAccountData(user: String, type: String, content: JSONValue) async throws {
+    _ = try await call(.put, ["user", user, "account_data", type], content)
+  }
+
   func queryKeys(users: [String]) async throws -> JSONValue {
     let wanted = Dictionary(uniqueKeysWithValues: users.map { ($0, JSONValue.array([])) })
     return try await call(.post, ["keys", "query"], ["device_keys": .object(wanted), "timeout": 10000])

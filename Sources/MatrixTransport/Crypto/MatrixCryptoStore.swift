@@ -13,6 +13,10 @@ struct MatrixCryptoStore: Sendable {
     var pickle: String
     /// Device keys were accepted by the homeserver (uploaded once per device).
     var uploaded: Bool
+    /// When the current fallback key was published (milliseconds since 1970); nil before the first.
+    var fallbackPublishedAt: Int64?
+    /// When the fallback key before it may be forgotten (an hour after its successor went up).
+    var forgetOldFallbackAt: Int64?
   }
 
   /// A Megolm session someone shared with the bot for a room.
@@ -22,6 +26,8 @@ struct MatrixCryptoStore: Sendable {
     var senderSigningKey: String?
     /// The user whose device sent the key over Olm; only their events may use the session. nil for forwarded keys.
     var senderUser: String?
+    /// For the bot's own sessions: the users whose devices got the key (key requests from them are answered).
+    var sharedWithUsers: Set<String>? = nil
   }
 
   /// The bot's own Megolm session for a room: who has its key and when it must be replaced.
@@ -39,6 +45,9 @@ struct MatrixCryptoStore: Sendable {
     var deviceID: String
     var curve25519: String
     var ed25519: String
+    /// Signed by its owner's self-signing key, which their master key signed; nil in records from before
+    /// cross-signing was checked (read again when met).
+    var crossSigned: Bool?
   }
 
   enum Key {

@@ -26,8 +26,21 @@ package protocol MatrixEncryption: Sendable {
   /// The device's ed25519 key (for verifying it by hand), nil before `start`.
   func fingerprint() async -> String?
 
-  /// Encrypted rooms with a session whose key went to every joined device at its last send.
+  /// Encrypted rooms with a session whose key went to every trusted joined device at its last send.
   func sharedRooms() async -> Set<String>
+
+  /// The bot's cross-signing identity once established; nil before `start` finished.
+  func identityStatus() async -> MatrixIdentityStatus?
+
+  /// The recovery key of the bot's secret storage as Element shows it, nil when none is known.
+  func recoveryKey() async -> String?
+}
+
+/// The bot's cross-signing identity, for `status`.
+package struct MatrixIdentityStatus: Sendable, Hashable {
+  /// The master key (the identity people's clients pin).
+  package var masterKey: String
+  package var trust: MatrixDeviceTrust
 }
 
 /// A Megolm session by what identifies it in an event.
@@ -40,6 +53,9 @@ package struct MatrixMegolmSessionID: Sendable, Hashable {
 package enum MatrixDecryption: Sendable {
   /// The event as it was sent (type and content from inside), sender and id from outside.
   case decrypted(MatrixEvent)
+  /// Readable, but sent from a device the trust policy does not accept (not cross-signed by its owner): shown to no
+  /// one, acted on never. The device id when it is known.
+  case untrustedDevice(MatrixEvent, deviceID: String?)
   /// No key for it yet: may become readable when the session arrives.
   case missingSession(MatrixMegolmSessionID)
   /// Will never be readable (bad ciphertext, wrong room, unknown algorithm); why.

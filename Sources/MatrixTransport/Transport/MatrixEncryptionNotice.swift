@@ -1,12 +1,13 @@
 import ChatBridge
 
-/// The one message the bot posts in an end-to-end encrypted room when encryption is off (no `pickleKey`): commands
-/// written there never reach it, and without this notice users would type `!help` and hear nothing. The notice itself
-/// goes out unencrypted, as relayed posts then do. With a pickle key the bot reads and writes the room instead.
+/// The one message the bot posts in an end-to-end encrypted room when its encryption is off: commands written there
+/// never reach it, and without this notice users would type `!help` and hear nothing. It is the only thing the bot
+/// ever sends there in clear text: relays and answers for the room wait, queued, until encryption is on.
 package enum MatrixEncryptionNotice {
   package static let text =
-    "This room is end-to-end encrypted, and I cannot read encrypted messages: commands written here never reach me. "
-    + "Relayed posts still arrive (unencrypted). Talk to me in an unencrypted room."
+    "This room is end-to-end encrypted, and my encryption is switched off: I cannot read what is written here, and "
+    + "I will send nothing else here rather than write in clear text. Ask my operator to turn encryption on, or talk "
+    + "to me in an unencrypted room."
 
   static var content: JSONValue { .object(MatrixMessageContent.plainContent(text: text, html: nil)) }
 

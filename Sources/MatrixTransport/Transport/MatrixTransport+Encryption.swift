@@ -5,7 +5,7 @@ extension MatrixTransport {
   /// Joined rooms that are end-to-end encrypted, kept across restarts; for `status` and readiness.
   package var encryptedRooms: Set<String> { state.withLock { $0.directory.encrypted } }
 
-  /// Whether the bot reads and writes encrypted rooms (a pickle key is configured and the keys are loaded).
+  /// Whether the bot reads and writes encrypted rooms (encryption on, a pickle key, and the keys loaded).
   package var isEncryptionEnabled: Bool { state.withLock { $0.crypto != nil } }
 
   /// The device's ed25519 key, for verifying the bot by hand; nil without encryption.
@@ -26,9 +26,22 @@ extension MatrixTransport {
     return Dictionary(uniqueKeysWithValues: encryptedRooms.map { ($0, shared.contains($0)) })
   }
 
-  /// With a pickle key: loads (or creates) the device's keys from the store and publishes them.
+  /// The bot's cross-signing identity (master key, trust policy) once established; nil without encryption.
+  package func encryptionIdentity() async -> MatrixIdentityStatus? {
+    guard let crypto = state.withLock({ $0.crypto }) else { return nil }
+    return await crypto.identityStatus()
+  }
+
+  /// The recovery key of the bot's secret storage as Element shows it; nil when none is known.
+  package func recoveryKey() async -> String? {
+    guard let crypto = state.withLock({ $0.crypto }) else { return nil }
+    return await crypto.recoveryKey()
+  }
+
+  /// With encryption on: loads (or creates) the device's keys from the store, publishes them, and establishes the
+  /// account's cross-signing identity. An identity that cannot be established stops the transport with the reason.
   func startEncryption(deviceID: String?) async throws {
-    guard let pickleKey = configuration.pickleKey, !pickleKey.isEmpty else { return }
+    guard configuration.encrypts, let pickleKey = configuration.pickleKey else { return }
     let stored = try await store.value(for: MatrixStateKey.deviceID)
     guard let deviceID = deviceID ?? stored else {
       throw MatrixTransportError.invalidConfiguration([
@@ -43,19 +56,47 @@ extension MatrixTransport {
       }
     }
     let crypto = LibOlmEncryption(
-      userID: configuration.userID, deviceID: deviceID, pickleKey: pickleKey, store: store, api: api, logger: logger)
-    try await crypto.start()
+      userID: configuration.userID, deviceID: deviceID, pickleKey: pickleKey, store: store, api: api,
+      identityOptions: configuration.identityOptions, logger: logger)
+    do {
+      try await crypto.start()
+    } catch let error as MatrixCrossSigningError {
+      throw MatrixTransportError.encryptionIdentity(error.description)
+    } catch let error as MatrixClientError {
+      if case .api(let api) = error, !api.isServerError, !api.isRateLimited {
+        throw MatrixTransportError.encryptionIdentity(
+          "the homeserver refused a step of setting up encryption (\(error.description))")
+      }
+      throw MatrixTransportError.homeserverUnreachable(
+        homeserver: configuration.homeserver.absoluteString, reason: error.description)
+    } catch let error as MatrixEncryptionError {
+      throw MatrixTransportError.encryptionIdentity(error.description)
+    }
     state.withLock { $0.crypto = crypto }
-    logger.info("end-to-end encryption ready", metadata: ["device": "\(deviceID)"])
+    let identity = await crypto.identityStatus()
+    logger.info(
+      "end-to-end encryption ready",
+      metadata: [
+        "device": "\(deviceID)", "masterKey": "\(identity?.masterKey ?? "-")",
+        "trust": "\(configuration.encryption.trust.rawValue)",
+      ])
   }
 
   /// The event type and content to send: the content itself in a plain room, `m.room.encrypted` in an encrypted
-  /// one (when encryption is on). A failure to encrypt is retryable: nothing goes out in clear text instead.
-  func encryptIfNeeded(_ content: JSONValue, room: String, transactionID: String) async throws
-    -> (type: String, content: JSONValue, encrypted: Bool)
+  /// one. Nothing ever goes into an encrypted room in clear text: without encryption the room got its one notice
+  /// (`allowPlain`, see `sendEncryptionNotices`), and everything else for it waits, queued, until encryption is on.
+  /// A failure to encrypt is retryable.
+  func encryptIfNeeded(_ content: JSONValue, room: String, transactionID: String, allowPlain: Bool = false)
+    async throws -> (type: String, content: JSONValue, encrypted: Bool)
   {
-    let crypto = state.withLock { $0.directory.encrypted.contains(room) ? $0.crypto : nil }
-    guard let crypto else { return ("m.room.message", content, false) }
+    let (isEncrypted, crypto) = state.withLock { ($0.directory.encrypted.contains(room), $0.crypto) }
+    guard isEncrypted else { return ("m.room.message", content, false) }
+    guard let crypto else {
+      if allowPlain { return ("m.room.message", content, false) }
+      throw ChatSendError.retryable(
+        reason: "\(room) is end-to-end encrypted and encryption is off for \(name); nothing is sent there in clear "
+          + "text", after: .seconds(300))
+    }
     do {
       let encrypted = try await crypto.encrypt(
         content, type: "m.room.message", room: room, transactionID: transactionID)
@@ -65,6 +106,34 @@ extension MatrixTransport {
     } catch {
       logger.warning("could not encrypt a message", metadata: ["room": "\(room)", "error": "\(error)"])
       throw ChatSendError.retryable(reason: "could not encrypt for \(room): \(error)", after: .seconds(10))
+    }
+  }
+
+  /// A readable message from a device the trust policy does not accept: never acted on; its sender is told once
+  /// per room and device (kept across restarts) what to do, in the room, encrypted (so their verified sessions
+  /// read it).
+  func refuseUntrusted(_ event: MatrixEvent, deviceID: String?, room: String) async {
+    guard let sender = event.sender, sender != configuration.userID else { return }
+    let device = deviceID ?? "unknown"
+    logger.info(
+      "ignored a message from a device its owner has not verified",
+      metadata: ["room": "\(room)", "sender": "\(sender)", "device": "\(device)"])
+    let key = MatrixStateKey.untrustedDeviceNotice(room: room, user: sender, device: device)
+    do {
+      guard try await store.value(for: key) == nil else { return }
+      try await store.setValue("pending", for: key)
+      let name = state.withLock { $0.directory.displayName(of: sender, in: room) }
+      let session = deviceID.map { "your session \($0)" } ?? "the session you used"
+      let text =
+        "\(name), I do not act on messages from \(session): it is not verified. Verify it from one of your other "
+        + "sessions (in Element: Settings → Sessions), or write from a verified session, then send it again."
+      let eventID = try await sendEvent(
+        room: room, content: .object(MatrixMessageContent.plainContent(text: text, html: nil)),
+        transactionID: "awfulbot-untrusted-\(room)-\(sender)-\(device)")
+      try await store.setValue(eventID, for: key)
+    } catch {
+      logger.warning(
+        "could not tell a sender their device is not verified", metadata: ["room": "\(room)", "error": "\(error)"])
     }
   }
 
@@ -96,6 +165,8 @@ extension MatrixTransport {
         switch await crypto.decrypt(event, room: room) {
         case .decrypted(let inner):
           replaced[index] = inner
+        case .untrustedDevice(let inner, let deviceID):
+          await refuseUntrusted(inner, deviceID: deviceID, room: room)
         case .missingSession(let session):
           state.withLock { $0.undecrypted.add(event, room: room, session: session, now: .now) }
           logger.info(
@@ -111,8 +182,10 @@ extension MatrixTransport {
     }
     var readable: [(room: String, event: MatrixEvent)] = []
     for item in state.withLock({ $0.undecrypted.take(arrived) }) {
-      if case .decrypted(let inner) = await crypto.decrypt(item.event, room: item.room) {
-        readable.append((item.room, inner))
+      switch await crypto.decrypt(item.event, room: item.room) {
+      case .decrypted(let inner): readable.append((item.room, inner))
+      case .untrustedDevice(let inner, let deviceID): await refuseUntrusted(inner, deviceID: deviceID, room: item.room)
+      case .missingSession, .failed: break
       }
     }
     return (response, readable)
@@ -151,7 +224,7 @@ extension MatrixTransport {
       do {
         let eventID = try await sendEvent(
           room: room, content: MatrixEncryptionNotice.content,
-          transactionID: MatrixEncryptionNotice.transactionID(room: room))
+          transactionID: MatrixEncryptionNotice.transactionID(room: room), allowPlain: true)
         try await store.setValue(eventID, for: key)
       } catch let error as ChatSendError {
         logger.warning(

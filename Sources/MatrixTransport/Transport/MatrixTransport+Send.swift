@@ -101,11 +101,12 @@ extension MatrixTransport {
   /// what is left to `ChatSendError` for the dispatcher.
   ///
   /// - Parameter encoded: `content` already encoded (see `prepare`), sent as it is unless the room encrypts.
-  func sendEvent(room: String, content: JSONValue, transactionID: String, encoded: [UInt8]? = nil) async throws
-    -> String
-  {
+  func sendEvent(
+    room: String, content: JSONValue, transactionID: String, encoded: [UInt8]? = nil, allowPlain: Bool = false
+  ) async throws -> String {
     // Encryption is one step before the send loop: the same transaction id always carries the same event.
-    let (type, payload, encrypted) = try await encryptIfNeeded(content, room: room, transactionID: transactionID)
+    let (type, payload, encrypted) = try await encryptIfNeeded(
+      content, room: room, transactionID: transactionID, allowPlain: allowPlain)
     // A body encoded beforehand is the plain content: it stands only for an event that goes out unencrypted.
     let body = encrypted ? nil : encoded
     var attempt = 0

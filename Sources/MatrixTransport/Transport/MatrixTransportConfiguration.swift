@@ -38,19 +38,28 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   package var syncTimeoutSeconds: Double
   /// Marks relayed posts so clients do not show link previews.
   package var suppressLinkPreviews: Bool
-  /// The secret the end-to-end encryption state (libolm pickles) is encrypted with in the database. Set: the bot
-  /// reads and writes encrypted rooms; unset: it tells encrypted rooms it cannot read them (as before).
+  /// The secret the end-to-end encryption state (libolm pickles) is encrypted with in the database. The app fills it
+  /// from a generated file when the config leaves it out; without one (or with encryption off) the bot tells each
+  /// encrypted room once that it cannot take part, and sends nothing else there.
   package var pickleKey: String?
   /// How long a message that cannot be decrypted waits for its key before the room is told the bot could not read it.
   package var undecryptableWaitSeconds: Double
+  /// End-to-end encryption: on or off, which devices are trusted, the recovery key (`"encryption": {…}`).
+  package var encryption: MatrixEncryptionSettings
+  /// Replace a cross-signing identity this database does not hold (`run --reset-matrix-identity`); never from the file.
+  package var resetIdentity: Bool = false
+  /// Where a newly made recovery key is written for the operator (the app puts it in the data directory).
+  package var recoveryKeyFile: URL? = nil
 
   package init(
     name: String = "matrix", homeserver: URL, userID: String, accessToken: String? = nil, password: String? = nil,
     deviceID: String? = nil, deviceName: String = "awfulbot", rooms: [String] = [], allowedInviters: [String] = [],
     memberPowerLevel: Int = 50, adminPowerLevel: Int = 100, roleOverrides: [String: Role] = [:],
     threadRooms: [String] = [], syncTimeoutSeconds: Double = 30, suppressLinkPreviews: Bool = true,
-    pickleKey: String? = nil, undecryptableWaitSeconds: Double = 60
+    pickleKey: String? = nil, undecryptableWaitSeconds: Double = 60,
+    encryption: MatrixEncryptionSettings = MatrixEncryptionSettings()
   ) {
+    self.encryption = encryption
     self.name = name
     self.homeserver = homeserver
     self.userID = userID
@@ -73,7 +82,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case name, homeserver, userID, accessToken, password, deviceID, deviceName, rooms, allowedInviters
     case memberPowerLevel, adminPowerLevel, roleOverrides, threadRooms, syncTimeoutSeconds, suppressLinkPreviews
-    case pickleKey, undecryptableWaitSeconds
+    case pickleKey, undecryptableWaitSeconds, encryption
   }
 
   package init(from decoder: any Decoder) throws {
@@ -95,7 +104,9 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
       syncTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .syncTimeoutSeconds) ?? 30,
       suppressLinkPreviews: try container.decodeIfPresent(Bool.self, forKey: .suppressLinkPreviews) ?? true,
       pickleKey: try container.decodeIfPresent(String.self, forKey: .pickleKey),
-      undecryptableWaitSeconds: try container.decodeIfPresent(Double.self, forKey: .undecryptableWaitSeconds) ?? 60)
+      undecryptableWaitSeconds: try container.decodeIfPresent(Double.self, forKey: .undecryptableWaitSeconds) ?? 60,
+      encryption: try container.decodeIfPresent(MatrixEncryptionSettings.self, forKey: .encryption)
+        ?? MatrixEncryptionSettings())
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -117,6 +128,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     try container.encode(suppressLinkPreviews, forKey: .suppressLinkPreviews)
     try container.encodeIfPresent(pickleKey, forKey: .pickleKey)
     try container.encode(undecryptableWaitSeconds, forKey: .undecryptableWaitSeconds)
+    try container.encode(encryption, forKey: .encryption)
   }
 
   /// Roles are written by name (`viewer`, `member`, `admin`) in the config file.
@@ -152,6 +164,15 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
       errors.append("matrix \(name): “\(room)” is neither a room id (!…) nor an alias (#…:server)")
     }
     return errors
+  }
+
+  /// Whether the bot reads and writes encrypted rooms: encryption on and a pickle key to keep its keys under.
+  package var encrypts: Bool { encryption.enabled && !(pickleKey ?? "").isEmpty }
+
+  var identityOptions: MatrixIdentityOptions {
+    MatrixIdentityOptions(
+      password: password, localpart: localpart, recoveryKey: encryption.recoveryKey, resetIdentity: resetIdentity,
+      recoveryKeyFile: recoveryKeyFile, trust: encryption.trust)
   }
 
   var roleMapping: MatrixRoleMapping {

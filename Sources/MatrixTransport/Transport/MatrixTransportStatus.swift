@@ -61,12 +61,14 @@ package enum MatrixTransportError: Error, Sendable, Hashable, CustomStringConver
   case loginFailed(userID: String, detail: String)
   case wrongAccount(configured: String, actual: String)
   case invalidConfiguration([String])
+  /// The bot's encryption identity cannot be set up (see `MatrixCrossSigningError`): the sentence says what to do.
+  case encryptionIdentity(String)
 
   /// The cause may go away by itself (the homeserver comes back): worth trying again later.
   package var mayPass: Bool {
     switch self {
     case .homeserverUnreachable, .notAMatrixHomeserver: true
-    case .tokenRejected, .loginFailed, .wrongAccount, .invalidConfiguration: false
+    case .tokenRejected, .loginFailed, .wrongAccount, .invalidConfiguration, .encryptionIdentity: false
     }
   }
 
@@ -84,6 +86,8 @@ package enum MatrixTransportError: Error, Sendable, Hashable, CustomStringConver
       "the access token belongs to \(actual), but the config says \(configured)"
     case .invalidConfiguration(let errors):
       errors.joined(separator: "; ")
+    case .encryptionIdentity(let reason):
+      "end-to-end encryption cannot start: \(reason)"
     }
   }
 }

@@ -117,6 +117,15 @@ final class MegolmInboundSession {
     return length == OlmError.failure ? "" : OlmError.string(buffer, count: length)
   }
 
+  /// The session key from its first known index on, as `m.forwarded_room_key` carries it.
+  func export() throws -> String {
+    let index = olm_inbound_group_session_first_known_index(pointer)
+    var buffer = [UInt8](repeating: 0, count: olm_export_inbound_group_session_length(pointer))
+    let length = olm_export_inbound_group_session(pointer, &buffer, buffer.count, index)
+    try check("export inbound group session", length)
+    return OlmError.string(buffer, count: length)
+  }
+
   func decrypt(_ ciphertext: String) throws -> (plaintext: String, index: UInt32) {
     var probe = OlmError.bytes(ciphertext)
     let maximum = olm_group_decrypt_max_plaintext_length(pointer, &probe, probe.count)

@@ -78,6 +78,26 @@ final class OlmAccount {
     _ = olm_account_mark_keys_as_published(pointer)
   }
 
+  /// Makes a new fallback key (used when the one-time keys run out); libolm keeps the one before it until
+  /// `forgetOldFallbackKey`, so a message sent to it in the meantime still opens.
+  func generateFallbackKey() throws {
+    var random = OlmError.randomBytes(olm_account_generate_fallback_key_random_length(pointer))
+    try check("generate fallback key", olm_account_generate_fallback_key(pointer, &random, random.count))
+  }
+
+  /// The fallback key not yet published: key id → curve25519 key (empty once published).
+  func unpublishedFallbackKey() throws -> [String: String] {
+    var buffer = [UInt8](repeating: 0, count: olm_account_unpublished_fallback_key_length(pointer))
+    let length = olm_account_unpublished_fallback_key(pointer, &buffer, buffer.count)
+    try check("fallback key", length)
+    let keys = try JSONDecoder().decode([String: [String: String]].self, from: Data(buffer.prefix(length)))
+    return keys["curve25519"] ?? [:]
+  }
+
+  func forgetOldFallbackKey() {
+    olm_account_forget_old_fallback_key(pointer)
+  }
+
   /// Forgets the one-time key an inbound session was created from, so it is never used twice.
   func removeOneTimeKeys(for session: OlmSession) throws {
     try check("remove one-time keys", olm_remove_one_time_keys(pointer, session.pointer))

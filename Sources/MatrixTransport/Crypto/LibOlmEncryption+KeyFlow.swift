@@ -1,0 +1,72 @@
+import ChatBridge
+import Foundation
+
+/// Keys that keep flowing when something went wrong elsewhere: room-key requests from members' other devices, and
+/// Olm sessions that no longer decrypt (the spec's "wedged" sessions).
+extension LibOlmEncryption {
+  /// Answers an `m.room_key_request` for one of the bot's own room sessions: only for a device the trust policy
+  /// accepts, of a user who is in the room now and whose devices had that session's key before.
+  func answerKeyRequest(_ event: MatrixEvent) async throws {
+    let content = event.content
+    guard content["action"]?.stringValue == "request", let user = event.sender,
+      let requester = content["requesting_device_id"]?.stringValue, user != userID || requester != deviceID,
+      let body = content["body"], body["algorithm"]?.stringValue == Self.megolmAlgorithm,
+      let room = body["room_id"]?.stringValue, let sessionID = body["session_id"]?.stringValue,
+      body["sender_key"]?.stringValue == nil || body["sender_key"]?.stringValue == identity.curve25519
+    else { return }
+    let key = MatrixCryptoStore.Key.inbound(room: room, senderKey: identity.curve25519, sessionID: sessionID)
+    guard let record = try await store.read(MatrixCryptoStore.InboundRecord.self, key) else { return }
+    func refuse(_ reason: String) {
+      logger.info(
+        "not answering a room key request",
+        metadata: ["user": "\(user)", "device": "\(requester)", "room": "\(room)", "reason": "\(reason)"])
+    }
+    guard record.sharedWithUsers?.contains(user) == true else { return refuse("the session never went to them") }
+    members[room] = nil
+    guard try await api.joinedMembers(room: room).contains(user) else { return refuse("not in the room") }
+    var known = try await devices(of: [user])[user]?[requester]
+    if known == nil {
+      await markOutdated([user])
+      known = try await devices(of: [user])[user]?[requester]
+    }
+    guard let device = known else { return refuse("unknown device") }
+    guard trusts(device) else { return refuse("the device is not verified by its owner") }
+    let session = try MegolmInboundSession.unpickle(record.pickle, key: pickleKey)
+    let forwarded: JSONValue = [
+      "algorithm": .string(Self.megolmAlgorithm), "room_id": .string(room),
+      "sender_key": .string(identity.curve25519), "session_id": .string(sessionID),
+      "session_key": .string(try session.export()), "sender_claimed_ed25519_key": .string(identity.ed25519),
+      "forwarding_curve25519_key_chain": [],
+    ]
+    let (messages, reached) = try await olmEncrypt(
+      type: "m.forwarded_room_key", content: forwarded, for: [(user: user, device: device)])
+    guard !reached.isEmpty else { return refuse("no Olm session could be made with the device") }
+    try await api.sendToDevice(
+      type: "m.room.encrypted", transactionID: "awfulbot-forward-\(UUID().uuidString)", messages: messages)
+    logger.info(
+      "answered a room key request", metadata: ["user": "\(user)", "device": "\(requester)", "room": "\(room)"])
+  }
+
+  /// An Olm message from this device did not open: the session between the two is wedged. Starts a new one (a fresh
+  /// one-time key) and sends an encrypted `m.dummy` over it, so the other side replaces its session too; at most once
+  /// an hour per device.
+  func unwedge(sender: String, senderKey: String) async {
+    do {
+      guard let device = try await device(of: sender, curve25519: senderKey) else { return }
+      let name = "\(sender)|\(device.deviceID)"
+      if let last = unwedgedAt[name], ContinuousClock.now - last < .seconds(3600) { return }
+      unwedgedAt[name] = .now
+      try await startNewOlmSession(user: sender, device: device)
+      let (messages, reached) = try await olmEncrypt(
+        type: "m.dummy", content: [:], for: [(user: sender, device: device)])
+      guard !reached.isEmpty else { return }
+      try await api.sendToDevice(
+        type: "m.room.encrypted", transactionID: "awfulbot-dummy-\(UUID().uuidString)", messages: messages)
+      logger.notice(
+        "replaced a wedged Olm session", metadata: ["user": "\(sender)", "device": "\(device.deviceID)"])
+    } catch {
+      logger.warning(
+        "could not replace a wedged Olm session", metadata: ["user": "\(sender)", "error": "\(error)"])
+    }
+  }
+}
