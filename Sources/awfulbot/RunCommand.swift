@@ -21,6 +21,13 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: "Log format: text or json (default: the config's, else text).")
   var logFormat: String?
 
+  @Flag(
+    help: """
+      Replace the Matrix account's cross-signing identity when this database does not hold it and no recovery key \
+      is given. Everyone in the bot's encrypted rooms then sees that its identity changed and must accept the new one.
+      """)
+  var resetMatrixIdentity = false
+
   func validate() throws {
     if let logLevel, !LoggingSettings.levels.contains(logLevel) {
       throw ValidationError("unknown log level '\(logLevel)'; use \(LoggingSettings.levels.joined(separator: ", "))")
@@ -32,7 +39,8 @@ struct RunCommand: AsyncParsableCommand {
 
   func run() async throws {
     do {
-      try await runBot(configurationPath: config, logLevel: logLevel, logFormat: logFormat)
+      try await runBot(
+        configurationPath: config, logLevel: logLevel, logFormat: logFormat, resetMatrixIdentity: resetMatrixIdentity)
     } catch {
       guard let code = StartupFailure.exitCode(for: error) else { throw error }
       FileHandle.standardError.write(Data("awfulbot: \(error)\n".utf8))

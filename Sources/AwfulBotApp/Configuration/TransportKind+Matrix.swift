@@ -13,8 +13,10 @@ extension TransportKind {
       "deviceName": .string, "rooms": .strings, "allowedInviters": .strings, "memberPowerLevel": .integer,
       "adminPowerLevel": .integer, "roleOverrides": .custom, "threadRooms": .strings, "syncTimeoutSeconds": .number,
       "suppressLinkPreviews": .bool, "pickleKey": .secret, "undecryptableWaitSeconds": .number,
+      "encryption": .custom,
     ],
-    requiredOptions: ["homeserver", "userID"], secretKeys: ["accessToken", "password", "pickleKey"],
+    requiredOptions: ["homeserver", "userID"],
+    secretKeys: ["accessToken", "password", "pickleKey", "encryption.recoveryKey"],
     check: checkMatrix, make: makeMatrix,
     probe: { settings, context in
       do {
@@ -38,8 +40,21 @@ extension TransportKind {
   private static func makeMatrix(_ settings: TransportSettings, _ context: TransportBuildContext) throws
     -> any ChatTransport
   {
-    let configuration = try settings.decodeOptions(
+    var configuration = try settings.decodeOptions(
       MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
+    configuration.resetIdentity = context.resetMatrixIdentity
+    // Encryption is on by default: without a pickle key in the config, one is made beside the database.
+    if configuration.encryption.enabled, let directory = context.dataDirectory {
+      if configuration.pickleKey?.isEmpty ?? true {
+        configuration.pickleKey = try MatrixLocalSecrets.loadOrCreatePickleKey(
+          at: MatrixLocalSecrets.pickleKeyFile(dataDirectory: directory, transport: configuration.name))
+      }
+      let recoveryFile = MatrixLocalSecrets.recoveryKeyFile(dataDirectory: directory, transport: configuration.name)
+      configuration.recoveryKeyFile = recoveryFile
+      if configuration.encryption.recoveryKey == nil {
+        configuration.encryption.recoveryKey = MatrixLocalSecrets.recoveryKey(in: recoveryFile)
+      }
+    }
     guard let database = context.database else {
       throw ConfigurationError(problems: [
         "transport \(configuration.name): a Matrix transport needs the bot's database (for its session and sync position)"
@@ -97,8 +112,44 @@ extension TransportKind {
         reader.report(at("roleOverrides"), "expected an object of user id to role, got \(overrides.kindName)")
       }
     }
+    if let encryption = options["encryption"] {
+      checkEncryption(encryption, at: at("encryption"), reader: &reader)
+    }
     if case .number(let seconds)? = options["syncTimeoutSeconds"], seconds <= 0 || seconds > 300 {
       reader.report(at("syncTimeoutSeconds"), "expected 1 to 300 seconds, got \(seconds)")
+    }
+  }
+
+  /// `"encryption": {"enabled": bool, "trust": "cross-signed" | "any", "recoveryKey": secret}`.
+  private static func checkEncryption(_ value: JSONValue, at path: String, reader: inout ConfigReader) {
+    guard case .object(let members) = value else {
+      reader.report(path, "expected an object like {\"trust\": \"cross-signed\"}, got \(value.kindName)")
+      return
+    }
+    for (key, member) in members.sorted(by: { $0.key < $1.key }) where !ConfigReader.isComment(key) {
+      let at = ConfigReader.join(path, key)
+      switch key {
+      case "enabled":
+        if case .bool = member {} else { reader.report(at, "expected true or false, got \(member.kindName)") }
+      case "trust":
+        let names = MatrixDeviceTrust.allCases.map(\.rawValue)
+        guard case .string(let name) = member, names.contains(name) else {
+          reader.report(at, "expected \(names.joined(separator: " or "))")
+          continue
+        }
+      case "recoveryKey":
+        if case .string(let typed) = member, !typed.isEmpty {
+          do {
+            _ = try RecoveryKey(parsing: typed)
+          } catch {
+            reader.report(at, error.description)
+          }
+        } else if member != .null, case .string = member {} else if member != .null {
+          reader.report(at, "expected the recovery key as Element shows it, or {\"env\": \"NAME\"}")
+        }
+      default:
+        reader.report(at, "unknown key (enabled, trust, recoveryKey)")
+      }
     }
   }
 }

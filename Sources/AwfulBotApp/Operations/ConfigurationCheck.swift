@@ -61,10 +61,10 @@ package struct ConfigurationCheck: Sendable {
     if let probation = forum.probation { add(probation) }
     for (index, settings) in configuration.transports.enumerated() {
       add(await checkTransport(settings, at: "transports[\(index)]"))
-      if let encryption = MatrixEncryptionCheck.result(
+      for line in await MatrixEncryptionCheck.results(
         settings: settings, databasePath: configuration.databasePath, environment: environment)
       {
-        add(encryption)
+        add(line)
       }
     }
     for result in await checkPrivateMessageRooms(configuration) { add(result) }

@@ -78,6 +78,7 @@ package final class OperationsMonitor: Service, Sendable {
       let connections = await transport.connectionCount()
       let unreadable = await transport.unreadableRooms()
       let encrypted = await transport.encryptedRoomKeysShared()
+      let identity = await transport.encryptionIdentity()
       let connected = problem == nil
       AppMetrics.transportConnected(connected, transport: transport.name)
       records[transport.name] = state.withLock { known in
@@ -98,6 +99,7 @@ package final class OperationsMonitor: Service, Sendable {
         record.problem = problem
         record.unreadableRooms = unreadable.isEmpty ? nil : unreadable
         record.encryptedRooms = encrypted.isEmpty ? nil : encrypted
+        record.encryptionIdentity = identity
         record.checkedAt = now
         if connected { record.lastConnectedAt = now }
         known[transport.name] = record

@@ -39,6 +39,8 @@ package enum OperationsRecord {
     package var unreadableRooms: [String]?
     /// Rooms the bot reads and writes encrypted, with whether their key went to every joined device.
     package var encryptedRooms: [String: Bool]?
+    /// The end-to-end encryption identity, in a sentence (Matrix).
+    package var encryptionIdentity: String?
   }
 
   static let encoder: JSONEncoder = {

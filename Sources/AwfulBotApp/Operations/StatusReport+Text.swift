@@ -66,9 +66,12 @@ extension StatusReport {
       if let rooms = transport.unreadableRooms, !rooms.isEmpty {
         lines.append("    encrypted rooms, commands there cannot be read: \(rooms.joined(separator: ", "))")
       }
+      if let identity = transport.encryptionIdentity {
+        lines.append("    encryption: \(identity)")
+      }
       if let rooms = transport.encryptedRooms, !rooms.isEmpty {
         let list = rooms.sorted { $0.key < $1.key }.map { room, shared in
-          "\(room) (\(shared ? "key shared with every device" : "key not shared yet"))"
+          "\(room) (\(shared ? "key on every trusted device" : "key not on every trusted device yet"))"
         }
         lines.append("    end-to-end encrypted rooms: \(list.joined(separator: ", "))")
       }

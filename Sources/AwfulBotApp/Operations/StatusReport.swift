@@ -64,6 +64,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var unreadableRooms: [String]?
     /// Rooms the bot reads and writes encrypted, with whether their key went to every joined device.
     package var encryptedRooms: [String: Bool]? = nil
+    package var encryptionIdentity: String? = nil
   }
 
   package var databasePath: String
@@ -128,7 +129,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
         return Transport(
           name: name, connected: record?.connected, problem: record?.problem, lastConnected: record?.lastConnectedAt,
           lastDelivery: deliveries[name], reconnects: record?.reconnects, unreadableRooms: record?.unreadableRooms,
-          encryptedRooms: record?.encryptedRooms)
+          encryptedRooms: record?.encryptedRooms, encryptionIdentity: record?.encryptionIdentity)
       }
       return StatusReport(
         databasePath: path, pendingMigrations: migrations.pending, daemon: daemon, forum: forum, sources: sources,

@@ -55,6 +55,9 @@ package final class BotApplication: Sendable {
     let database = try BotDatabase(path: path)
     var context = transportContext
     context.database = database
+    if context.dataDirectory == nil {
+      context.dataDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
+    }
     let transports = try TransportFactory.makeTransports(for: configuration, context: context)
     try self.init(
       configuration: configuration, database: database, transports: transports, logger: logger,

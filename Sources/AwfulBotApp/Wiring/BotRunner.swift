@@ -4,7 +4,9 @@ import Logging
 /// `awfulbot run --config FILE`: loads the configuration, sets up logging (the flags win over the config) and
 /// metrics, builds the transports and the bot, seeds the configured rooms and runs until SIGTERM or SIGINT.
 /// A `ConfigurationError` comes out before anything starts, for the caller to exit with `EX_CONFIG`.
-package func runBot(configurationPath: String, logLevel: String? = nil, logFormat: String? = nil) async throws {
+package func runBot(
+  configurationPath: String, logLevel: String? = nil, logFormat: String? = nil, resetMatrixIdentity: Bool = false
+) async throws {
   let loaded = try AppConfiguration.loadReportingWarnings(path: configurationPath)
   let configuration = loaded.configuration
   LoggingSetup.bootstrap(
@@ -19,7 +21,8 @@ package func runBot(configurationPath: String, logLevel: String? = nil, logForma
     enabled: !configuration.transports.contains { $0.type == "console" } && ProgressReporter.isTerminal)
   // The transports are built by the application, over its database (the Matrix session and sync position live there).
   let application = try BotApplication(
-    configuration: configuration, transportContext: TransportBuildContext(logger: logger), logger: logger,
+    configuration: configuration,
+    transportContext: TransportBuildContext(logger: logger, resetMatrixIdentity: resetMatrixIdentity), logger: logger,
     progress: progress)
   logger.info(
     "starting",

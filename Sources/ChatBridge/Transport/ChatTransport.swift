@@ -26,6 +26,9 @@ package protocol ChatTransport: Service {
   /// Rooms the bot reads and writes end-to-end encrypted, each with whether the room's current key went to every
   /// joined device (false also before the first message there), for `status`.
   func encryptedRoomKeysShared() async -> [String: Bool]
+  /// The bot's end-to-end encryption identity in a sentence for `status` ("cross-signed, master key …"); nil where
+  /// the service has none.
+  func encryptionIdentity() async -> String?
   /// The room id a configured room reference names (a Matrix alias resolved to its id); the reference itself
   /// where the service has no aliases.
   func resolveRoom(_ reference: String) async throws -> String
@@ -37,5 +40,6 @@ extension ChatTransport {
   package func connectionCount() async -> Int? { nil }
   package func unreadableRooms() async -> [String] { [] }
   package func encryptedRoomKeysShared() async -> [String: Bool] { [:] }
+  package func encryptionIdentity() async -> String? { nil }
   package func resolveRoom(_ reference: String) async throws -> String { reference }
 }

@@ -13,6 +13,9 @@ package enum MatrixEncryptionSetup {
 
   /// The store key holding the account (in the transport's namespace).
   package static let accountKey = MatrixCryptoStore.Key.account
+  /// The store keys of the token and device the bot signed in with (for `check`'s look at the published identity).
+  package static let accessTokenKey = MatrixStateKey.accessToken
+  package static let deviceIDKey = MatrixStateKey.deviceID
 
   /// - Parameter storedAccount: the value under `accountKey`, nil when there is none.
   package static func state(storedAccount: String?, pickleKey: String) -> State {

@@ -27,9 +27,20 @@ extension MatrixTransport {
   }
 
   /// The bot's cross-signing identity (master key, trust policy) once established; nil without encryption.
-  package func encryptionIdentity() async -> MatrixIdentityStatus? {
+  package func encryptionIdentityStatus() async -> MatrixIdentityStatus? {
     guard let crypto = state.withLock({ $0.crypto }) else { return nil }
     return await crypto.identityStatus()
+  }
+
+  /// `status`'s sentence about the identity: cross-signed with its master key, and whom room keys go to.
+  package func encryptionIdentity() async -> String? {
+    guard let identity = await encryptionIdentityStatus() else {
+      return configuration.encrypts ? "encryption on, identity not set up yet" : nil
+    }
+    let trust =
+      identity.trust == .crossSigned
+      ? "room keys and commands only for devices their owner verified" : "room keys for any device"
+    return "cross-signed identity, master key \(MatrixEncryptionSetup.grouped(identity.masterKey)); \(trust)"
   }
 
   /// The recovery key of the bot's secret storage as Element shows it; nil when none is known.
