@@ -25,10 +25,24 @@ package actor MatrixE2EEHuman {
   private static var python: String? { ProcessInfo.processInfo.environment["AWFULBOT_E2EE_PYTHON"] }
   private static var script: String? { ProcessInfo.processInfo.environment["AWFULBOT_E2EE_HUMAN"] }
 
-  /// A fresh account, logged in on a new encrypting device.
-  package static func register(_ prefix: String) async throws -> MatrixE2EEHuman {
+  /// A fresh account, logged in on a new encrypting device. By default the client behaves as Element does since
+  /// April 2026: it cross-signs its own device and excludes insecure devices (no room keys for devices their owner
+  /// did not cross-sign, and nothing shown from them). `crossSign: false` leaves this device unverified;
+  /// `policy: "any"` trusts every device, as matrix-nio does by itself.
+  package static func register(_ prefix: String, crossSign: Bool = true, policy: String = "element") async throws
+    -> MatrixE2EEHuman
+  {
     let human = try MatrixE2EEHuman(account: try await MatrixHuman.register(prefix))
-    try await human.login()
+    try await human.login(crossSign: crossSign, policy: policy)
+    return human
+  }
+
+  /// Another device of an existing account (a second session), cross-signed or not.
+  package static func anotherDevice(of account: MatrixHuman, crossSign: Bool, policy: String = "element")
+    async throws -> MatrixE2EEHuman
+  {
+    let human = try MatrixE2EEHuman(account: account)
+    try await human.login(crossSign: crossSign, policy: policy)
     return human
   }
 
@@ -45,11 +59,56 @@ package actor MatrixE2EEHuman {
 
   package var userID: String { account.userID }
 
-  private func login() async throws {
+  private func login(crossSign: Bool, policy: String) async throws {
     let answer = try await request([
       "cmd": "login", "user": .string(account.userID), "password": .string(account.password),
+      "cross_sign": .bool(crossSign), "policy": .string(policy),
     ])
     deviceID = answer["device"]?.stringValue ?? ""
+  }
+
+  /// How this client judges a user's devices under Element's rule, from a fresh `/keys/query`.
+  package struct DeviceTrust: Sendable {
+    package var masterKey: String?
+    /// Device id → nil when cross-signed by its owner, else why not.
+    package var problems: [String: String?]
+    package func isCrossSigned(_ device: String) -> Bool { problems[device].map { $0 == nil } ?? false }
+  }
+
+  package func deviceTrust(of user: String) async throws -> DeviceTrust {
+    let answer = try await request(["cmd": "device_trust", "user": .string(user)])
+    var problems: [String: String?] = [:]
+    for (device, info) in answer["devices"]?.objectValue ?? [:] {
+      problems[device] = info["cross_signed"]?.boolValue == true ? .some(nil) : .some(info["reason"]?.stringValue ?? "?")
+    }
+    return DeviceTrust(masterKey: answer["master_key"]?.stringValue, problems: problems)
+  }
+
+  /// One event of a room's whole history as this client reads it now.
+  package struct HistoryEvent: Sendable {
+    package var eventID: String
+    package var encrypted: Bool
+    package var decrypted: Bool
+    package var body: String?
+    package var sessionID: String?
+    package var index: Int?
+    package var secure: Bool
+  }
+
+  /// Every message `sender` sent to the room, decrypted where this client has the key, and the Megolm indexes used
+  /// by more than one event.
+  package func history(in room: String, from sender: String) async throws
+    -> (events: [HistoryEvent], indexReuse: Int)
+  {
+    let answer = try await request(["cmd": "history", "room": .string(room), "sender": .string(sender)])
+    let events = (answer["events"]?.arrayValue ?? []).map { item in
+      HistoryEvent(
+        eventID: item["event"]?.stringValue ?? "", encrypted: item["encrypted"]?.boolValue ?? false,
+        decrypted: item["decrypted"]?.boolValue ?? false, body: item["body"]?.stringValue,
+        sessionID: item["session_id"]?.stringValue, index: item["index"]?.intValue,
+        secure: item["secure"]?.boolValue ?? false)
+    }
+    return (events, answer["index_reuse"]?.arrayValue?.count ?? 0)
   }
 
   /// An encrypted private room with these users invited.
@@ -80,6 +139,8 @@ package actor MatrixE2EEHuman {
     package var eventID: String
     package var decrypted: Bool
     package var undecryptable: Bool
+    /// Decryptable, but sent from a device its owner did not cross-sign: Element shows nothing of it.
+    package var insecure: Bool
     package var content: JSONValue
     package var body: String? { content["body"]?.stringValue }
     package var formattedBody: String? { content["formatted_body"]?.stringValue }
@@ -103,7 +164,8 @@ package actor MatrixE2EEHuman {
     return (answer["messages"]?.arrayValue ?? []).map { item in
       Seen(
         eventID: item["event"]?.stringValue ?? "", decrypted: item["decrypted"]?.boolValue ?? false,
-        undecryptable: item["type"]?.stringValue == "MegolmEvent", content: item["content"] ?? [:])
+        undecryptable: item["type"]?.stringValue == "MegolmEvent",
+        insecure: item["insecure"]?.boolValue ?? false, content: item["content"] ?? [:])
     }
   }
 

@@ -30,13 +30,16 @@ final class MatrixBotProcess: Sendable {
   /// - Parameters:
   ///   - dispatchVia: wraps the transport the dispatcher sends through (to simulate a crash mid-send).
   ///   - runsDispatcher: false leaves the outbox to `dispatcher.drain()` calls in the test.
+  ///   - databaseName: another database in the world's folder (a new machine for the same account).
   init(
     world: MatrixTestWorld, configure: (inout MatrixTransportConfiguration) -> Void = { _ in },
     engineConfiguration: EngineConfiguration = MatrixBotProcess.engineConfiguration,
-    dispatchVia: ((MatrixTransport) -> any ChatTransport)? = nil, runsDispatcher: Bool = true
+    dispatchVia: ((MatrixTransport) -> any ChatTransport)? = nil, runsDispatcher: Bool = true,
+    databaseName: String? = nil
   ) throws {
     self.world = world
-    database = try BotDatabase(path: world.databasePath)
+    database = try BotDatabase(
+      path: databaseName.map { world.directory.appendingPathComponent($0).path } ?? world.databasePath)
     let clientConfiguration = ForumsClientConfiguration.test(baseURL: world.forumURL)
     forumsClient = ForumsClient(
       configuration: clientConfiguration, cookieStore: InMemoryCookieStore(), logger: Logger.quiet())
