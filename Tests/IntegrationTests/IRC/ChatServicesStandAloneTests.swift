@@ -131,5 +131,48 @@ extension IRCLiveTests {
       }
       await bot.stop()
     }
+
+    /// A new machine for a Matrix account whose cross-signing identity lives elsewhere (another client made it), with
+    /// no recovery key: the Matrix transport stops with the sentence naming both ways on; IRC relays; run goes on.
+    @Test(
+      "Matrix identity held elsewhere and no recovery key: Matrix stops with the way on, IRC relays, run goes on",
+      .enabled(if: MatrixE2EEHuman.isAvailable, MatrixE2EEHuman.skipReason))
+    func matrixIdentityHeldElsewhere() async throws {
+      let account = try await MatrixHuman.register("held")
+      let elsewhere = try await MatrixE2EEHuman.anotherDevice(of: account, crossSign: true)
+      await elsewhere.quit()
+      let bot = try await TwoServiceBot.start(
+        matrix: ["homeserver": SynapseEnvironment.url!.absoluteString, "userID": account.userID],
+        matrixRoom: "!alone:localhost", secrets: ["AWFULBOT_MATRIX_PASSWORD": account.password])
+      do {
+        let cause = "end-to-end encryption cannot start: \(account.userID) already has a cross-signing identity"
+        let logged = try await eventually(timeout: .seconds(30), every: .milliseconds(500)) {
+          !bot.logLines(containing: "chat transport stopped for good; the others go on").isEmpty
+        }
+        #expect(logged, "log:\n\(bot.log)")
+        let lines = bot.logLines(containing: "chat transport stopped for good")
+        #expect(lines.count == 1 && lines.allSatisfy { $0.contains(cause) }, "\(lines)")
+        #expect(lines.first?.contains("encryption.recoveryKey") == true)
+        #expect(lines.first?.contains("--reset-matrix-identity") == true)
+        print("matrix identity held elsewhere, the log says: \(lines.first ?? "")")
+
+        let relay = try await bot.postAndReadOnIRC("Relayed while Matrix waits for its key \(IRCTestEnvironment.unique(""))")
+        #expect(relay.parameters.first?.lowercased() == bot.channel.lowercased())
+        var matrix: [String: Any]?
+        let reported = try await eventually(timeout: .seconds(20), every: .milliseconds(500)) {
+          matrix = try await bot.statusOfTransport("matrix")
+          return (matrix?["problem"] as? String)?.hasPrefix("stopped: \(cause)") == true
+        }
+        #expect(reported, "status: \(String(describing: matrix))")
+        #expect(await bot.process.reap(timeout: .seconds(2)) == nil, "run exited: \(bot.logTail())")
+        let (ending, _) = await bot.terminate()
+        #expect(ending == .exited(0), "\(String(describing: ending)); \(bot.logTail())")
+        #expect(!bot.log.contains(account.password), "the password never reaches the log")
+      } catch {
+        await bot.stop()
+        throw error
+      }
+      await bot.stop()
+    }
   }
 }

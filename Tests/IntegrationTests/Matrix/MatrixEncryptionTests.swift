@@ -6,7 +6,8 @@ import MatrixTransport
 import Testing
 
 extension MatrixIntegrationTests {
-  /// The bot has no end-to-end encryption: in an encrypted room it says once that it cannot read commands there.
+  /// The bot's encryption is off: in an encrypted room it says once that it cannot take part there, and sends
+  /// nothing else there (no relay goes out in clear text).
   @Suite("end-to-end encrypted rooms")
   struct Encryption {
     static let encryptionState: JSONValue = [
@@ -20,7 +21,7 @@ extension MatrixIntegrationTests {
     ]
 
     static func notices(_ events: [MatrixEvent], from bot: String) -> [MatrixEvent] {
-      events.from(bot).filter { $0.body?.contains("cannot read encrypted messages") == true }
+      events.from(bot).filter { $0.body == MatrixEncryptionNotice.text }
     }
 
     /// A command in an unencrypted room, answered: every sync before it (in any room) was handled.
@@ -52,6 +53,17 @@ extension MatrixIntegrationTests {
           try await owner.send("m.room.encrypted", content: Self.ciphertext, in: encrypted)
           try await Self.barrier(owner, in: plain)
           #expect(try await owner.messages(in: encrypted).from(botID).count == 1, "only the notice")
+
+          // A relay for both rooms: the plain room gets it, the encrypted room nothing in clear text.
+          for target in [encrypted, plain] { try await bot.engine.subscribe(room: bot.room(target), to: .bookmarks) }
+          await bot.pollBookmarks()
+          _ = try await world.forumState.addPost(thread: 3_600_001, author: 1002, body: "never in clear text")
+          await bot.pollBookmarks()
+          _ = try await owner.waitForMessages(in: plain) { $0.from(botID).contains { $0.body?.contains("never in clear text") == true } }
+          try await Self.barrier(owner, in: plain)
+          #expect(try await owner.messages(in: encrypted).from(botID).count == 1, "still only the notice")
+          let waiting = try await bot.outbox().filter { $0.room == encrypted && $0.state == .pending }
+          #expect(waiting.count == 1, "the relay waits in the outbox for encryption to come on")
           return (encrypted, plain)
         }
 
