@@ -10,19 +10,25 @@ import MatrixTransport
 import Testing
 
 extension OpsMatrixTests {
-  /// `check` and `status` about end-to-end encryption, with the pickle key from `AWFULBOT_MATRIX_PICKLE_KEY`.
-  @Test("check shows encryption off, then on with the device's fingerprint; status lists encrypted rooms and keys")
+  /// `check` and `status` about end-to-end encryption, read as an operator would: where the pickle key comes from,
+  /// the device and its fingerprint, and the identity the homeserver publishes with its chain checked.
+  @Test("check shows where the pickle key is, the device, and the published chain with the master key; status agrees")
   func encryptionInCheckAndStatus() async throws {
     try await OpsMatrixHarness.with { harness in
-      let off = try await encryptionCheck(harness, environment: harness.environment)
-      #expect(off.outcome == .skip)
-      #expect(off.detail.hasPrefix("off: "))
+      let keyFile = harness.directory.appendingPathComponent("data/matrix-matrix.pickle-key").path
+      let fresh = try await encryptionChecks(harness, environment: harness.environment)
+      #expect(fresh.first?.outcome == .pass)
+      #expect(fresh.first?.detail == "on; the first run makes a pickle key in \(keyFile) (readable only by the bot's "
+        + "user), then the device's keys and the bot's cross-signing identity")
+
+      let off = try await encryptionChecks(harness, environment: harness.environment, matrix: ["encryption": ["enabled": false]])
+      #expect(off.first?.outcome == .warn)
+      #expect(off.first?.detail.hasPrefix("off: each encrypted room is told once") == true)
 
       let pickleKey = "ops pickle key \(UUID())"
       let environment = harness.environment.merging(["AWFULBOT_MATRIX_PICKLE_KEY": pickleKey]) { $1 }
-      let before = try await encryptionCheck(harness, environment: environment)
-      #expect(before.outcome == .pass)
-      #expect(before.detail == "on; the device's keys are made and published on the first run")
+      let before = try await encryptionChecks(harness, environment: environment)
+      #expect(before.first?.detail == "on (the pickle key from the config); the device's keys are made and published on the first run")
 
       let encrypted = try await harness.owner.createRoom(
         name: "secret", invite: [harness.bot.userID],
@@ -37,44 +43,60 @@ extension OpsMatrixTests {
         logger: Logger.quiet(), environment: environment)
       let transport = try application.matrixTransport
       var fingerprint = ""
+      var master = ""
       try await harness.running(application) {
         #expect(
           try await eventually(timeout: .seconds(30), every: .milliseconds(100)) {
             transport.encryptedRooms.contains(encrypted)
           })
         fingerprint = try #require(await transport.encryptionFingerprint())
+        master = try #require(await transport.encryptionIdentityStatus()?.masterKey)
         await application.monitor.beat()
         let report = try StatusReport.read(
           databasePath: application.configuration.databasePath, transportNames: ["matrix"])
         let matrix = try #require(report.transports.first { $0.name == "matrix" })
         #expect(matrix.unreadableRooms == nil, "commands in encrypted rooms are read")
         #expect(matrix.encryptedRooms == [encrypted: false], "no message sent there yet, so no key shared")
-        #expect(report.text().contains("end-to-end encrypted rooms: \(encrypted) (key not shared yet)"))
+        let text = report.text()
+        #expect(text.contains("end-to-end encrypted rooms: \(encrypted) (key not on every trusted device yet)"), "\(text)")
+        #expect(
+          text.contains(
+            "encryption: cross-signed identity, master key \(MatrixEncryptionSetup.grouped(master)); room keys and "
+              + "commands only for devices their owner verified"), "\(text)")
       }
 
-      let after = try await encryptionCheck(harness, environment: environment)
-      #expect(after.outcome == .pass, "\(after.line)")
+      let after = try await encryptionChecks(harness, environment: environment)
       let device = try #require(try await harness.bot.call("GET", ["account", "whoami"])["device_id"]?.stringValue)
+      #expect(after.map(\.outcome) == [.pass, .pass], "\(after.map(\.line))")
       #expect(
-        after.detail == "on for device \(device), ed25519 fingerprint \(MatrixEncryptionSetup.grouped(fingerprint))")
-      #expect(!after.line.contains(pickleKey))
+        after.first?.detail
+          == "on (the pickle key from the config) for device \(device), ed25519 \(MatrixEncryptionSetup.grouped(fingerprint))")
+      #expect(
+        after.last?.detail
+          == "cross-signed: master key \(MatrixEncryptionSetup.grouped(master)) → self-signing key → device \(device), "
+          + "each signature checked; trusts only devices their owner cross-signed")
+      #expect(!after.map(\.line).joined().contains(pickleKey))
 
-      let wrong = try await encryptionCheck(
+      let wrong = try await encryptionChecks(
         harness, environment: harness.environment.merging(["AWFULBOT_MATRIX_PICKLE_KEY": "another key"]) { $1 })
-      #expect(wrong.outcome == .fail)
-      #expect(wrong.detail.hasPrefix("the stored keys do not open with this pickle key"))
-      #expect(!wrong.line.contains("another key"))
+      #expect(wrong.first?.outcome == .fail)
+      #expect(wrong.first?.detail.hasPrefix("the stored keys do not open with the pickle key from the config") == true)
+      #expect(!wrong.map(\.line).joined().contains("another key"))
     }
   }
 
-  func encryptionCheck(_ harness: OpsMatrixHarness, environment: [String: String]) async throws -> CheckResult {
+  func encryptionChecks(
+    _ harness: OpsMatrixHarness, environment: [String: String], matrix: [String: Any?] = [:]
+  ) async throws -> [CheckResult] {
     let path = harness.directory.appendingPathComponent("check-\(UUID()).json").path
     #expect(
       FileManager.default.createFile(
-        atPath: path, contents: try harness.configurationJSON(), attributes: [.posixPermissions: 0o600]))
+        atPath: path, contents: try harness.configurationJSON(matrix: matrix), attributes: [.posixPermissions: 0o600]))
     var check = ConfigurationCheck(configurationPath: path, environment: environment, logger: Logger.quiet())
     check.connectTimeout = .seconds(2)
     let results = await check.run()
-    return try #require(results.first { $0.name == "encryption matrix" }, "\(results.map(\.line))")
+    let lines = results.filter { $0.name == "encryption matrix" || $0.name == "identity matrix" }
+    #expect(!lines.isEmpty, "\(results.map(\.line))")
+    return lines
   }
 }

@@ -79,17 +79,17 @@ struct OpsMatrixHarness: Sendable {
   }
 
   /// The configuration as `awfulbot run` reads it, with a poll interval below what a config may say (speed).
-  func configuration(roomName: String? = nil) throws -> AppConfiguration {
+  func configuration(roomName: String? = nil, matrix: [String: Any?] = [:]) throws -> AppConfiguration {
     var configuration = try AppConfiguration.parse(
-      data: configurationJSON(roomName: roomName), environment: environment)
+      data: configurationJSON(matrix: matrix, roomName: roomName), environment: environment)
     configuration.polling = .init(bookmarksSeconds: 0.5, announcementsSeconds: 600, forumsSeconds: 600)
     return configuration
   }
 
   /// `BotApplication` with its transports built from the configuration over its own database.
-  func application(roomName: String? = nil) throws -> BotApplication {
+  func application(roomName: String? = nil, matrix: [String: Any?] = [:]) throws -> BotApplication {
     try BotApplication(
-      configuration: configuration(roomName: roomName),
+      configuration: configuration(roomName: roomName, matrix: matrix),
       transportContext: TransportBuildContext(environment: environment, logger: Logger.quiet()),
       logger: Logger.quiet(), environment: environment)
   }

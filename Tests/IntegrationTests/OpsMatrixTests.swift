@@ -77,7 +77,7 @@ struct OpsMatrixTests {
     }
   }
 
-  @Test("status lists the encrypted rooms the bot is in, where it cannot read commands")
+  @Test("with encryption off, status lists the encrypted rooms the bot is in, where it cannot read commands")
   func statusShowsEncryptedRooms() async throws {
     try await OpsMatrixHarness.with { harness in
       let encrypted = try await harness.owner.createRoom(
@@ -85,7 +85,7 @@ struct OpsMatrixTests {
         initialState: [
           ["type": "m.room.encryption", "state_key": "", "content": ["algorithm": "m.megolm.v1.aes-sha2"]]
         ])
-      let application = try harness.application()
+      let application = try harness.application(matrix: ["encryption": ["enabled": false]])
       let transport = try application.matrixTransport
       try await harness.running(application) {
         #expect(
