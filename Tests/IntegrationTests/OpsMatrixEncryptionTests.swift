@@ -18,17 +18,21 @@ extension OpsMatrixTests {
       let keyFile = harness.directory.appendingPathComponent("data/matrix-matrix.pickle-key").path
       let fresh = try await encryptionChecks(harness, environment: harness.environment)
       #expect(fresh.first?.outcome == .pass)
-      #expect(fresh.first?.detail == "on; the first run makes a pickle key in \(keyFile) (readable only by the bot's "
-        + "user), then the device's keys and the bot's cross-signing identity")
+      #expect(
+        fresh.first?.detail == "on; the first run makes a pickle key in \(keyFile) (readable only by the bot's "
+          + "user), then the device's keys and the bot's cross-signing identity")
 
-      let off = try await encryptionChecks(harness, environment: harness.environment, matrix: ["encryption": ["enabled": false]])
+      let off = try await encryptionChecks(
+        harness, environment: harness.environment, matrix: ["encryption": ["enabled": false]])
       #expect(off.first?.outcome == .warn)
       #expect(off.first?.detail.hasPrefix("off: each encrypted room is told once") == true)
 
       let pickleKey = "ops pickle key \(UUID())"
       let environment = harness.environment.merging(["AWFULBOT_MATRIX_PICKLE_KEY": pickleKey]) { $1 }
       let before = try await encryptionChecks(harness, environment: environment)
-      #expect(before.first?.detail == "on (the pickle key from the config); the device's keys are made and published on the first run")
+      #expect(
+        before.first?.detail
+          == "on (the pickle key from the config); the device's keys are made and published on the first run")
 
       let encrypted = try await harness.owner.createRoom(
         name: "secret", invite: [harness.bot.userID],
@@ -58,7 +62,8 @@ extension OpsMatrixTests {
         #expect(matrix.unreadableRooms == nil, "commands in encrypted rooms are read")
         #expect(matrix.encryptedRooms == [encrypted: false], "no message sent there yet, so no key shared")
         let text = report.text()
-        #expect(text.contains("end-to-end encrypted rooms: \(encrypted) (key not on every trusted device yet)"), "\(text)")
+        #expect(
+          text.contains("end-to-end encrypted rooms: \(encrypted) (key not on every trusted device yet)"), "\(text)")
         #expect(
           text.contains(
             "encryption: cross-signed identity, master key \(MatrixEncryptionSetup.grouped(master)); room keys and "
@@ -70,7 +75,8 @@ extension OpsMatrixTests {
       #expect(after.map(\.outcome) == [.pass, .pass], "\(after.map(\.line))")
       #expect(
         after.first?.detail
-          == "on (the pickle key from the config) for device \(device), ed25519 \(MatrixEncryptionSetup.grouped(fingerprint))")
+          == "on (the pickle key from the config) for device \(device), ed25519 \(MatrixEncryptionSetup.grouped(fingerprint))"
+      )
       #expect(
         after.last?.detail
           == "cross-signed: master key \(MatrixEncryptionSetup.grouped(master)) → self-signing key → device \(device), "

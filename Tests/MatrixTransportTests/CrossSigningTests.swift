@@ -63,7 +63,8 @@ import Testing
         "self_signing_keys": [user: selfSigning],
       ]
     }
-    let good = CrossSigningChain(user: user, answer: try answer(selfSigning: try keys.publicObject(.selfSigning, userID: user)))
+    let good = CrossSigningChain(
+      user: user, answer: try answer(selfSigning: try keys.publicObject(.selfSigning, userID: user)))
     #expect(good.masterKey == keys.master.publicKey)
     #expect(good.isCrossSigned(device: signedDevice))
     #expect(!good.isCrossSigned(device: .object(deviceObject)), "an unsigned device")
@@ -105,8 +106,11 @@ extension LibOlmEncryptionTests {
     let signedDevices = signatures.compactMap { $0[Self.bot]?["BOTDEVICE"] }
     let device = try #require(signedDevices.first)
     let chain = CrossSigningChain(
-      user: Self.bot, answer: ["master_keys": [Self.bot: published["master_key"] ?? .null],
-        "self_signing_keys": [Self.bot: published["self_signing_key"] ?? .null]])
+      user: Self.bot,
+      answer: [
+        "master_keys": [Self.bot: published["master_key"] ?? .null],
+        "self_signing_keys": [Self.bot: published["self_signing_key"] ?? .null],
+      ])
     #expect(chain.isCrossSigned(device: device))
     #expect(signatures.contains { $0[Self.bot]?[master] != nil }, "the master key is signed by the device")
 
@@ -166,7 +170,8 @@ extension LibOlmEncryptionTests {
     #expect(world.seen.withLock { $0.signatureUploads.count } > signaturesBefore, "the new database signs its device")
 
     let reset = machine(
-      world, store: InMemoryTransportStateStore(), options: MatrixIdentityOptions(localpart: "bot", resetIdentity: true))
+      world, store: InMemoryTransportStateStore(), options: MatrixIdentityOptions(localpart: "bot", resetIdentity: true)
+    )
     try await reset.start()
     #expect(await reset.identityStatus()?.masterKey != master, "a reset on purpose makes a new identity")
   }

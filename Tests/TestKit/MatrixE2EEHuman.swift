@@ -79,7 +79,8 @@ package actor MatrixE2EEHuman {
     let answer = try await request(["cmd": "device_trust", "user": .string(user)])
     var problems: [String: String?] = [:]
     for (device, info) in answer["devices"]?.objectValue ?? [:] {
-      problems[device] = info["cross_signed"]?.boolValue == true ? .some(nil) : .some(info["reason"]?.stringValue ?? "?")
+      problems[device] =
+        info["cross_signed"]?.boolValue == true ? .some(nil) : .some(info["reason"]?.stringValue ?? "?")
     }
     return DeviceTrust(masterKey: answer["master_key"]?.stringValue, problems: problems)
   }

@@ -144,7 +144,8 @@ extension TransportKind {
           } catch {
             reader.report(at, error.description)
           }
-        } else if member != .null, case .string = member {} else if member != .null {
+        } else if member != .null, case .string = member {
+        } else if member != .null {
           reader.report(at, "expected the recovery key as Element shows it, or {\"env\": \"NAME\"}")
         }
       default:

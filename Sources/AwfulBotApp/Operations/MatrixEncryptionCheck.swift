@@ -18,7 +18,8 @@ enum MatrixEncryptionCheck {
     guard configuration.encryption.enabled else {
       return [
         CheckResult(
-          .warn, name, detail: "off: each encrypted room is told once that the bot cannot take part there, and gets "
+          .warn, name,
+          detail: "off: each encrypted room is told once that the bot cannot take part there, and gets "
             + "nothing else", fix: "remove encryption.enabled: false to read and write encrypted rooms")
       ]
     }

@@ -28,7 +28,9 @@ extension LibOlmEncryption {
     logger.notice("created encryption keys for this device", metadata: ["device": "\(deviceID)"])
   }
 
-  func saveAccount(uploaded: Bool? = nil, change: (inout MatrixCryptoStore.AccountRecord) -> Void = { _ in }) async throws {
+  func saveAccount(uploaded: Bool? = nil, change: (inout MatrixCryptoStore.AccountRecord) -> Void = { _ in })
+    async throws
+  {
     guard let account else { return }
     let previous = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account)
     let same = previous?.deviceID == deviceID

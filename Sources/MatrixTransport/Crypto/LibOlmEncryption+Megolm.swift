@@ -198,7 +198,8 @@ extension LibOlmEncryption {
     }
     record.sharedWith.formUnion(reached)
     try await store.write(record, MatrixCryptoStore.Key.outbound(room: room))
-    try await rememberSharing(room: room, sessionID: record.sessionID, users: Set(reached.map { String($0.prefix { $0 != "|" }) }))
+    try await rememberSharing(
+      room: room, sessionID: record.sessionID, users: Set(reached.map { String($0.prefix { $0 != "|" }) }))
     if reached.count == targets.count { fullyShared.insert(room) } else { fullyShared.remove(room) }
     logger.info(
       "shared a room key", metadata: ["room": "\(room)", "devices": "\(reached.count)", "of": "\(targets.count)"])

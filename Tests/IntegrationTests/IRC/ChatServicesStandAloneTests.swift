@@ -156,7 +156,8 @@ extension IRCLiveTests {
         #expect(lines.first?.contains("--reset-matrix-identity") == true)
         print("matrix identity held elsewhere, the log says: \(lines.first ?? "")")
 
-        let relay = try await bot.postAndReadOnIRC("Relayed while Matrix waits for its key \(IRCTestEnvironment.unique(""))")
+        let relay = try await bot.postAndReadOnIRC(
+          "Relayed while Matrix waits for its key \(IRCTestEnvironment.unique(""))")
         #expect(relay.parameters.first?.lowercased() == bot.channel.lowercased())
         var matrix: [String: Any]?
         let reported = try await eventually(timeout: .seconds(20), every: .milliseconds(500)) {

@@ -59,7 +59,9 @@ extension MatrixIntegrationTests {
           await bot.pollBookmarks()
           _ = try await world.forumState.addPost(thread: 3_600_001, author: 1002, body: "never in clear text")
           await bot.pollBookmarks()
-          _ = try await owner.waitForMessages(in: plain) { $0.from(botID).contains { $0.body?.contains("never in clear text") == true } }
+          _ = try await owner.waitForMessages(in: plain) {
+            $0.from(botID).contains { $0.body?.contains("never in clear text") == true }
+          }
           try await Self.barrier(owner, in: plain)
           #expect(try await owner.messages(in: encrypted).from(botID).count == 1, "still only the notice")
           let waiting = try await bot.outbox().filter { $0.room == encrypted && $0.state == .pending }

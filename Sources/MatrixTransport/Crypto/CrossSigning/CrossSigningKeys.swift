@@ -104,7 +104,9 @@ struct StoredCrossSigningKeys: Codable, Sendable {
     let key = Self.localKey(pickleKey: pickleKey)
     var opened: [CrossSigningKeys.Usage: [UInt8]] = [:]
     for usage in CrossSigningKeys.Usage.allCases {
-      guard let sealed = seeds[usage.rawValue] else { throw MatrixEncryptionError("a stored cross-signing seed is missing") }
+      guard let sealed = seeds[usage.rawValue] else {
+        throw MatrixEncryptionError("a stored cross-signing seed is missing")
+      }
       opened[usage] = try SecretStorageCipher.decrypt(sealed, name: usage.secretName, key: key)
     }
     return try CrossSigningKeys(seeds: opened)

@@ -29,7 +29,8 @@ extension LibOlmEncryption {
         try record.remember(storageKey: recovered.storageKey, id: recovered.storageKeyID, pickleKey: pickleKey)
         try await store.write(record, Self.crossSigningKey)
         stored = record
-        logger.notice("recovered the bot's cross-signing identity from secret storage", metadata: ["masterKey": "\(master)"])
+        logger.notice(
+          "recovered the bot's cross-signing identity from secret storage", metadata: ["masterKey": "\(master)"])
       } else {
         throw MatrixCrossSigningError.identityNotHeld(userID: userID, masterKey: master)
       }
@@ -120,7 +121,11 @@ extension LibOlmEncryption {
         Array(Base64.unpadded(keys.seeds[usage] ?? []).utf8), name: usage.secretName, key: storageKey.bytes)
       try await api.setAccountData(
         user: userID, type: usage.secretName,
-        content: ["encrypted": [keyID: ["iv": .string(sealed.iv), "ciphertext": .string(sealed.ciphertext), "mac": .string(sealed.mac)]]])
+        content: [
+          "encrypted": [
+            keyID: ["iv": .string(sealed.iv), "ciphertext": .string(sealed.ciphertext), "mac": .string(sealed.mac)]
+          ]
+        ])
     }
     try await api.setAccountData(user: userID, type: "m.secret_storage.default_key", content: ["key": .string(keyID)])
     try record.remember(storageKey: storageKey, id: keyID, pickleKey: pickleKey)
@@ -144,7 +149,9 @@ extension LibOlmEncryption {
     else { throw MatrixCrossSigningError.secretStorageIncomplete("it has no default key") }
     guard let description = try await api.accountData(user: userID, type: "m.secret_storage.key.\(keyID)"),
       description["algorithm"]?.stringValue == SecretStorageCipher.algorithm
-    else { throw MatrixCrossSigningError.secretStorageIncomplete("its default key \(keyID) is missing or of another kind") }
+    else {
+      throw MatrixCrossSigningError.secretStorageIncomplete("its default key \(keyID) is missing or of another kind")
+    }
     if let iv = description["iv"]?.stringValue, let mac = description["mac"]?.stringValue,
       !SecretStorageCipher.matches(key: storageKey.bytes, iv: iv, mac: mac)
     {

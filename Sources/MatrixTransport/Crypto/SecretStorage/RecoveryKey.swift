@@ -87,7 +87,8 @@ package struct RecoveryKey: Sendable, Hashable {
       }
     }
     let zeros = full.prefix { $0 == 0 }.count
-    let text = String(repeating: "1", count: zeros)
+    let text =
+      String(repeating: "1", count: zeros)
       + String(decoding: digits.reversed().map { Self.alphabet[Int($0)] }, as: UTF8.self)
     var groups: [Substring] = []
     var rest = Substring(text)
