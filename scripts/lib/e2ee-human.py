@@ -156,7 +156,10 @@ class Human:
 
     def evaluate(self, user, answer):
         """Which of user's devices are cross-signed by user, from a /keys/query answer. Pins the master key."""
-        master, why = cross_signing_key(answer.get("master_keys", {}).get(user), user, "master")
+        master_key = answer.get("master_keys", {}).get(user)
+        master, why = cross_signing_key(master_key, user, "master")
+        if master_key is None:
+            why = "the user has no cross-signing keys (no master key)"
         changed = False
         if master:
             pinned = self.pinned_master.setdefault(user, master)

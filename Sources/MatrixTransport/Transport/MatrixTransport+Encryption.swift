@@ -100,6 +100,7 @@ extension MatrixTransport {
   func encryptIfNeeded(_ content: JSONValue, room: String, transactionID: String, allowPlain: Bool = false)
     async throws -> (type: String, content: JSONValue, encrypted: Bool)
   {
+    try await learnEncryptionIfUnknown(room: room)
     let (isEncrypted, crypto) = state.withLock { ($0.directory.encrypted.contains(room), $0.crypto) }
     guard isEncrypted else { return ("m.room.message", content, false) }
     guard let crypto else {
@@ -118,6 +119,31 @@ extension MatrixTransport {
       logger.warning("could not encrypt a message", metadata: ["room": "\(room)", "error": "\(error)"])
       throw ChatSendError.retryable(reason: "could not encrypt for \(room): \(error)", after: .seconds(10))
     }
+  }
+
+  /// A room no sync has shown yet (just after a start, or joined a moment ago) may be encrypted: its
+  /// `m.room.encryption` state is read once before anything is sent there, so nothing goes out in clear text on a
+  /// guess. A failed read is retryable: the send waits rather than guess.
+  func learnEncryptionIfUnknown(room: String) async throws {
+    let known = state.withLock {
+      $0.directory.joined.contains(room) || $0.directory.encrypted.contains(room)
+        || $0.encryptionLookedUp.contains(room)
+    }
+    guard !known else { return }
+    do {
+      _ = try await authorized { token in
+        try await self.client.stateEvent(token: token, roomID: room, type: "m.room.encryption")
+      }
+      state.withLock { _ = $0.directory.encrypted.insert(room) }
+      await saveEncryptedRooms()
+    } catch MatrixClientError.api(let error) where error.status == 404 {
+      // No encryption state: a plain room (a room the bot is not in answers 403, and the send then says so).
+    } catch MatrixClientError.api(let error) where error.isForbidden {
+    } catch {
+      throw ChatSendError.retryable(
+        reason: "could not tell whether \(room) is encrypted: \(error)", after: .seconds(5))
+    }
+    state.withLock { _ = $0.encryptionLookedUp.insert(room) }
   }
 
   /// A readable message from a device the trust policy does not accept: never acted on; its sender is told once

@@ -162,7 +162,7 @@ extension MatrixTransport {
   private func tokenForSending() async throws -> String {
     let deadline = ContinuousClock.now + .seconds(30)
     while true {
-      if let token = await session.currentToken { return token }
+      if let token = await session.currentToken, state.withLock({ $0.readyToSend }) { return token }
       if case .stopped(let reason) = status {
         throw ChatSendError.retryable(reason: "matrix transport \(name) is stopped: \(reason)", after: .seconds(300))
       }

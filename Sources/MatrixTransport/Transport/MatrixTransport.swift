@@ -46,6 +46,11 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var lastSentAt: ContinuousClock.Instant?
     /// Messages rendered ahead of their send, by idempotency key (see `prepare`).
     var prepared: [String: MatrixPreparedSend] = [:]
+    /// Start-up is done: encryption is set up and the encrypted rooms are loaded. Sends wait for it, so none goes out
+    /// in the moments after sign-in while the bot does not yet know which rooms are encrypted.
+    var readyToSend = false
+    /// Rooms whose `m.room.encryption` state was asked for directly because no sync had shown them yet.
+    var encryptionLookedUp: Set<String> = []
   }
 
   /// - Parameters:
@@ -168,6 +173,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     await loadEncryptedRooms()
     await joinConfiguredRooms()
     await resolveThreadRooms()
+    state.withLock { $0.readyToSend = true }
     // `connected` waits for the first successful sync (see `syncLoop`): only then are rooms and power levels known.
     return MatrixSyncInterpreter(
       transportName: name, ownUserID: whoami.userID, roles: configuration.roleMapping)
