@@ -39,20 +39,21 @@ extension MatrixIntegrationTests {
           try await bot.waitUntilJoined(room)
 
           // The bot's device, as Element judges it: cross-signed by its owner, under the master key the bot holds.
-          let identity = try #require(await bot.transport.encryptionIdentityStatus(), "the bot has an identity")
           let trust = try await alice.deviceTrust(of: botID)
-          #expect(trust.masterKey == identity.masterKey)
           #expect(trust.problems.count == 1, "one device: \(trust.problems)")
           let botDevice = try #require(trust.problems.keys.first)
           #expect(trust.isCrossSigned(botDevice), "the bot's device: \(String(describing: trust.problems[botDevice]))")
-          #expect(identity.trust == .crossSigned, "trusting only cross-signed devices is the default")
+          let identity = await bot.transport.encryptionIdentityStatus()
+          #expect(identity != nil && trust.masterKey == identity?.masterKey)
+          #expect(identity?.trust == .crossSigned, "trusting only cross-signed devices is the default")
 
           // alice: !help
           let command = try await alice.say("!help", in: room)
-          let answer = try #require(try await alice.messages(in: room, from: botID, count: 1).first)
+          let answer = try #require(
+            try await alice.messages(in: room, from: botID, count: 1).first, "the bot's answer reached alice")
           #expect(answer.decrypted && !answer.insecure && !answer.undecryptable)
           #expect(answer.replyTo == command)
-          #expect(answer.body?.contains("!bookmarks") == true, "the help text: \(answer.body ?? "-")")
+          #expect(answer.body?.contains("bookmarks") == true, "the help text: \(answer.body ?? "-")")
 
           // A relayed post reads as any other message.
           try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
@@ -141,7 +142,7 @@ extension MatrixIntegrationTests {
           #expect(signed.count == 2, "the first device and the restored one are signed: \(trust.problems)")
           // The member's client shares its key with the restored device, which answers.
           let command = try await alice.say("!help", in: room)
-          let answers = try await alice.messages(in: room, from: botID, containing: "!bookmarks")
+          let answers = try await alice.messages(in: room, from: botID, count: 1)
           #expect(answers.contains { $0.replyTo == command && $0.decrypted })
         }
       }
