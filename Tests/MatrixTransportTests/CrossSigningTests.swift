@@ -139,6 +139,20 @@ extension LibOlmEncryptionTests {
     #expect(await second.identityStatus()?.masterKey == master)
     #expect(world.seen.withLock { $0.crossSigning["master_key"] } == published["master_key"])
     #expect(world.seen.withLock { $0.signatureUploads.count } == uploadsBefore, "the chain was intact")
+
+    // The device's signature lost on the homeserver: the next start puts it back, with the same keys.
+    world.seen.withLock { seen in
+      guard case .object(var device)? = seen.botDevice else { return }
+      device["signatures"] = [
+        Self.bot: device["signatures"]?[Self.bot]?["ed25519:BOTDEVICE"].map { ["ed25519:BOTDEVICE": $0] } ?? [:]
+      ]
+      seen.botDevice = .object(device)
+    }
+    let third = machine(world, store: store)
+    try await third.start()
+    let repaired = try #require(world.seen.withLock { $0.signatureUploads.last }?[Self.bot]?["BOTDEVICE"])
+    #expect(chain.isCrossSigned(device: repaired), "the device is signed again")
+    #expect(world.seen.withLock { $0.crossSigning["master_key"] } == published["master_key"], "no new identity")
   }
 
   @Test("a new database: recovered with the recovery key, refused with one clear sentence without it")
