@@ -108,7 +108,8 @@ package struct ConfigurationCheck: Sendable {
       let (rooms, subscriptions) = try database.read { tx in
         (try tx.allRooms().count, try tx.allSubscriptions().count)
       }
-      var detail = "\(path) opens (\(rooms) rooms, \(subscriptions) subscriptions)"
+      var detail =
+        "\(path) opens (\(NameList.count(rooms, "room")), \(NameList.count(subscriptions, "subscription")))"
       if !state.pending.isEmpty {
         detail += "; \(state.pending.count) migration(s) will run at start (\(state.pending.joined(separator: ", ")))"
       }

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 extension StatusReport {
@@ -40,7 +41,7 @@ extension StatusReport {
     }
     lines.append(
       "outbox: \(pending) pending, \(delivered) delivered, \(held) held, \(failed) failed, \(deadLetters) dead letters"
-        + " (\(rooms) rooms, \(subscriptions) subscriptions)")
+        + " (\(NameList.count(rooms, "room")), \(NameList.count(subscriptions, "subscription")))")
     for room in outboxDepth { lines.append("  \(room.transport) \(room.room): \(room.pending) waiting") }
     if !recentDeadLetters.isEmpty {
       lines.append("undeliverable (newest first):")

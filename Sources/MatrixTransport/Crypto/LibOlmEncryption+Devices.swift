@@ -77,11 +77,6 @@ extension LibOlmEncryption {
     identityOptions.trust == .any || device.crossSigned == true
   }
 
-  /// The members' devices the trust policy accepts (the bot's own device left out).
-  func trustedDevices(of users: [String]) async throws -> [String: [String: MatrixCryptoStore.DeviceRecord]] {
-    try await devices(of: users).mapValues { $0.filter { trusts($0.value) } }
-  }
-
   /// The device of `user` with this curve25519 key: from what is known, else from a fresh `/keys/query` (a device
   /// added since the list was read).
   func device(of user: String, curve25519: String) async throws -> MatrixCryptoStore.DeviceRecord? {

@@ -170,7 +170,9 @@ extension LibOlmEncryption {
   ) async throws {
     let members = try await roomMembers(room)
     // Only devices the policy trusts get the key (Element's rule: none for devices their owner did not verify).
-    let devices = try await trustedDevices(of: members)
+    let everyDevice = try await devices(of: members)
+    let devices = everyDevice.mapValues { $0.filter { trusts($0.value) } }
+    let leftOut = everyDevice.values.map(\.count).reduce(0, +) - devices.values.map(\.count).reduce(0, +)
     let current = Set(devices.flatMap { user, list in list.keys.map { "\(user)|\($0)" } })
     if !record.sharedWith.isSubset(of: current) {
       await discardOutbound(room: room, reason: "a device left")
@@ -202,7 +204,10 @@ extension LibOlmEncryption {
       room: room, sessionID: record.sessionID, users: Set(reached.map { String($0.prefix { $0 != "|" }) }))
     if reached.count == targets.count { fullyShared.insert(room) } else { fullyShared.remove(room) }
     logger.info(
-      "shared a room key", metadata: ["room": "\(room)", "devices": "\(reached.count)", "of": "\(targets.count)"])
+      "shared a room key",
+      metadata: [
+        "room": "\(room)", "devices": "\(reached.count)", "of": "\(targets.count)", "unverifiedLeftOut": "\(leftOut)",
+      ])
   }
 
   /// Notes on the bot's own inbound copy of a session which users its key went to, so a later key request from

@@ -164,9 +164,13 @@ extension MatrixTransport {
       let text =
         "\(name), I do not act on messages from \(session): it is not verified. Verify it from one of your other "
         + "sessions (in Element: Settings → Sessions), or write from a verified session, then send it again."
+      // A reply that mentions them: their verified sessions are notified and show which message it answers (the
+      // unverified one cannot read it, as it reads nothing in the room).
+      var content = MatrixMessageContent.plainContent(text: text, html: nil)
+      content["m.mentions"] = ["user_ids": [.string(sender)]]
+      if let refused = event.eventID { content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(refused)]] }
       let eventID = try await sendEvent(
-        room: room, content: .object(MatrixMessageContent.plainContent(text: text, html: nil)),
-        transactionID: "awfulbot-untrusted-\(room)-\(sender)-\(device)")
+        room: room, content: .object(content), transactionID: "awfulbot-untrusted-\(room)-\(sender)-\(device)")
       try await store.setValue(eventID, for: key)
     } catch {
       logger.warning(
