@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// The bot's JSON configuration (`awfulbot run --config FILE`). See `config.example.json` for every key.
@@ -74,11 +75,36 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
   package struct RoleGrant: Sendable, Codable, Hashable {
     package var transport: String
     package var user: String
-    package var role: String
-    package init(transport: String, user: String, role: String) {
+    /// Typed when the config is read; an unknown name is a configuration error, never a quiet viewer.
+    package var role: Role
+    package init(transport: String, user: String, role: Role) {
       self.transport = transport
       self.user = user
       self.role = role
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case transport, user, role
+    }
+
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      transport = try container.decode(String.self, forKey: .transport)
+      user = try container.decode(String.self, forKey: .user)
+      let name = try container.decode(String.self, forKey: .role)
+      guard let role = Role(name: name) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .role, in: container, debugDescription: "expected viewer, member or admin, got \"\(name)\"")
+      }
+      self.role = role
+    }
+
+    /// Written by name, as the config file has it.
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(transport, forKey: .transport)
+      try container.encode(user, forKey: .user)
+      try container.encode(role.description, forKey: .role)
     }
   }
 

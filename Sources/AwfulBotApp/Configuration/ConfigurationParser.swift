@@ -185,11 +185,12 @@ enum ConfigurationParser {
       if let transport, !transports.contains(transport) {
         reader.report("\(path).transport", "no transport named \"\(transport)\"")
       }
-      if let role, !["viewer", "member", "admin"].contains(role) {
+      let typed = role.flatMap(Role.init(name:))
+      if let role, typed == nil {
         reader.report("\(path).role", "expected viewer, member or admin, got \"\(role)\"")
       }
       if let user, user.isEmpty { reader.report("\(path).user", "must not be empty") }
-      if let transport, let user, let role { grants.append(.init(transport: transport, user: user, role: role)) }
+      if let transport, let user, let typed { grants.append(.init(transport: transport, user: user, role: typed)) }
     }
     return grants
   }

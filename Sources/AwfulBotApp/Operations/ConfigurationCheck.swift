@@ -230,7 +230,7 @@ package struct ConfigurationCheck: Sendable {
         continue
       }
       let admins = Set(
-        (configuration.roles ?? []).filter { $0.transport == room.transport && $0.role == "admin" }.map(\.user))
+        (configuration.roles ?? []).filter { $0.transport == room.transport && $0.role == .admin }.map(\.user))
       do {
         guard
           let people = try await members(

@@ -146,7 +146,7 @@ package struct SetupWizard: Sendable {
             "rooms": .array([.string(room)]),
           ]))
       rooms.append(.init(transport: "matrix", room: room, subscriptions: subscriptions, mode: "each"))
-      if let admin = answers.adminUser { roles.append(.init(transport: "matrix", user: admin, role: "admin")) }
+      if let admin = answers.adminUser { roles.append(.init(transport: "matrix", user: admin, role: .admin)) }
     case "irc":
       let channel = answers.ircChannel ?? ""
       var options: [String: JSONValue] = [
@@ -159,7 +159,7 @@ package struct SetupWizard: Sendable {
     default:
       transports.append(TransportSettings(type: "console", name: "console"))
       rooms.append(.init(transport: "console", room: "console", subscriptions: subscriptions, mode: "each"))
-      roles.append(.init(transport: "console", user: "console:operator", role: "admin"))
+      roles.append(.init(transport: "console", user: "console:operator", role: .admin))
     }
     let metricsOff = answers.metricsListen == "off"
     let configuration = AppConfiguration(

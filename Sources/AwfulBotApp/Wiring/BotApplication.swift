@@ -196,13 +196,7 @@ package final class BotApplication: Sendable {
   static func grants(from roles: [AppConfiguration.RoleGrant]) -> [String: [String: Role]] {
     var grants: [String: [String: Role]] = [:]
     for grant in roles {
-      let role: Role =
-        switch grant.role {
-        case "admin": .admin
-        case "member": .member
-        default: .viewer
-        }
-      grants[grant.transport, default: [:]][grant.user] = role
+      grants[grant.transport, default: [:]][grant.user] = grant.role
     }
     return grants
   }

@@ -13,6 +13,12 @@ package enum Role: Int, Sendable, Hashable, Codable, Comparable, CaseIterable, C
     }
   }
 
+  /// The role a config file or command names (`viewer`, `member`, `admin`, any case); nil for anything else.
+  package init?(name: String) {
+    guard let role = Role.allCases.first(where: { $0.description == name.lowercased() }) else { return nil }
+    self = role
+  }
+
   /// "a viewer", "a member", "an admin": the role in a sentence.
   package var withArticle: String {
     self == .admin ? "an \(description)" : "a \(description)"

@@ -135,7 +135,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   private static func decodeRoles(_ container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Role] {
     let names = try container.decodeIfPresent([String: String].self, forKey: .roleOverrides) ?? [:]
     return try names.mapValues { name in
-      guard let role = Role.allCases.first(where: { $0.description == name.lowercased() }) else {
+      guard let role = Role(name: name) else {
         throw DecodingError.dataCorruptedError(
           forKey: .roleOverrides, in: container, debugDescription: "unknown role “\(name)” (viewer, member, admin)")
       }
