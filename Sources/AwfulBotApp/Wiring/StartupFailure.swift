@@ -1,5 +1,4 @@
-import IRCTransport
-import MatrixTransport
+import ChatBridge
 
 /// How `awfulbot run` ends when a transport cannot start, so a supervisor reacts sensibly: credentials the service
 /// refused will be refused again (EX_CONFIG, 78: the systemd unit does not restart), while a service that is down
@@ -14,15 +13,9 @@ package enum StartupFailure {
     switch error {
     case is ConfigurationError:
       return configurationExitCode
-    case is IRCTransportError:
-      // A SASL login refused at start (or SASL missing on a network configured with it).
-      return configurationExitCode
-    case let error as MatrixTransportError:
-      switch error {
-      case .tokenRejected, .loginFailed, .wrongAccount, .invalidConfiguration, .encryptionIdentity:
-        return configurationExitCode
-      case .homeserverUnreachable, .notAMatrixHomeserver: return temporaryExitCode
-      }
+    case let error as any ChatTransportStartupError:
+      // Refused credentials or configuration will be refused again; a service that is down may come back.
+      return error.isPermanent ? configurationExitCode : temporaryExitCode
     default:
       return nil
     }

@@ -1,6 +1,11 @@
+import ChatBridge
+
 /// Why the IRC transport stopped for good instead of reconnecting. The description is the sentence the operator
 /// sees (`awfulbot run` prints it and exits 78; `awfulbot check` shows the same line). Never carries a secret.
-package enum IRCTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum IRCTransportError: ChatTransportStartupError, Sendable, Hashable, CustomStringConvertible {
+  /// Every case is a login or a network the configuration names wrongly: reconnecting cannot fix it.
+  package var isPermanent: Bool { true }
+
   /// The server refused the SASL login before the bot had ever registered: the account or its password (or, with
   /// EXTERNAL, the client certificate) is wrong, and reconnecting cannot fix that.
   case saslRefused(account: String, mechanism: IRCTransportConfiguration.SASL.Mechanism, settingsPath: String?)

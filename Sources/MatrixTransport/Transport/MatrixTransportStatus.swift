@@ -1,3 +1,5 @@
+import ChatBridge
+
 /// What the transport is doing, for `status` and health checks.
 package enum MatrixTransportStatus: Sendable, Hashable, CustomStringConvertible {
   /// Not yet signed in, or signed in but the first sync has not come back yet.
@@ -54,7 +56,7 @@ package struct MatrixMembershipChange: Sendable, Hashable {
 }
 
 /// Why the transport could not start. The description is the sentence the operator sees.
-package enum MatrixTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum MatrixTransportError: ChatTransportStartupError, Sendable, Hashable, CustomStringConvertible {
   case homeserverUnreachable(homeserver: String, reason: String)
   case notAMatrixHomeserver(homeserver: String, reason: String)
   case tokenRejected(userID: String, detail: String)
@@ -63,6 +65,8 @@ package enum MatrixTransportError: Error, Sendable, Hashable, CustomStringConver
   case invalidConfiguration([String])
   /// The bot's encryption identity cannot be set up (see `MatrixCrossSigningError`): the sentence says what to do.
   case encryptionIdentity(String)
+
+  package var isPermanent: Bool { !mayPass }
 
   /// The cause may go away by itself (the homeserver comes back): worth trying again later.
   package var mayPass: Bool {
