@@ -1,7 +1,7 @@
 import CLibOlm
 
 /// The sending side of a room's Megolm session. Not thread-safe: owned by the crypto machine actor.
-final class MegolmOutboundSession {
+final class MegolmOutboundSession: OlmPickled {
   private let memory: OlmMemory
   let pointer: OpaquePointer
 
@@ -19,20 +19,14 @@ final class MegolmOutboundSession {
     return session
   }
 
-  static func unpickle(_ pickle: String, key: [UInt8]) throws -> MegolmOutboundSession {
-    let session = MegolmOutboundSession()
-    var buffer = OlmError.bytes(pickle)
-    try session.check(
-      "unpickle group session",
-      olm_unpickle_outbound_group_session(session.pointer, key, key.count, &buffer, buffer.count))
-    return session
+  static func blank() -> MegolmOutboundSession { MegolmOutboundSession() }
+  static let kind = "group session"
+  static func pickleLength(_ object: OpaquePointer) -> Int { olm_pickle_outbound_group_session_length(object) }
+  static func pickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_pickle_outbound_group_session(object, key, key.count, &buffer, buffer.count)
   }
-
-  func pickle(key: [UInt8]) throws -> String {
-    var buffer = [UInt8](repeating: 0, count: olm_pickle_outbound_group_session_length(pointer))
-    let length = olm_pickle_outbound_group_session(pointer, key, key.count, &buffer, buffer.count)
-    try check("pickle group session", length)
-    return OlmError.string(buffer, count: length)
+  static func unpickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_unpickle_outbound_group_session(object, key, key.count, &buffer, buffer.count)
   }
 
   var id: String {
@@ -60,14 +54,14 @@ final class MegolmOutboundSession {
     return OlmError.string(message, count: length)
   }
 
-  private func check(_ operation: String, _ result: Int) throws {
+  func check(_ operation: String, _ result: Int) throws {
     guard result == OlmError.failure else { return }
     throw OlmError(operation: operation, reason: String(cString: olm_outbound_group_session_last_error(pointer)))
   }
 }
 
 /// The reading side of someone's Megolm session in a room. Not thread-safe: owned by the crypto machine actor.
-final class MegolmInboundSession {
+final class MegolmInboundSession: OlmPickled {
   private let memory: OlmMemory
   let pointer: OpaquePointer
 
@@ -95,20 +89,14 @@ final class MegolmInboundSession {
     return session
   }
 
-  static func unpickle(_ pickle: String, key: [UInt8]) throws -> MegolmInboundSession {
-    let session = MegolmInboundSession()
-    var buffer = OlmError.bytes(pickle)
-    try session.check(
-      "unpickle inbound group session",
-      olm_unpickle_inbound_group_session(session.pointer, key, key.count, &buffer, buffer.count))
-    return session
+  static func blank() -> MegolmInboundSession { MegolmInboundSession() }
+  static let kind = "inbound group session"
+  static func pickleLength(_ object: OpaquePointer) -> Int { olm_pickle_inbound_group_session_length(object) }
+  static func pickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_pickle_inbound_group_session(object, key, key.count, &buffer, buffer.count)
   }
-
-  func pickle(key: [UInt8]) throws -> String {
-    var buffer = [UInt8](repeating: 0, count: olm_pickle_inbound_group_session_length(pointer))
-    let length = olm_pickle_inbound_group_session(pointer, key, key.count, &buffer, buffer.count)
-    try check("pickle inbound group session", length)
-    return OlmError.string(buffer, count: length)
+  static func unpickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_unpickle_inbound_group_session(object, key, key.count, &buffer, buffer.count)
   }
 
   var id: String {
@@ -138,7 +126,7 @@ final class MegolmInboundSession {
     return (OlmError.string(plaintext, count: length), index)
   }
 
-  private func check(_ operation: String, _ result: Int) throws {
+  func check(_ operation: String, _ result: Int) throws {
     guard result == OlmError.failure else { return }
     throw OlmError(operation: operation, reason: String(cString: olm_inbound_group_session_last_error(pointer)))
   }

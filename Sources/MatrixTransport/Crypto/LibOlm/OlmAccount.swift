@@ -3,7 +3,7 @@ import Foundation
 
 /// The bot device's long-term Olm identity (curve25519 + ed25519) and its one-time keys. Not thread-safe: owned by
 /// the crypto machine actor.
-final class OlmAccount {
+final class OlmAccount: OlmPickled {
   private let memory: OlmMemory
   let pointer: OpaquePointer
 
@@ -22,19 +22,14 @@ final class OlmAccount {
     return account
   }
 
-  static func unpickle(_ pickle: String, key: [UInt8]) throws -> OlmAccount {
-    let account = OlmAccount()
-    var buffer = OlmError.bytes(pickle)
-    try account.check(
-      "unpickle account", olm_unpickle_account(account.pointer, key, key.count, &buffer, buffer.count))
-    return account
+  static func blank() -> OlmAccount { OlmAccount() }
+  static let kind = "account"
+  static func pickleLength(_ object: OpaquePointer) -> Int { olm_pickle_account_length(object) }
+  static func pickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_pickle_account(object, key, key.count, &buffer, buffer.count)
   }
-
-  func pickle(key: [UInt8]) throws -> String {
-    var buffer = [UInt8](repeating: 0, count: olm_pickle_account_length(pointer))
-    let length = olm_pickle_account(pointer, key, key.count, &buffer, buffer.count)
-    try check("pickle account", length)
-    return OlmError.string(buffer, count: length)
+  static func unpickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_unpickle_account(object, key, key.count, &buffer, buffer.count)
   }
 
   /// `{"curve25519": "…", "ed25519": "…"}` (unpadded base64).

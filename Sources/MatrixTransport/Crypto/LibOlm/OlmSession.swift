@@ -1,7 +1,7 @@
 import CLibOlm
 
 /// One Olm (double ratchet) session with another device. Not thread-safe: owned by the crypto machine actor.
-final class OlmSession {
+final class OlmSession: OlmPickled {
   private let memory: OlmMemory
   let pointer: OpaquePointer
 
@@ -37,18 +37,14 @@ final class OlmSession {
     return session
   }
 
-  static func unpickle(_ pickle: String, key: [UInt8]) throws -> OlmSession {
-    let session = OlmSession()
-    var buffer = OlmError.bytes(pickle)
-    try session.check("unpickle session", olm_unpickle_session(session.pointer, key, key.count, &buffer, buffer.count))
-    return session
+  static func blank() -> OlmSession { OlmSession() }
+  static let kind = "session"
+  static func pickleLength(_ object: OpaquePointer) -> Int { olm_pickle_session_length(object) }
+  static func pickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_pickle_session(object, key, key.count, &buffer, buffer.count)
   }
-
-  func pickle(key: [UInt8]) throws -> String {
-    var buffer = [UInt8](repeating: 0, count: olm_pickle_session_length(pointer))
-    let length = olm_pickle_session(pointer, key, key.count, &buffer, buffer.count)
-    try check("pickle session", length)
-    return OlmError.string(buffer, count: length)
+  static func unpickle(_ object: OpaquePointer, _ key: [UInt8], _ buffer: inout [UInt8]) -> Int {
+    olm_unpickle_session(object, key, key.count, &buffer, buffer.count)
   }
 
   var id: String {
@@ -86,7 +82,7 @@ final class OlmSession {
     return OlmError.string(plaintext, count: length)
   }
 
-  private func check(_ operation: String, _ result: Int) throws {
+  func check(_ operation: String, _ result: Int) throws {
     guard result == OlmError.failure else { return }
     throw OlmError(operation: operation, reason: String(cString: olm_session_last_error(pointer)))
   }
