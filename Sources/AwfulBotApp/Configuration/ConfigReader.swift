@@ -133,22 +133,8 @@ package struct ConfigReader: Sendable {
   /// The known key a misspelling most likely meant: same letters ignoring case, or at most two edits away.
   static func closest(to key: String, in known: [String]) -> String? {
     if let sameLetters = known.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
-    let scored = known.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }.filter { $0.1 <= 2 }
+    let scored = known.map { ($0, CommandSuggester.distance(key.lowercased(), $0.lowercased())) }
+      .filter { $0.1 <= 2 }
     return scored.min { $0.1 < $1.1 }?.0
-  }
-
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }

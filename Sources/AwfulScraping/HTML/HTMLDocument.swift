@@ -99,26 +99,6 @@ package final class HTMLDocument {
     return String(cString: chars)
   }
 
-  /// What the document's table of ids says about `id`.
-  enum IDLookup {
-    /// The element whose attribute registered `id` first (an `id`, or the `name` of an `a`).
-    case registered(RawNode)
-    /// No element has that id.
-    case absent
-    /// The document has no id table to ask; only a walk can tell.
-    case unknown
-  }
-
-  /// Asks the id table libxml2's HTML parser fills while it parses (every `id` attribute, and the `name` of every
-  /// `a`, first one wins), which answers "is there an element with this id" without walking the page. A libxml2
-  /// that kept no table gives `.unknown`, never a wrong `.absent`.
-  func lookUpID(_ id: String) -> IDLookup {
-    guard pointer.pointee.ids != nil else { return .unknown }
-    guard let attribute = xmlGetID(pointer, id) else { return .absent }
-    guard let element = attribute.pointee.parent else { return .unknown }
-    return .registered(RawNode(element))
-  }
-
   private func contextPointer() -> xmlXPathContextPtr? {
     if let xpathContext { return xpathContext }
     xpathContext = xmlXPathNewContext(pointer)

@@ -52,9 +52,6 @@ package struct HTMLNode {
     }
   }
 
-  /// The node serialised as HTML (UTF-8).
-  package var outerHTML: String { Self.serialize(pointer, document: document) }
-
   /// The children serialised as HTML (UTF-8).
   package var innerHTML: String {
     var out = ""

@@ -12,8 +12,9 @@ package enum CommandSuggester {
     return names.first { name.count >= 3 && $0.hasPrefix(name) }
   }
 
-  /// Levenshtein distance.
-  static func distance(_ lhs: String, _ rhs: String) -> Int {
+  /// Levenshtein distance: the fewest single-character insertions, deletions and substitutions from one to the
+  /// other (also what config key suggestions use).
+  package static func distance(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs)
     let b = Array(rhs)
     guard !a.isEmpty else { return b.count }

@@ -68,7 +68,7 @@ extension BotEngine {
     let relay = Relay(engine: self, now: now())
     let outcome = try await database.write { tx in try relay.releaseHeld(in: tx) }
     wakeDispatchers(outcome.transports)
-    EngineMetrics.rowsQueued(outcome.queued, kind: "digest")
+    EngineMetrics.rowsQueued(outcome.queued, kind: .digest)
     return outcome.queued
   }
 
@@ -169,7 +169,7 @@ extension BotEngine {
     }
     report.queued += outcome.queued + outcome.held
     EngineMetrics.postsRelayed(updates.reduce(0) { $0 + $1.update.posts.count })
-    EngineMetrics.rowsQueued(outcome.queued, kind: "post")
+    EngineMetrics.rowsQueued(outcome.queued, kind: .post)
     wakeDispatchers(outcome.transports)
     if let readError { throw readError }
     try await releaseHeld()
@@ -257,7 +257,7 @@ extension BotEngine {
     }
     report.changed = fresh
     report.queued = outcome.queued + outcome.held
-    EngineMetrics.rowsQueued(outcome.queued, kind: "announcement")
+    EngineMetrics.rowsQueued(outcome.queued, kind: .announcement)
     wakeDispatchers(outcome.transports)
   }
 
@@ -304,7 +304,7 @@ extension BotEngine {
     }
     report.changed = fresh
     report.queued = outcome.queued + outcome.held
-    EngineMetrics.rowsQueued(outcome.queued, kind: "thread")
+    EngineMetrics.rowsQueued(outcome.queued, kind: .thread)
     wakeDispatchers(outcome.transports)
   }
 

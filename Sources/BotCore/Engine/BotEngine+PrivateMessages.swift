@@ -57,7 +57,7 @@ extension BotEngine {
     }
     report.changed = isSeeded ? pending.count : 0
     report.queued = outcome.queued + outcome.held
-    EngineMetrics.rowsQueued(outcome.queued, kind: "privateMessage")
+    EngineMetrics.rowsQueued(outcome.queued, kind: .privateMessage)
     wakeDispatchers(outcome.transports)
   }
 

@@ -206,11 +206,6 @@ extension BotEngine {
     }
   }
 
-  /// Bookmarked threads as the store last saw them (no forum request), most recently active first.
-  package func knownBookmarks() async throws -> [ThreadRecord] {
-    try await database.read { tx in try tx.bookmarkedThreads() }
-  }
-
   // MARK: Helpers
 
   private func store(

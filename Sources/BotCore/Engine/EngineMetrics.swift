@@ -1,3 +1,4 @@
+import BotStore
 import ChatBridge
 import Metrics
 
@@ -25,9 +26,9 @@ enum EngineMetrics {
     Counter(label: "awfulbot_posts_relayed_total").increment(by: count)
   }
 
-  static func rowsQueued(_ count: Int, kind: String) {
+  static func rowsQueued(_ count: Int, kind: OutboxKind) {
     guard count > 0 else { return }
-    Counter(label: "awfulbot_outbox_queued_total", dimensions: [("kind", kind)]).increment(by: count)
+    Counter(label: "awfulbot_outbox_queued_total", dimensions: [("kind", kind.rawValue)]).increment(by: count)
   }
 
   static func delivery(transport: String, outcome: String) {

@@ -12,10 +12,6 @@ extension StoreTransaction {
     try record.insert(db, onConflict: .ignore)
   }
 
-  package func seenAnnouncementCount() throws -> Int {
-    try SeenAnnouncementRecord.fetchCount(db)
-  }
-
   // MARK: Private messages
 
   /// Which of `ids` are not in the seen set.
@@ -26,10 +22,6 @@ extension StoreTransaction {
 
   package func markPrivateMessageSeen(id: String, at date: Date) throws {
     try SeenPrivateMessageRecord(id: id, seenAt: date).insert(db, onConflict: .ignore)
-  }
-
-  package func seenPrivateMessageCount() throws -> Int {
-    try SeenPrivateMessageRecord.fetchCount(db)
   }
 
   // MARK: Undo

@@ -3,10 +3,6 @@ import Foundation
 /// Makes forum-supplied text safe to show in a room. Applied to every string that came from the forum or a user
 /// before it is rendered, plain or HTML.
 package enum ChatText {
-  /// Mentions that notify a whole room on some chat service (Matrix `@room`, Slack/Discord-style `@everyone`,
-  /// `@here`, `@channel`).
-  static let roomWideMentions: Set<String> = ["room", "everyone", "here", "channel", "all"]
-
   /// U+2060 WORD JOINER: invisible, so readers see the same text, but `@room` no longer matches the push rule
   /// (Matrix matches the literal word "@room" in the body) and `@user:server` no longer forms a mention.
   /// Chosen over replacing `@` with a full-width `＠` because copying the text still gives the original
