@@ -4,7 +4,7 @@
 It behaves like Element since April 2026 (MSC4153, "exclude insecure devices"): its user has cross-signing keys, and
 a device counts only when its owner's self-signing key signed it and the master key signed that self-signing key
 (the master key is trusted on first use). Room keys go to such devices only, and what other devices send is not
-shown. docs/ and /work/shared/docs/matrix-identity.md have the protocol.
+shown. docs/matrix-identity.md has the protocol facts.
 
 Driven over stdin/stdout, one JSON object per line each way, by Tests/TestKit/MatrixE2EEHuman.swift (and by
 scripts/crash-matrix):
