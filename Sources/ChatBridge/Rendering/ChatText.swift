@@ -13,6 +13,23 @@ package enum ChatText {
   /// read differently from what it is; tabs become spaces. mIRC colour codes go whole, with their colour numbers
   /// (`\u{03}04,12red` is "red", not "04,12red"), so no transport shows the digits of a colour it never shows.
   package static func stripControls(_ text: String) -> String {
+    removingColourCodes(text) { scalar in
+      switch scalar.value {
+      case 0x0A: scalar
+      case 0x09: " "
+      case 0x00...0x1F, 0x7F...0x9F: nil
+      // Bidi embeddings/overrides/isolates and the line/paragraph separators some clients treat as newlines.
+      case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: nil
+      default: scalar
+      }
+    }
+  }
+
+  /// Walks the text, dropping each mIRC colour code (`\u{03}` with up to two decimal digits, `\u{04}` with up to six
+  /// hex ones, each optionally `,background`; a comma without a digit after it is text) together with its numbers;
+  /// every other scalar goes through `other`, which keeps it, replaces it, or drops it (nil). What `stripControls`
+  /// and the IRC transport's removal of typed formatting share.
+  package static func removingColourCodes(_ text: String, other: (Unicode.Scalar) -> Unicode.Scalar?) -> String {
     var result = String.UnicodeScalarView()
     let scalars = Array(text.unicodeScalars)
     var index = 0
@@ -31,22 +48,16 @@ package enum ChatText {
     while index < scalars.count {
       let scalar = scalars[index]
       index += 1
-      switch scalar.value {
-      case 0x03, 0x04:
-        // A colour: foreground, optionally ",background" (a comma without a digit after it is text).
-        let hex = scalar.value == 0x04
-        let width = hex ? 6 : 2
+      guard scalar.value == 0x03 || scalar.value == 0x04 else {
+        if let kept = other(scalar) { result.append(kept) }
+        continue
+      }
+      let hex = scalar.value == 0x04
+      let width = hex ? 6 : 2
+      skipDigits(max: width, hex: hex)
+      if index < scalars.count, scalars[index] == ",", isDigit(index + 1, hex: hex) {
+        index += 1
         skipDigits(max: width, hex: hex)
-        if index < scalars.count, scalars[index] == ",", isDigit(index + 1, hex: hex) {
-          index += 1
-          skipDigits(max: width, hex: hex)
-        }
-      case 0x0A: result.append(scalar)
-      case 0x09: result.append(" ")
-      case 0x00...0x1F, 0x7F...0x9F: continue
-      // Bidi embeddings/overrides/isolates and the line/paragraph separators some clients treat as newlines.
-      case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: continue
-      default: result.append(scalar)
       }
     }
     return String(result)

@@ -1,3 +1,5 @@
+import ChatBridge
+
 /// Makes text safe for one IRC line. Forum text must never carry a line break (it would start a new command), NUL
 /// (servers cut the line there) or the mIRC formatting codes and other C0/C1 controls (they could fake formatting or
 /// confuse clients); bidirectional overrides would make a line read differently from what it is.
@@ -32,44 +34,12 @@ package enum IRCTextSanitizer {
   /// Removes mIRC formatting from what users typed (`\u{02}!help\u{02}` is still the command `!help`): bold,
   /// colour with its digits, reset, reverse, italics, strikethrough, underline, monospace, hex colour.
   package static func stripFormatting(_ text: String) -> String {
-    var result = String.UnicodeScalarView()
-    let scalars = Array(text.unicodeScalars)
-    var index = 0
-    func skipDigits(max count: Int) {
-      var taken = 0
-      while taken < count, index < scalars.count, ("0"..."9").contains(scalars[index]) {
-        index += 1
-        taken += 1
-      }
-    }
-    func skipHex(count: Int) {
-      var taken = 0
-      while taken < count, index < scalars.count, scalars[index].properties.isASCIIHexDigit {
-        index += 1
-        taken += 1
-      }
-    }
-    while index < scalars.count {
-      let scalar = scalars[index]
-      index += 1
+    ChatText.removingColourCodes(text) { scalar in
       switch scalar.value {
-      case 0x03:
-        skipDigits(max: 2)
-        if index + 1 < scalars.count, scalars[index] == ",", ("0"..."9").contains(scalars[index + 1]) {
-          index += 1
-          skipDigits(max: 2)
-        }
-      case 0x04:
-        skipHex(count: 6)
-        if index + 1 < scalars.count, scalars[index] == ",", scalars[index + 1].properties.isASCIIHexDigit {
-          index += 1
-          skipHex(count: 6)
-        }
-      case 0x02, 0x0F, 0x11, 0x16, 0x1D, 0x1E, 0x1F: continue
-      default: result.append(scalar)
+      case 0x02, 0x0F, 0x11, 0x16, 0x1D, 0x1E, 0x1F: nil
+      default: scalar
       }
     }
-    return String(result)
   }
 }
 
