@@ -116,7 +116,7 @@ struct ThreadTests {
       let first = try await forum.client.posts(threadID: longThread, after: 44)
       let post = try #require(first.posts.first)
       let location = try await forum.client.locatePost(postID: post.id)
-      #expect(location == ForumsClient.PostLocation(threadID: longThread, page: 2))
+      #expect(location == PostLocation(threadID: longThread, page: 2))
       let locates = await forum.requests(to: "/showthread.php").filter { $0.queryValue("goto") == "post" }
       #expect(locates.count == 1)
       // The redirect was read, not followed.

@@ -38,8 +38,7 @@ package struct ForumsClientForum: Forum {
   }
 
   package func locatePost(postID: String) async throws -> PostLocation {
-    let location = try await client.locatePost(postID: postID)
-    return PostLocation(threadID: location.threadID, page: location.page)
+    try await client.locatePost(postID: postID)
   }
 
   package func privateMessages() async throws -> [PrivateMessageHeader] {

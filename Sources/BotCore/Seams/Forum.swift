@@ -2,16 +2,6 @@ import ChatBridge
 import ForumModel
 import Foundation
 
-/// Where a post lives.
-package struct PostLocation: Sendable, Hashable {
-  package var threadID: String
-  package var page: Int
-  package init(threadID: String, page: Int) {
-    self.threadID = threadID
-    self.page = page
-  }
-}
-
 /// Everything the engine needs from the forum: the pages it reads and the actions it takes, one requirement each, so
 /// one stand-in (the test kit's `TestForum`) serves every test; what can be built from those is a convenience in an
 /// extension. `ForumsClient` conforms in `AwfulBotApp`. Errors thrown are `ForumPageError` (the forum said no),
