@@ -58,6 +58,7 @@ let package = Package(
       name: "ForumsClient",
       dependencies: [
         "AwfulScraping",
+        "ForumModel",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -69,7 +70,7 @@ let package = Package(
     .target(
       name: "FakeForum",
       dependencies: [
-        "AwfulScraping",
+        "ForumModel",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -145,7 +146,7 @@ let package = Package(
     .executableTarget(
       name: "awfulbot-bench",
       dependencies: [
-        "AwfulBotApp", "AwfulScraping", "CLibXML2", "FakeForum", "ForumsClient", "BotCore", "BotStore",
+        "AwfulBotApp", "AwfulScraping", "CLibXML2", "FakeForum", "ForumModel", "ForumsClient", "BotCore", "BotStore",
         "MatrixTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -175,13 +176,13 @@ let package = Package(
     ),
     .testTarget(
       name: "AwfulScrapingTests",
-      dependencies: ["AwfulScraping", "AwfulBotTestKit"],
+      dependencies: ["AwfulScraping", "ForumModel", "AwfulBotTestKit"],
       resources: [.copy("Pages"), .copy("FuzzRegressions")],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "ForumsClientTests",
-      dependencies: ["AwfulBotTestKit", "ForumsClient", "FakeForum", "AwfulScraping"],
+      dependencies: ["AwfulBotTestKit", "ForumsClient", "FakeForum", "AwfulScraping", "ForumModel"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -203,7 +204,7 @@ let package = Package(
     .testTarget(
       name: "FakeForumTests",
       dependencies: [
-        "FakeForum", "AwfulScraping",
+        "FakeForum", "AwfulScraping", "ForumModel",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ],
       swiftSettings: swiftSettings

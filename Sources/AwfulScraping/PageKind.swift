@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// What kind of forum page some bytes are, recognised by markers rather than by URL alone, so a saved page can be

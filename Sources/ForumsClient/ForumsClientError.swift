@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 
 /// What went wrong talking to the forum, each case saying what to do about it.
 package enum ForumsClientError: ForumFailure, Sendable, Hashable {

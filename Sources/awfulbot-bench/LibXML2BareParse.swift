@@ -1,5 +1,6 @@
 import AwfulScraping
 import CLibXML2
+import ForumModel
 import Foundation
 
 /// The floor for any HTML scrape: libxml2 parsing the bytes into a tree and freeing it, with the same options and

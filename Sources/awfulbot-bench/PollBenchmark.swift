@@ -5,6 +5,7 @@ import BotCore
 import BotStore
 import ChatBridge
 import FakeForum
+import ForumModel
 import ForumsClient
 import Foundation
 

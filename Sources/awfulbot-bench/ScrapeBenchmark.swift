@@ -1,5 +1,6 @@
 import ArgumentParser
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// `awfulbot-bench scrape`: times every captured page kind through its scraper and compares the full scrape with

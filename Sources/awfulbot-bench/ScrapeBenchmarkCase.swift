@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// A captured page and the scraper that reads it, as the bot reads it in production (error check included).

@@ -1,5 +1,6 @@
 import BotCore
 import CLibXML2
+import ForumModel
 import Foundation
 
 @testable import AwfulScraping

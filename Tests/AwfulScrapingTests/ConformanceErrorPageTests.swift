@@ -1,4 +1,5 @@
 import AwfulBotTestKit
+import ForumModel
 import Foundation
 import Testing
 

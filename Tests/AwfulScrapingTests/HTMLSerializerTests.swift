@@ -1,5 +1,6 @@
 import AwfulBotTestKit
 import CLibXML2
+import ForumModel
 import Foundation
 import Testing
 

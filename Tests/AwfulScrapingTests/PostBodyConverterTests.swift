@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AwfulBotTestKit
 import AwfulScraping
+import ForumModel
 import Foundation
 import Testing
 

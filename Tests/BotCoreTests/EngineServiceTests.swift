@@ -2,6 +2,7 @@ import AwfulBotTestKit
 import AwfulScraping
 import BotStore
 import ChatBridge
+import ForumModel
 import Foundation
 import ServiceLifecycle
 import Testing

@@ -1,6 +1,7 @@
 import AwfulBotTestKit
 import AwfulScraping
 import FakeForum
+import ForumModel
 import Foundation
 import Logging
 import Testing

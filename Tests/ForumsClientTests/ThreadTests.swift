@@ -1,5 +1,6 @@
 import AwfulScraping
 import FakeForum
+import ForumModel
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 
 /// What `awfulbot scrape` prints for one of the forum's error pages (exit status 2): the typed error in its own
 /// coding (the case name holding its fields) and the sentence the bot would say about it.

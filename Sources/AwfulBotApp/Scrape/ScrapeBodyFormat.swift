@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 
 /// How `awfulbot scrape` prints post, announcement and message bodies.
 package enum ScrapeBodyFormat: String, Sendable, Hashable, CaseIterable {

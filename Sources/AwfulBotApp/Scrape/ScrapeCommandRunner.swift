@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// `awfulbot scrape`: runs one scraper over a saved page and prints what it read as JSON (schema in docs/scrape.md), so

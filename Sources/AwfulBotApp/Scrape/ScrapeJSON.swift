@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// The one encoding of `awfulbot scrape` output (docs/scrape.md): the scraping models encode themselves, and this

@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// What `awfulbot scrape` was asked to do.

@@ -2,6 +2,7 @@ import AwfulScraping
 import BotCore
 import BotStore
 import ChatBridge
+import ForumModel
 import ForumsClient
 import Foundation
 import Logging

@@ -1,6 +1,7 @@
 import AwfulScraping
 import BotCore
 import ChatBridge
+import ForumModel
 import ForumsClient
 import Foundation
 

@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 
 /// What the post-body converter does with an element, read from its tag name without making a `String` of it and
 /// matching it against fifty names one after the other (the converter asks for every element of every post).

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Converts a post body (the nodes between the content markers, or inside `div.complete_shit`) into the small

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads the forum's date strings in the forum's time zone (America/Chicago unless configured otherwise).

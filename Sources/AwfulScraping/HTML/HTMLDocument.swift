@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 import Foundation
 
 /// A parsed HTML page. Owns the libxml2 document and frees it; nodes keep their document alive.

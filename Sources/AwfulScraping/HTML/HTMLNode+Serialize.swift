@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 import Foundation
 
 extension HTMLNode {

@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 import Foundation
 
 /// Allocation-free tree walking for the scrapers. A thread page has 40 posts; walking the tree directly with byte

@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 import Foundation
 
 /// A node of an `HTMLDocument`. Holds the document so the tree stays alive as long as the node is used.

@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 import Foundation
 
 /// Writes nodes as HTML the way libxml2's `htmlNodeDumpFormatOutput` does without formatting, byte for byte.

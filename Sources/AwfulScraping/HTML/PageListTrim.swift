@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Finds the page `<select>` that the late-2025 markup still puts in every `div.pages`, so it can be left out of the

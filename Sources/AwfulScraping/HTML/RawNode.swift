@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 
 /// A node read through its libxml2 pointer alone, for walks inside a call that keeps the document alive.
 ///

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Scrapes `announcement.php?forumid=1` (docs/forum-protocol.md#announcements): the rows of `table.post` taken in pairs

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads the user sidebar of a post, announcement or PM (docs/forum-protocol.md#author-sidebar): name from `dt.author`,

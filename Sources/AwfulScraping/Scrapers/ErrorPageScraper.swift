@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Recognises the pages the forum serves instead of the one asked for (docs/forum-protocol.md#error-pages): the

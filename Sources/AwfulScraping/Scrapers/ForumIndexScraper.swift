@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads `index.php?json=1` (docs/forum-protocol.md#forum-index): the groups (`has_threads == false`) with their forums

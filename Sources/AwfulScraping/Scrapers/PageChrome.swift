@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Readers for the parts every list and thread page shares: breadcrumbs and page navigation.

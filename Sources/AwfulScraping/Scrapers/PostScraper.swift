@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads one `table.post` (docs/forum-protocol.md#thread-pages) with a single walk over its subtree. The post's index

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Scrapes a thread page (`showthread.php`, docs/forum-protocol.md#thread-pages): thread id, title, forum,

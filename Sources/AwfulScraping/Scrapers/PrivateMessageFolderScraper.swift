@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Scrapes a private message folder listing, `private.php?folderid=N` (docs/forum-protocol.md#private-messages).

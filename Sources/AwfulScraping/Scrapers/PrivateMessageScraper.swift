@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Scrapes one private message, `private.php?action=show&privatemessageid=M` (docs/forum-protocol.md#private-messages).

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads the forum's answer to sending a private message (`POST private.php`, `action=dosend`): the

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads the probation banner `div#probation_warn` that the forum adds to its normal pages while the account is on

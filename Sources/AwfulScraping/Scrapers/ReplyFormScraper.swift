@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads the reply form of `newreply.php` (also new-thread and edit forms): always `form[name=vbform]`, never the

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Reads the page the forum answers a posted reply with (docs/forum-protocol.md#replying, step 4): the first

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Scrapes a single post shown on its own (`showthread.php?action=showpost&postid=P`), which is how the content of a

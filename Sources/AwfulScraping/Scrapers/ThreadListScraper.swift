@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Scrapes a thread list: the bookmarks page (`bookmarkthreads.php`) or a forum page (`forumdisplay.php`), which

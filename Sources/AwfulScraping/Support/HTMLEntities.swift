@@ -1,4 +1,5 @@
 import CLibXML2
+import ForumModel
 import Foundation
 
 /// Decodes HTML character references in plain text (JSON fields carry titles like `Everyone&#039;s`). Named

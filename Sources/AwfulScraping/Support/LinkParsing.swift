@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// Small readers for the forum's links and ids. Hrefs come out of libxml2 with entities decoded (`&amp;` is `&`).

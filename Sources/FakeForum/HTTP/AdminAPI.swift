@@ -1,4 +1,4 @@
-import AwfulScraping
+import ForumModel
 import Foundation
 
 /// The JSON control API under `/_fake/` (documented in docs/fake-forum.md). Admin requests are not logged and

@@ -1,4 +1,4 @@
-import AwfulScraping
+import ForumModel
 import Foundation
 
 extension ForumState {

@@ -1,4 +1,4 @@
-import AwfulScraping
+import ForumModel
 
 /// One `tr.thread` of a thread list, already resolved to what it shows.
 struct ThreadRowModel {

@@ -1,4 +1,4 @@
-import AwfulScraping
+import ForumModel
 import Foundation
 
 /// The `demo` seed: small but with every kind of content the bot has to handle.

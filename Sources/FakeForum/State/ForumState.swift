@@ -1,4 +1,4 @@
-import AwfulScraping
+import ForumModel
 import Foundation
 
 /// Everything the emulated forum knows, in memory. Tests change it through these methods while the server runs;

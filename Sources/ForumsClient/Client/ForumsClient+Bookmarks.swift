@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 
 extension ForumsClient {
   /// Page `page` (1-based) of the account's bookmarked threads, 40 a page.

@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 
 extension ForumsClient {
   /// The forum tree and the logged-in user (`index.php?json=1`).

@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 
 extension ForumsClient {
   /// Posts `text` (BBCode) as a reply to the thread and returns what the forum says about the new post.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import AwfulScraping
+import ForumModel
 import Foundation
 import Logging
 

@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// Turns a forum response into something a scraper can read, or into the typed error it really is.

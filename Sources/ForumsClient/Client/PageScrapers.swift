@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// The one place that knows the scrapers' entry points, so the client's calls read as "fetch X, scrape X".

@@ -1,4 +1,5 @@
 import AwfulScraping
+import ForumModel
 import Foundation
 
 /// What changes when the client follows a forum redirect itself.
