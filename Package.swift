@@ -212,7 +212,7 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "AwfulScraping", "ChatBridge", "ForumModel", "MatrixTransport", "BotCore",
+        "AwfulBotTestKit", "AwfulScraping", "ChatBridge", "ForumModel", "MatrixTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),

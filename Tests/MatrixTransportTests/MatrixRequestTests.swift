@@ -1,5 +1,4 @@
 import AwfulBotTestKit
-import BotCore
 import ChatBridge
 import Foundation
 import Testing
