@@ -69,7 +69,7 @@ struct ConfigurationTests {
       "roles[0].role: expected viewer, member or admin, got \"king\"",
       "rooms[0].subscriptions[0]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"bookmarks:pink\"",
       "rooms[0].subscriptions[1]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"thread:abc\"",
-      "rooms[0].mode: expected each, summary [N], digest hourly or digest daily HH:MM, got \"sometimes\"",
+      "rooms[0].mode: expected each, summary [K], digest hourly or digest daily HH:MM, got \"sometimes\"",
       "logLevel: unknown level \"loud\"",
     ]
     #expect(error.problems == expected)

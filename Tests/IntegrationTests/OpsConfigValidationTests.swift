@@ -301,7 +301,8 @@ struct OpsConfigValidationTests {
         "roles": [["transport": "console", "user": "", "role": "admin"], ["user": "x"]],
         "rooms": [
           ["transport": "matrix", "room": "#a:b"], ["transport": "console", "room": "", "mode": "digest daily 25:00"],
-          "console",
+          "console", ["transport": "console", "room": "console", "mode": "summary -5"],
+          ["transport": "console", "room": "console", "mode": "digest"],
         ],
       ]) == [
         "roles[0].user: must not be empty",
@@ -309,8 +310,12 @@ struct OpsConfigValidationTests {
         "roles[1].role: missing",
         "rooms[0].transport: no transport named \"matrix\"",
         "rooms[1].room: must not be empty",
-        "rooms[1].mode: expected each, summary [N], digest hourly or digest daily HH:MM, got \"digest daily 25:00\"",
+        "rooms[1].mode: expected each, summary [K], digest hourly or digest daily HH:MM, got \"digest daily 25:00\" "
+          + "(The time looks like 08:30.)",
         "rooms[2]: expected an object, got a string",
+        // The same grammar as the mode command: a threshold below 1 is refused, a bare digest is hourly.
+        "rooms[3].mode: expected each, summary [K], digest hourly or digest daily HH:MM, got \"summary -5\" "
+          + "(K is a number of posts from 1 to 1000.)",
       ])
   }
 

@@ -219,9 +219,11 @@ enum ConfigurationParser {
           "expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"\(subscription)\"")
       }
       let mode = reader.string(room, "mode", at: path)
-      if let mode, RoomModeSpec.relayMode(parsing: mode) == nil {
+      if let mode, case .failure(let error) = RelayMode.parse(mode) {
+        let detail = error == .unknown ? "" : " (\(error.description))"
         reader.report(
-          "\(path).mode", "expected each, summary [N], digest hourly or digest daily HH:MM, got \"\(mode)\"")
+          "\(path).mode",
+          "expected each, summary [K], digest hourly or digest daily HH:MM, got \"\(mode)\"\(detail)")
       }
       if let transport, let name {
         rooms.append(.init(transport: transport, room: name, subscriptions: subscriptions, mode: mode))

@@ -54,7 +54,7 @@ extension BotApplication {
           metadata: ["room": "\(settings.room)", "subscription": "\(spec)", "error": "\(error)"])
       }
     }
-    if let mode = settings.mode.flatMap(RoomModeSpec.relayMode(parsing:)) {
+    if let text = settings.mode, case .success(let mode) = RelayMode.parse(text) {
       _ = try await engine.setMode(room: ref, to: mode)
     }
   }

@@ -213,19 +213,3 @@ extension RoomSubscriptionSpec {
     }
   }
 }
-
-/// A room's `mode` as written in the config: `each`, `summary [K]`, `digest hourly`, `digest daily HH:MM`.
-enum RoomModeSpec {
-  static func relayMode(parsing text: String) -> RelayMode? {
-    let words = text.split(separator: " ").map(String.init)
-    switch words.first {
-    case "each" where words.count == 1: return .each
-    case "summary" where words.count == 1: return .summary(threshold: RelayMode.defaultSummaryThreshold)
-    case "summary" where words.count == 2: return Int(words[1]).map { .summary(threshold: $0) }
-    case "digest" where words.count == 1 || words == ["digest", "hourly"]: return .digest(.hourly)
-    case "digest" where words.count == 3 && words[1] == "daily":
-      return TimeOfDay(parsing: words[2]).map { .digest(.daily($0)) }
-    default: return nil
-    }
-  }
-}

@@ -76,28 +76,15 @@ enum RoomCommands {
 
   static func runMode(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let values = input.values.map { $0.lowercased() }
-    guard let first = values.first else {
+    guard !values.isEmpty else {
       let settings = try await context.engine.settings(room: context.room)
       return CommandReply("Mode: \(settings.mode).")
     }
     let mode: RelayMode
-    switch (first, values.count) {
-    case ("each", 1):
-      mode = .each
-    case ("summary", 1):
-      mode = .summary(threshold: RelayMode.defaultSummaryThreshold)
-    case ("summary", 2):
-      guard let threshold = Int(values[1]), (1...1000).contains(threshold) else {
-        throw CommandError.usage("K is a number of posts from 1 to 1000.")
-      }
-      mode = .summary(threshold: threshold)
-    case ("digest", 2) where values[1] == "hourly":
-      mode = .digest(.hourly)
-    case ("digest", 3) where values[1] == "daily":
-      guard let time = TimeOfDay(parsing: values[2]) else { throw CommandError.usage("The time looks like 08:30.") }
-      mode = .digest(.daily(time))
-    default:
-      throw CommandError.usage(nil)
+    switch RelayMode.parse(values) {
+    case .success(let parsed): mode = parsed
+    case .failure(.unknown): throw CommandError.usage(nil)
+    case .failure(let error): throw CommandError.usage(error.description)
     }
     let previous = try await context.engine.setMode(room: context.room, to: mode)
     try await context.engine.recordUndo(
