@@ -93,7 +93,7 @@ enum MatrixEncryptionCheck {
     let published: MatrixPublishedIdentity
     do {
       published = try await MatrixPublishedIdentity.read(
-        client: MatrixClient(homeserver: configuration.homeserver), token: token, userID: configuration.userID,
+        homeserver: configuration.homeserver, token: token, userID: configuration.userID,
         deviceID: deviceID)
     } catch {
       return CheckResult(.fail, name, detail: "could not ask the homeserver for the bot's keys: \(error)")

@@ -1,4 +1,5 @@
 import ChatBridge
+import Foundation
 
 /// The bot's identity as everyone else sees it: what `/keys/query` publishes for its user and device, with the
 /// chain master → self-signing → device checked signature by signature. What `check` reports.
@@ -9,10 +10,10 @@ package struct MatrixPublishedIdentity: Sendable, Hashable {
   package var deviceListed: Bool
 
   /// Asks the homeserver (any token of the account will do) and checks the chain.
-  package static func read(client: MatrixClient, token: String, userID: String, deviceID: String?) async throws
+  package static func read(homeserver: URL, token: String, userID: String, deviceID: String?) async throws
     -> MatrixPublishedIdentity
   {
-    let answer = try await client.call(
+    let answer = try await MatrixClient(homeserver: homeserver).call(
       .v3(
         .post, ["keys", "query"], body: ["device_keys": .object([userID: []]), "timeout": 10000], accessToken: token),
       as: JSONValue.self)
