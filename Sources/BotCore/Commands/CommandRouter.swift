@@ -68,7 +68,12 @@ package struct CommandRouter: Sendable {
       return CommandReply("Unknown command “\(input.name)”. \(hint)\(prefix)help lists the commands.")
     }
     if let denial = permissions.denial(for: message, command: spec.name, needs: spec.role) {
-      logger.info("command denied", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])
+      logger.info(
+        "command denied",
+        metadata: [
+          "command": "\(spec.name)", "transport": "\(message.transport)", "room": "\(message.room)",
+          "sender": "\(message.senderID)", "needs": "\(spec.role)",
+        ])
       return CommandReply(denial)
     }
     if let error = input.syntaxError, !spec.takesRawText {
