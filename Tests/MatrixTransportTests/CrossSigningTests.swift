@@ -172,13 +172,13 @@ extension LibOlmEncryptionTests {
 
     let wrong = machine(
       world, store: InMemoryTransportStateStore(),
-      options: MatrixIdentityOptions(localpart: "bot", recoveryKey: RecoveryKey.generate().displayed))
+      options: MatrixIdentityOptions(localpart: "bot", recoveryKey: RecoveryKey.generate()))
     await #expect(throws: MatrixCrossSigningError.recoveryKeyWrong(userID: Self.bot)) { try await wrong.start() }
 
     let signaturesBefore = world.seen.withLock { $0.signatureUploads.count }
     let recovered = machine(
       world, store: InMemoryTransportStateStore(),
-      options: MatrixIdentityOptions(localpart: "bot", recoveryKey: recovery))
+      options: MatrixIdentityOptions(localpart: "bot", recoveryKey: try RecoveryKey(parsing: recovery)))
     try await recovered.start()
     #expect(await recovered.identityStatus()?.masterKey == master, "the same identity")
     #expect(world.seen.withLock { $0.signatureUploads.count } > signaturesBefore, "the new database signs its device")

@@ -23,6 +23,22 @@ struct MatrixConfigurationTests {
     #expect(!configuration.description.contains("pw"), "the password never appears in a description")
   }
 
+  @Test("encryption is read into types: the trust policy, and the recovery key parsed once, with a typo refused")
+  func encryptionSettings() throws {
+    func decode(_ encryption: String) throws -> MatrixTransportConfiguration {
+      let json = #"{"homeserver": "https://m.example.org", "userID": "@bot:example.org", "encryption": "#
+      return try JSONDecoder().decode(MatrixTransportConfiguration.self, from: Data((json + encryption + "}").utf8))
+    }
+    let key = RecoveryKey(bytes: Array(0..<32))
+    let configured = try decode(#"{"trust": "any", "recoveryKey": "\#(key.displayed)"}"#)
+    #expect(configured.encryption == MatrixEncryptionSettings(enabled: true, trust: .any, recoveryKey: key))
+    #expect(try decode("{}").encryption == MatrixEncryptionSettings())
+    #expect(throws: DecodingError.self) { try decode(#"{"recoveryKey": "EsSz ykH7 LCZx 7Cae"}"#) }
+    #expect(throws: DecodingError.self) { try decode(#"{"trust": "everyone"}"#) }
+    let written = try JSONEncoder().encode(configured.encryption)
+    #expect(try JSONDecoder().decode(MatrixEncryptionSettings.self, from: written) == configured.encryption)
+  }
+
   @Test("invites are accepted from listed users, listed servers, or anyone with *")
   func inviters() {
     var configuration = MatrixTransportConfiguration(

@@ -46,9 +46,11 @@ package enum MatrixLocalSecrets {
   package static func hasPickleKey(at file: URL) -> Bool { FileManager.default.fileExists(atPath: file.path) }
 
   /// The recovery key in a file the bot wrote (the first line that reads as one), nil when there is none.
-  package static func recoveryKey(in file: URL) -> String? {
+  package static func recoveryKey(in file: URL) -> RecoveryKey? {
     guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-    return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .first { (try? RecoveryKey(parsing: $0)) != nil }
+    for line in text.split(separator: "\n") {
+      if let key = try? RecoveryKey(parsing: String(line)) { return key }
+    }
+    return nil
   }
 }

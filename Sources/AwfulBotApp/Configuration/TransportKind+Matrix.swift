@@ -133,20 +133,19 @@ extension TransportKind {
         if case .bool = member {} else { reader.report(at, "expected true or false, got \(member.kindName)") }
       case "trust":
         let names = MatrixDeviceTrust.allCases.map(\.rawValue)
-        guard case .string(let name) = member, names.contains(name) else {
+        if case .string(let name) = member, names.contains(name) {} else {
           reader.report(at, "expected \(names.joined(separator: " or "))")
-          continue
         }
       case "recoveryKey":
-        if case .string(let typed) = member, !typed.isEmpty {
+        switch member {
+        case .string(let typed) where !typed.isEmpty:
           do {
             _ = try RecoveryKey(parsing: typed)
           } catch {
             reader.report(at, error.description)
           }
-        } else if member != .null, case .string = member {
-        } else if member != .null {
-          reader.report(at, "expected the recovery key as Element shows it, or {\"env\": \"NAME\"}")
+        case .string, .null: break
+        default: reader.report(at, "expected the recovery key as Element shows it, or {\"env\": \"NAME\"}")
         }
       default:
         reader.report(at, "unknown key (enabled, trust, recoveryKey)")

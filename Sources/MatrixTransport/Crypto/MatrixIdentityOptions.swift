@@ -14,8 +14,8 @@ package struct MatrixIdentityOptions: Sendable, Hashable {
   /// The account's password, for the user-interactive auth that publishing keys may need.
   package var password: String?
   package var localpart: String
-  /// The recovery key from the config, as the operator typed it.
-  package var recoveryKey: String?
+  /// The recovery key from the config (or the file the bot wrote it to).
+  package var recoveryKey: RecoveryKey?
   /// Replace an identity this database does not hold (users then see the bot's identity change).
   package var resetIdentity: Bool
   /// Where a newly made recovery key is written for the operator (0600); nil: it stays in the database only.
@@ -23,7 +23,7 @@ package struct MatrixIdentityOptions: Sendable, Hashable {
   package var trust: MatrixDeviceTrust
 
   package init(
-    password: String? = nil, localpart: String, recoveryKey: String? = nil, resetIdentity: Bool = false,
+    password: String? = nil, localpart: String, recoveryKey: RecoveryKey? = nil, resetIdentity: Bool = false,
     recoveryKeyFile: URL? = nil, trust: MatrixDeviceTrust = .crossSigned
   ) {
     self.password = password

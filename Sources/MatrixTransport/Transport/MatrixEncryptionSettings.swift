@@ -8,11 +8,11 @@ package struct MatrixEncryptionSettings: Sendable, Hashable, Codable {
   package var enabled: Bool
   /// Which devices get room keys and may give commands: `cross-signed` (Element's policy, the default) or `any`.
   package var trust: MatrixDeviceTrust
-  /// The recovery key of the bot's secret storage, as Element shows it (`EsT… …`), to recover its identity into a
-  /// new database.
-  package var recoveryKey: String?
+  /// The recovery key of the bot's secret storage, written as Element shows it (`EsT… …`) and read when the config
+  /// is, to recover the bot's identity into a new database.
+  package var recoveryKey: RecoveryKey?
 
-  package init(enabled: Bool = true, trust: MatrixDeviceTrust = .crossSigned, recoveryKey: String? = nil) {
+  package init(enabled: Bool = true, trust: MatrixDeviceTrust = .crossSigned, recoveryKey: RecoveryKey? = nil) {
     self.enabled = enabled
     self.trust = trust
     self.recoveryKey = recoveryKey
@@ -31,7 +31,19 @@ package struct MatrixEncryptionSettings: Sendable, Hashable, Codable {
         forKey: .trust, in: container, debugDescription: "unknown trust “\(trustName)” (cross-signed, any)")
     }
     self.trust = trust
-    let key = try container.decodeIfPresent(String.self, forKey: .recoveryKey)
-    recoveryKey = (key?.isEmpty ?? true) ? nil : key
+    let typed = try container.decodeIfPresent(String.self, forKey: .recoveryKey) ?? ""
+    do {
+      recoveryKey = typed.isEmpty ? nil : try RecoveryKey(parsing: typed)
+    } catch {
+      throw DecodingError.dataCorruptedError(forKey: .recoveryKey, in: container, debugDescription: error.description)
+    }
+  }
+
+  /// Written as it is read: the recovery key in Element's form.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(enabled, forKey: .enabled)
+    try container.encode(trust, forKey: .trust)
+    try container.encodeIfPresent(recoveryKey?.displayed, forKey: .recoveryKey)
   }
 }

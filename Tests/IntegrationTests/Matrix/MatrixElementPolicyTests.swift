@@ -116,7 +116,8 @@ extension MatrixIntegrationTests {
           let master = try #require(await bot.transport.encryptionIdentityStatus()?.masterKey)
           return (room, master, try #require(await bot.transport.recoveryKey()))
         }
-        #expect(try RecoveryKey(parsing: recoveryKey).displayed == recoveryKey, "Element's form")
+        let parsedKey = try RecoveryKey(parsing: recoveryKey)
+        #expect(parsedKey.displayed == recoveryKey, "Element's form")
 
         try await MatrixBotProcess(world: world, configure: Self.configure).run { bot in
           #expect(await bot.transport.encryptionIdentityStatus()?.masterKey == master, "a restart keeps the identity")
@@ -138,7 +139,7 @@ extension MatrixIntegrationTests {
           world: world,
           configure: {
             Self.configure(&$0)
-            $0.encryption.recoveryKey = recoveryKey
+            $0.encryption.recoveryKey = parsedKey
           }, databaseName: "restored.sqlite"
         ).run { bot in
           #expect(await bot.transport.encryptionIdentityStatus()?.masterKey == master, "the same identity")

@@ -22,8 +22,8 @@ extension LibOlmEncryption {
           metadata: ["oldMasterKey": "\(master)"])
         keys = nil
         stored = nil
-      } else if let typed = identityOptions.recoveryKey, !typed.isEmpty {
-        let recovered = try await recoverFromSecretStorage(typed: typed, published: published)
+      } else if let recoveryKey = identityOptions.recoveryKey {
+        let recovered = try await recoverFromSecretStorage(storageKey: recoveryKey, published: published)
         keys = recovered.keys
         var record = try StoredCrossSigningKeys(keys: recovered.keys, pickleKey: pickleKey)
         try record.remember(storageKey: recovered.storageKey, id: recovered.storageKeyID, pickleKey: pickleKey)
@@ -96,12 +96,8 @@ extension LibOlmEncryption {
     var record = record
     let storageKey: RecoveryKey
     var made = false
-    if let typed = identityOptions.recoveryKey, !typed.isEmpty {
-      do {
-        storageKey = try RecoveryKey(parsing: typed)
-      } catch {
-        throw MatrixCrossSigningError.recoveryKeyUnreadable(error.description)
-      }
+    if let configured = identityOptions.recoveryKey {
+      storageKey = configured
     } else if let known = try record.openStorageKey(pickleKey: pickleKey) {
       storageKey = known
     } else {
@@ -136,15 +132,9 @@ extension LibOlmEncryption {
   }
 
   /// The three seeds from secret storage, checked against what the account publishes.
-  private func recoverFromSecretStorage(typed: String, published: CrossSigningChain) async throws
+  private func recoverFromSecretStorage(storageKey: RecoveryKey, published: CrossSigningChain) async throws
     -> (keys: CrossSigningKeys, storageKey: RecoveryKey, storageKeyID: String)
   {
-    let storageKey: RecoveryKey
-    do {
-      storageKey = try RecoveryKey(parsing: typed)
-    } catch {
-      throw MatrixCrossSigningError.recoveryKeyUnreadable(error.description)
-    }
     guard let keyID = try await api.accountData(user: userID, type: "m.secret_storage.default_key")?["key"]?.stringValue
     else { throw MatrixCrossSigningError.secretStorageIncomplete("it has no default key") }
     guard let description = try await api.accountData(user: userID, type: "m.secret_storage.key.\(keyID)"),

@@ -7,7 +7,6 @@ package enum MatrixCrossSigningError: Error, Sendable, Hashable, CustomStringCon
   case unsupportedAuth([String])
   /// The account has a cross-signing identity this database does not hold, and no recovery key was given.
   case identityNotHeld(userID: String, masterKey: String)
-  case recoveryKeyUnreadable(String)
   /// The recovery key is well formed but not the account's secret storage key.
   case recoveryKeyWrong(userID: String)
   /// The account's secret storage lacks what recovery needs (no default key, or a missing secret).
@@ -33,8 +32,6 @@ package enum MatrixCrossSigningError: Error, Sendable, Hashable, CustomStringCon
         + "this database does not hold. Give its recovery key as encryption.recoveryKey in the config to recover it, "
         + "or start once with --reset-matrix-identity to make a new one (everyone in encrypted rooms then sees that "
         + "the bot's identity changed)"
-    case .recoveryKeyUnreadable(let reason):
-      "encryption.recoveryKey cannot be read: \(reason)"
     case .recoveryKeyWrong(let userID):
       "encryption.recoveryKey is not the recovery key of \(userID)'s secret storage (it does not match the key the "
         + "account has); give the key that was shown when the identity was made"
