@@ -130,11 +130,10 @@ extension TransportKind {
       let at = ConfigReader.join(path, key)
       switch key {
       case "enabled":
-        if case .bool = member {} else { reader.report(at, "expected true or false, got \(member.kindName)") }
+        if member.boolValue == nil { reader.report(at, "expected true or false, got \(member.kindName)") }
       case "trust":
-        let names = MatrixDeviceTrust.allCases.map(\.rawValue)
-        if case .string(let name) = member, names.contains(name) {} else {
-          reader.report(at, "expected \(names.joined(separator: " or "))")
+        if member.stringValue.flatMap(MatrixDeviceTrust.init(rawValue:)) == nil {
+          reader.report(at, "expected \(MatrixDeviceTrust.allCases.map(\.rawValue).joined(separator: " or "))")
         }
       case "recoveryKey":
         switch member {
