@@ -48,13 +48,18 @@ extension LibOlmEncryption {
   /// before is forgotten an hour later, once messages sent to it have surely arrived.
   /// - Parameter unusedTypes: the sync's `device_unused_fallback_key_types`; nil at start.
   func publishFallbackKeyIfNeeded(unusedTypes: [String]?) async throws {
+    let now = Self.nowMilliseconds
+    let forgetDue = forgetOldFallbackAt.map { now >= $0 } ?? false
+    // Every sync asks: the usual answer (still unused, nothing to forget) needs no store read.
+    if let unusedTypes, unusedTypes.contains("signed_curve25519"), !forgetDue { return }
     guard let account,
       let record = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account)
     else { return }
-    let now = Self.nowMilliseconds
+    forgetOldFallbackAt = record.forgetOldFallbackAt
     if let forgetAt = record.forgetOldFallbackAt, now >= forgetAt {
       account.forgetOldFallbackKey()
       try await saveAccount { $0.forgetOldFallbackAt = nil }
+      forgetOldFallbackAt = nil
     }
     let due =
       if let unusedTypes { !unusedTypes.contains("signed_curve25519") } else { record.fallbackPublishedAt == nil }
@@ -73,6 +78,7 @@ extension LibOlmEncryption {
       $0.fallbackPublishedAt = now
       if rotated { $0.forgetOldFallbackAt = now + 3_600_000 }
     }
+    if rotated { forgetOldFallbackAt = now + 3_600_000 }
     logger.info("published a fallback key", metadata: ["replacesUsedOne": "\(rotated)"])
   }
 

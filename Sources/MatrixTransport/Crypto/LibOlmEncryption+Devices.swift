@@ -77,13 +77,13 @@ extension LibOlmEncryption {
     identityOptions.trust == .any || device.crossSigned == true
   }
 
-  /// The device of `user` with this curve25519 key: from what is known, else from a fresh `/keys/query` (a device
-  /// added since the list was read).
-  func device(of user: String, curve25519: String) async throws -> MatrixCryptoStore.DeviceRecord? {
-    if let found = try await devices(of: [user])[user]?.values.first(where: { $0.curve25519 == curve25519 }) {
-      return found
-    }
+  /// The device of `user` that `matches` picks: from what is known, else from a fresh `/keys/query` (a device added
+  /// since the list was read).
+  func device(of user: String, where matches: (MatrixCryptoStore.DeviceRecord) -> Bool) async throws
+    -> MatrixCryptoStore.DeviceRecord?
+  {
+    if let found = try await devices(of: [user])[user]?.values.first(where: matches) { return found }
     await markOutdated([user])
-    return try await devices(of: [user])[user]?.values.first { $0.curve25519 == curve25519 }
+    return try await devices(of: [user])[user]?.values.first(where: matches)
   }
 }

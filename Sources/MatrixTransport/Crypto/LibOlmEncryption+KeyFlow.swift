@@ -24,12 +24,9 @@ extension LibOlmEncryption {
     guard record.sharedWithUsers?.contains(user) == true else { return refuse("the session never went to them") }
     members[room] = nil
     guard try await api.joinedMembers(room: room).contains(user) else { return refuse("not in the room") }
-    var known = try await devices(of: [user])[user]?[requester]
-    if known == nil {
-      await markOutdated([user])
-      known = try await devices(of: [user])[user]?[requester]
+    guard let device = try await device(of: user, where: { $0.deviceID == requester }) else {
+      return refuse("unknown device")
     }
-    guard let device = known else { return refuse("unknown device") }
     guard trusts(device) else { return refuse("the device is not verified by its owner") }
     let session = try MegolmInboundSession.unpickle(record.pickle, key: pickleKey)
     let forwarded: JSONValue = [
@@ -52,7 +49,7 @@ extension LibOlmEncryption {
   /// an hour per device.
   func unwedge(sender: String, senderKey: String) async {
     do {
-      guard let device = try await device(of: sender, curve25519: senderKey) else { return }
+      guard let device = try await device(of: sender, where: { $0.curve25519 == senderKey }) else { return }
       let name = "\(sender)|\(device.deviceID)"
       if let last = unwedgedAt[name], ContinuousClock.now - last < .seconds(3600) { return }
       unwedgedAt[name] = .now

@@ -22,29 +22,28 @@ extension LibOlmEncryption {
     guard session.id == sessionID else { throw MatrixEncryptionError("a room key whose session id does not match") }
     if try await inboundSession(id) != nil { return id }
     let owner = forwarded ? nil : sender
-    inbound[id] = (session, owner)
+    let claimed = forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey
+    inbound[id] = InboundSession(session: session, owner: owner, signingKey: claimed)
     try await store.write(
       MatrixCryptoStore.InboundRecord(
-        pickle: try session.pickle(key: pickleKey),
-        senderSigningKey: forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey,
-        senderUser: owner),
+        pickle: try session.pickle(key: pickleKey), senderSigningKey: claimed, senderUser: owner),
       MatrixCryptoStore.Key.inbound(room: room, senderKey: origin, sessionID: sessionID))
     logger.debug("received a room key", metadata: ["room": "\(room)", "session": "\(sessionID)"])
     return id
   }
 
-  private func inboundSession(_ id: MatrixMegolmSessionID) async throws
-    -> (session: MegolmInboundSession, owner: String?)?
-  {
+  private func inboundSession(_ id: MatrixMegolmSessionID) async throws -> InboundSession? {
     if let known = inbound[id] { return known }
     guard
       let record = try await store.read(
         MatrixCryptoStore.InboundRecord.self,
         MatrixCryptoStore.Key.inbound(room: id.room, senderKey: id.senderKey, sessionID: id.sessionID))
     else { return nil }
-    let session = try MegolmInboundSession.unpickle(record.pickle, key: pickleKey)
-    inbound[id] = (session, record.senderUser)
-    return (session, record.senderUser)
+    let known = InboundSession(
+      session: try MegolmInboundSession.unpickle(record.pickle, key: pickleKey), owner: record.senderUser,
+      signingKey: record.senderSigningKey)
+    inbound[id] = known
+    return known
   }
 
   package func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption {
@@ -59,7 +58,8 @@ extension LibOlmEncryption {
     else { return .failed("not a Megolm event the bot can read") }
     let id = MatrixMegolmSessionID(room: room, senderKey: senderKey, sessionID: sessionID)
     do {
-      guard let (session, owner) = try await inboundSession(id) else { return .missingSession(id) }
+      guard let known = try await inboundSession(id) else { return .missingSession(id) }
+      let (session, owner) = (known.session, known.owner)
       // The homeserver names the sender; the session must have come from that user's device.
       if let owner, owner != event.sender { return .failed("the session belongs to \(owner), not the sender") }
       let (plaintext, index) = try session.decrypt(ciphertext)
@@ -74,7 +74,7 @@ extension LibOlmEncryption {
       let inner = MatrixEvent(
         type: type, sender: event.sender, eventID: event.eventID, content: payload["content"] ?? [:],
         originServerTS: event.originServerTS)
-      return try await judgeSender(inner, session: id, owner: owner)
+      return try await judgeSender(inner, session: id, known: known)
     } catch {
       return .failed("\(error)")
     }
@@ -82,17 +82,14 @@ extension LibOlmEncryption {
 
   /// Applies the trust policy to a readable event: the session must come over Olm from the sender's own device (not
   /// forwarded), and that device must be one the policy trusts (cross-signed by its owner, by default).
-  private func judgeSender(_ event: MatrixEvent, session id: MatrixMegolmSessionID, owner: String?) async throws
-    -> MatrixDecryption
+  private func judgeSender(_ event: MatrixEvent, session id: MatrixMegolmSessionID, known: InboundSession)
+    async throws -> MatrixDecryption
   {
     if identityOptions.trust == .any { return .decrypted(event) }
-    guard let sender = event.sender, owner == sender,
-      let device = try await device(of: sender, curve25519: id.senderKey)
+    guard let sender = event.sender, known.owner == sender,
+      let device = try await device(of: sender, where: { $0.curve25519 == id.senderKey })
     else { return .untrustedDevice(event, deviceID: nil) }
-    let record = try await store.read(
-      MatrixCryptoStore.InboundRecord.self,
-      MatrixCryptoStore.Key.inbound(room: id.room, senderKey: id.senderKey, sessionID: id.sessionID))
-    if let claimed = record?.senderSigningKey, claimed != device.ed25519 {
+    if let claimed = known.signingKey, claimed != device.ed25519 {
       return .untrustedDevice(event, deviceID: device.deviceID)
     }
     return trusts(device) ? .decrypted(event) : .untrustedDevice(event, deviceID: device.deviceID)
@@ -152,7 +149,7 @@ extension LibOlmEncryption {
     // expect the sender to hold it).
     let own = MatrixMegolmSessionID(room: room, senderKey: identity.curve25519, sessionID: session.id)
     let inboundSession = try MegolmInboundSession.create(sessionKey: try session.sessionKey())
-    inbound[own] = (inboundSession, userID)
+    inbound[own] = InboundSession(session: inboundSession, owner: userID, signingKey: identity.ed25519)
     try await store.write(
       MatrixCryptoStore.InboundRecord(
         pickle: try inboundSession.pickle(key: pickleKey), senderSigningKey: identity.ed25519, senderUser: userID),

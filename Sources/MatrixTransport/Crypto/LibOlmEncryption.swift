@@ -20,12 +20,22 @@ package actor LibOlmEncryption: MatrixEncryption {
   var crossSigning: CrossSigningKeys?
   /// When each peer device last got a fresh Olm session because one of its messages did not open (`user|device`).
   var unwedgedAt: [String: ContinuousClock.Instant] = [:]
-  /// Devices told once that the bot does not act on their messages (`room|user|device`), this run.
-  var untrustedSeen: Set<String> = []
+  /// When the fallback key before the current one may be forgotten (as stored in the account record), so the sync
+  /// path knows without reading the store.
+  var forgetOldFallbackAt: Int64?
   var identity: (curve25519: String, ed25519: String) = ("", "")
   /// Olm sessions per peer curve25519 key, most recently used first.
   var olmSessions: [String: [OlmSession]] = [:]
-  var inbound: [MatrixMegolmSessionID: (session: MegolmInboundSession, owner: String?)] = [:]
+
+  /// A Megolm session someone shared, as `MatrixCryptoStore.InboundRecord` keeps it, unpickled.
+  struct InboundSession {
+    var session: MegolmInboundSession
+    /// Whose device sent it over Olm; nil for a forwarded key.
+    var owner: String?
+    /// The ed25519 key that device claimed.
+    var signingKey: String?
+  }
+  var inbound: [MatrixMegolmSessionID: InboundSession] = [:]
   /// Which event used each Megolm message index (`session|index`), so a replayed ciphertext in another event is
   /// refused instead of running a command twice. In memory: a restart forgets it, as the sync position moves on.
   var usedIndexes: [String: String] = [:]
@@ -119,10 +129,12 @@ package actor LibOlmEncryption: MatrixEncryption {
         logger.warning("could not top up one-time keys", metadata: ["error": "\(error)"])
       }
     }
-    do {
-      try await publishFallbackKeyIfNeeded(unusedTypes: sync.unusedFallbackKeyTypes)
-    } catch {
-      logger.warning("could not publish a new fallback key", metadata: ["error": "\(error)"])
+    if let types = sync.unusedFallbackKeyTypes {
+      do {
+        try await publishFallbackKeyIfNeeded(unusedTypes: types)
+      } catch {
+        logger.warning("could not publish a new fallback key", metadata: ["error": "\(error)"])
+      }
     }
     return arrived
   }

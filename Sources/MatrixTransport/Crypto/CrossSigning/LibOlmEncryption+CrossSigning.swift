@@ -74,12 +74,9 @@ extension LibOlmEncryption {
       body[deviceID] = try CrossSigningKeys.adding(signatureOf: keys.selfSigning, to: object, userID: userID)
     }
     if !chain.masterIsSigned(byDevice: deviceID, key: identity.ed25519, answer: answer),
-      case .object(var master) = try keys.publicObject(.master, userID: userID)
+      let master = try keys.publicObject(.master, userID: userID).objectValue
     {
-      master["signatures"] = nil
-      let signature = try account?.sign(CanonicalJSON.signable(master)) ?? ""
-      master["signatures"] = [userID: ["ed25519:\(deviceID)": .string(signature)]]
-      body[keys.master.publicKey] = .object(master)
+      body[keys.master.publicKey] = try signed(master)
     }
     guard !body.isEmpty else { return }
     try await api.uploadSignatures([userID: .object(body)])
@@ -116,12 +113,7 @@ extension LibOlmEncryption {
       let sealed = try SecretStorageCipher.encrypt(
         Array(Base64.unpadded(keys.seeds[usage] ?? []).utf8), name: usage.secretName, key: storageKey.bytes)
       try await api.setAccountData(
-        user: userID, type: usage.secretName,
-        content: [
-          "encrypted": [
-            keyID: ["iv": .string(sealed.iv), "ciphertext": .string(sealed.ciphertext), "mac": .string(sealed.mac)]
-          ]
-        ])
+        user: userID, type: usage.secretName, content: ["encrypted": .object([keyID: try JSONValue.encoding(sealed)])])
     }
     try await api.setAccountData(user: userID, type: "m.secret_storage.default_key", content: ["key": .string(keyID)])
     try record.remember(storageKey: storageKey, id: keyID, pickleKey: pickleKey)
@@ -149,14 +141,12 @@ extension LibOlmEncryption {
     }
     var seeds: [CrossSigningKeys.Usage: [UInt8]] = [:]
     for usage in CrossSigningKeys.Usage.allCases {
-      guard let sealed = try await api.accountData(user: userID, type: usage.secretName)?["encrypted"]?[keyID],
-        let iv = sealed["iv"]?.stringValue, let ciphertext = sealed["ciphertext"]?.stringValue,
-        let mac = sealed["mac"]?.stringValue
+      guard let stored = try await api.accountData(user: userID, type: usage.secretName)?["encrypted"]?[keyID],
+        let sealed = try? stored.decode(SecretStorageCipher.Encrypted.self)
       else { throw MatrixCrossSigningError.secretStorageIncomplete("\(usage.secretName) is not stored under it") }
       let plain: [UInt8]
       do {
-        plain = try SecretStorageCipher.decrypt(
-          .init(iv: iv, ciphertext: ciphertext, mac: mac), name: usage.secretName, key: storageKey.bytes)
+        plain = try SecretStorageCipher.decrypt(sealed, name: usage.secretName, key: storageKey.bytes)
       } catch {
         throw MatrixCrossSigningError.recoveryKeyWrong(userID: userID)
       }
