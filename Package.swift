@@ -49,6 +49,13 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // How a message becomes text on a chat medium (excerpts, quotes, answers as lines). Transports and the console
+    // use it; BotCore must not, so the engine can only hand over structure and every renderer sees the same thing.
+    .target(
+      name: "ChatRendering",
+      dependencies: ["ChatBridge", "ForumModel"],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "AwfulScraping",
       dependencies: ["ForumModel", "CLibXML2"],
@@ -97,6 +104,7 @@ let package = Package(
       name: "MatrixTransport",
       dependencies: [
         "ChatBridge",
+        "ChatRendering",
         "ForumModel",
         "CLibOlm",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -112,6 +120,7 @@ let package = Package(
       name: "IRCTransport",
       dependencies: [
         "ChatBridge",
+        "ChatRendering",
         "ForumModel",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -124,7 +133,8 @@ let package = Package(
     .target(
       name: "AwfulBotApp",
       dependencies: [
-        "AwfulScraping", "ForumModel", "ChatBridge", "ForumsClient", "FakeForum", "BotStore", "BotCore",
+        "AwfulScraping", "ForumModel", "ChatBridge", "ChatRendering", "ForumsClient", "FakeForum", "BotStore",
+        "BotCore",
         "IRCTransport", "MatrixTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -140,6 +150,7 @@ let package = Package(
       dependencies: [
         "AwfulBotApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -157,21 +168,74 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
-    // The test kit: the fakes, runners and live-server environments every test target shares (no copies, no
-    // symlinks). It never links AwfulBotApp, so the lower layers' tests do not build against the top layer.
+    // The test kits: what test targets share (no copies, no symlinks), one kit per layer, so a test target links
+    // no more than its module, what that module links, and the kits (scripts/check-module-rules). None links
+    // AwfulBotApp but the app kit.
+    //
+    // The core kit every test may use: clock, waits, logging, temporary folders, captured pages, the forum
+    // emulator's admin client, services run for the length of a test, RecordingTransport (the one stand-in for a
+    // chat service) and how tests read a message (the plain text a person reads). It links the forum model, the
+    // chat vocabulary and its plain-text rendering only: no engine, no transport, no libolm.
     .target(
       name: "AwfulBotTestKit",
       dependencies: [
-        "BotCore", "BotStore", "ChatBridge", "ForumModel", "FakeForum", "ForumsClient", "IRCTransport",
-        "MatrixTransport",
+        "ChatBridge", "ChatRendering", "ForumModel",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "Tests/TestKit",
+      swiftSettings: swiftSettings
+    ),
+    // The forum client tuned for the emulator (ForumsClientConfiguration.test), for the client's tests and the app's.
+    .target(
+      name: "AwfulBotForumTestKit",
+      dependencies: ["FakeForum", "ForumsClient"],
+      path: "Tests/ForumTestKit",
+      swiftSettings: swiftSettings
+    ),
+    // The engine's kit: TestForum (BotCore's `Forum` in process) and CommandHarness (the router on the real engine).
+    .target(
+      name: "AwfulBotEngineTestKit",
+      dependencies: ["AwfulBotTestKit", "BotCore", "BotStore", "ChatBridge", "ForumModel"],
+      path: "Tests/EngineTestKit",
+      swiftSettings: swiftSettings
+    ),
+    // The live IRC network (InspIRCd + Atheme from scripts/with-ircd) and the IRC transport run in a service group.
+    .target(
+      name: "AwfulBotIRCTestKit",
+      dependencies: [
+        "AwfulBotTestKit", "IRCTransport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      path: "Tests/IRCTestKit",
+      swiftSettings: swiftSettings
+    ),
+    // The live homeserver (Synapse from scripts/with-synapse), the people on it (MatrixHuman, MatrixE2EEHuman), and
+    // the Matrix fakes (InertEncryption). Links MatrixTransport, so libolm: only Matrix and acceptance tests use it.
+    .target(
+      name: "AwfulBotMatrixTestKit",
+      dependencies: [
+        "AwfulBotTestKit", "ChatBridge", "MatrixTransport",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      path: "Tests/MatrixTestKit",
+      swiftSettings: swiftSettings
+    ),
+    // What the app's tests and the acceptance suites share: the app's forum settings for the emulator, the app run
+    // for the length of a test, configuration JSON for the ops tests, the status daemon's stand-in.
+    .target(
+      name: "AwfulBotAppTestKit",
+      dependencies: [
+        "AwfulBotApp", "AwfulBotTestKit", "BotStore", "ChatBridge", "FakeForum", "ForumsClient",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      path: "Tests/AppTestKit",
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -182,18 +246,26 @@ let package = Package(
     ),
     .testTarget(
       name: "ForumsClientTests",
-      dependencies: ["AwfulBotTestKit", "ForumsClient", "FakeForum", "AwfulScraping", "ForumModel"],
+      dependencies: [
+        "AwfulBotTestKit", "AwfulBotForumTestKit", "ForumsClient", "FakeForum", "AwfulScraping", "ForumModel",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ChatRenderingTests",
+      dependencies: ["AwfulBotTestKit", "ChatRendering", "ChatBridge", "ForumModel"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "BotStoreTests",
-      dependencies: ["AwfulBotTestKit", "BotStore"],
+      dependencies: ["AwfulBotTestKit", "BotStore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "BotCoreTests",
       dependencies: [
-        "AwfulBotTestKit", "AwfulScraping", "ChatBridge", "ForumModel", "BotCore", "BotStore",
+        "AwfulBotTestKit", "AwfulBotEngineTestKit", "BotCore", "BotStore", "ChatBridge", "ForumModel",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -204,7 +276,7 @@ let package = Package(
     .testTarget(
       name: "FakeForumTests",
       dependencies: [
-        "FakeForum", "AwfulScraping", "ForumModel",
+        "AwfulBotTestKit", "FakeForum", "AwfulScraping", "ForumModel",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ],
       swiftSettings: swiftSettings
@@ -212,7 +284,8 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "AwfulScraping", "ChatBridge", "ForumModel", "MatrixTransport",
+        "AwfulBotTestKit", "AwfulBotMatrixTestKit", "ChatBridge", "ForumModel", "MatrixTransport",
+        "ChatRendering",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -223,27 +296,44 @@ let package = Package(
     .testTarget(
       name: "IRCTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "IRCTransport", "BotCore",
+        "AwfulBotTestKit", "AwfulBotIRCTestKit", "ChatBridge", "ForumModel", "IRCTransport",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings
     ),
-    // The whole app and the live servers: AwfulBotApp's own tests, the bot on the forum emulator over loopback,
-    // and the suites against Synapse and InspIRCd (they skip themselves when those are not running).
+    // AwfulBotApp's own tests, no live server needed: configuration and ops commands, the console, `scrape`, the
+    // demo, start-up failures, and the whole bot on the forum emulator over loopback (`Loopback/`).
     .testTarget(
-      name: "IntegrationTests",
+      name: "AppTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ForumModel", "AwfulBotApp", "BotCore", "BotStore", "FakeForum",
-        "ForumsClient", "MatrixTransport", "IRCTransport",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
+        "AwfulBotApp", "AwfulBotTestKit", "AwfulBotAppTestKit", "AwfulBotEngineTestKit", "AwfulBotForumTestKit",
+        "AwfulBotMatrixTestKit", "AwfulScraping", "BotCore", "BotStore", "ChatBridge", "ChatRendering", "FakeForum",
+        "ForumModel", "ForumsClient",
+        "IRCTransport", "MatrixTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       // Golden transcripts are read from the source tree (#filePath), not bundled.
-      exclude: ["Transcripts"],
+      exclude: ["Console/Transcripts"],
+      swiftSettings: swiftSettings
+    ),
+    // The acceptance suites against the live servers the scripts start (Synapse, InspIRCd + Atheme): the transports
+    // and the bot as people on those servers see them (`IRC/`, `Matrix/`, `Ops/`). Each suite skips itself, with
+    // the reason, when its server is not running.
+    .testTarget(
+      name: "AcceptanceTests",
+      dependencies: [
+        "AwfulBotApp", "AwfulBotTestKit", "AwfulBotAppTestKit", "AwfulBotForumTestKit", "AwfulBotIRCTestKit",
+        "AwfulBotMatrixTestKit", "BotCore", "BotStore", "ChatBridge", "FakeForum", "ForumModel", "ForumsClient",
+        "IRCTransport", "MatrixTransport",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
       swiftSettings: swiftSettings
     ),
   ]

@@ -7,6 +7,7 @@ enum BotMigrations {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1", migrate: v1)
     migrator.registerMigration("v2-privateMessages", migrate: v2PrivateMessages)
+    migrator.registerMigration("v3-outboxDates", migrate: OutboxDateMigration.migrate)
     return migrator
   }
 

@@ -55,9 +55,10 @@ package actor FakeForumServer {
   /// Runs the server until the calling task is cancelled (or a surrounding service group shuts down).
   package func run() async throws {
     let state = self.state
+    let router = ForumRouter(configuration: configuration)
     let admin = AdminAPI(state: state)
     let responder = CallbackResponder<BasicRequestContext> { request, _ in
-      try await ForumHTTPHandler.handle(request, state: state, admin: admin)
+      try await ForumHTTPHandler.handle(request, state: state, router: router, admin: admin)
     }
     var logger = Logger(label: "FakeForum")
     // Cancelling the server at shutdown makes Hummingbird log the open keep-alive channels as errors; the emulator

@@ -8,11 +8,20 @@ package enum SpoilerStyle: Sendable, Hashable {
   case hidden
 }
 
+/// How `plainText` shows a quote.
+package enum QuoteStyle: Sendable, Hashable {
+  /// As `> ` lines under "X posted:".
+  case shown
+  /// Left out: the poster's own words alone (keyword filters and mention alerts: quoting someone's keyword is not
+  /// saying it again, and quotes have their own alert).
+  case omitted
+}
+
 /// The readable text of a rich-text tree: whitespace collapsed as a browser would, one line per block,
 /// quotes as `> ` lines under "X posted:", links as "text (url)", smilies as their code, images and videos as
-/// `[image] url` / `[video] url`. Used by chat rendering, alerts and `awfulbot scrape`, so all agree.
-package func plainText(_ nodes: [RichText], spoilers: SpoilerStyle = .shown) -> String {
-  var writer = PlainTextWriter(spoilers: spoilers)
+/// `[image] url` / `[video] url`. Used by chat rendering, filters, alerts and `awfulbot scrape`, so all agree.
+package func plainText(_ nodes: [RichText], spoilers: SpoilerStyle = .shown, quotes: QuoteStyle = .shown) -> String {
+  var writer = PlainTextWriter(spoilers: spoilers, quotes: quotes)
   writer.write(nodes)
   return writer.output
 }
@@ -30,8 +39,11 @@ private struct PlainTextWriter {
   /// `> ` per enclosing quote, written at the start of every line.
   private var linePrefix = ""
 
-  init(spoilers: SpoilerStyle) {
+  let quotes: QuoteStyle
+
+  init(spoilers: SpoilerStyle, quotes: QuoteStyle) {
     self.spoilers = spoilers
+    self.quotes = quotes
   }
 
   mutating func write(_ nodes: [RichText]) {
@@ -50,7 +62,7 @@ private struct PlainTextWriter {
     case .bold(let children), .italic(let children), .underline(let children), .strike(let children):
       write(children)
     case .link(let url, let children):
-      let label = plainText(children, spoilers: spoilers)
+      let label = plainText(children, spoilers: spoilers, quotes: quotes)
       if label.isEmpty || label == url {
         inline(url)
       } else {
@@ -59,6 +71,9 @@ private struct PlainTextWriter {
       }
     case .image(let url):
       token("[image] \(url)")
+    case .quote where quotes == .omitted:
+      // Kept apart from the words around it, as a block.
+      pendingNewlines = max(pendingNewlines, 1)
     case .quote(let author, _, let children):
       block { writer in
         writer.linePrefix += "> "

@@ -5,7 +5,10 @@ import ChatBridge
 final class NullTransport: ChatTransport, Sendable {
   let name = "bench"
   let capabilities = ChatCapabilities.plainText
-  let events = AsyncStream<ChatEvent> { $0.finish() }
+  let events = AsyncStream<ChatEvent> {
+    $0.yield(.connection(.connected))
+    $0.finish()
+  }
 
   func run() async throws {}
 

@@ -13,7 +13,7 @@ struct CheckCommand: AsyncParsableCommand {
   var config: String
 
   func run() async throws {
-    LoggingSetup.bootstrap(level: "critical")
+    LoggingSetup.bootstrap(level: .critical)
     let results = await ConfigurationCheck(configurationPath: config).run { result in print(result.line) }
     let failures = results.filter { $0.outcome == .fail }.count
     if failures > 0 {

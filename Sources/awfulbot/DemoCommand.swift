@@ -18,7 +18,7 @@ struct DemoCommand: AsyncParsableCommand {
 
   func run() async throws {
     // The console is the chat here: keep the log to warnings so relays and replies stay readable.
-    LoggingSetup.bootstrap(level: "warning")
+    LoggingSetup.bootstrap(level: .warning)
     try await runDemo(DemoOptions(duration: duration, dataDirectory: data, speed: speed))
   }
 }

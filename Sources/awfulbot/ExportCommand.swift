@@ -15,7 +15,7 @@ struct ExportCommand: ParsableCommand {
   var output: String?
 
   func run() throws {
-    LoggingSetup.bootstrap(level: "error")
+    LoggingSetup.bootstrap(level: .error)
     let (path, _) = try location.resolve()
     let document: ExportDocument
     do {

@@ -15,7 +15,7 @@ struct ImportCommand: AsyncParsableCommand {
   var file: String
 
   func run() async throws {
-    LoggingSetup.bootstrap(level: "error")
+    LoggingSetup.bootstrap(level: .error)
     let (path, _) = try location.resolve()
     let data: Data
     do {

@@ -13,7 +13,7 @@ struct MigrateCommand: ParsableCommand {
   var backup: String?
 
   func run() throws {
-    LoggingSetup.bootstrap(level: "error")
+    LoggingSetup.bootstrap(level: .error)
     let (path, _) = try location.resolve()
     do {
       let outcome = try DatabaseMaintenance.migrate(databasePath: path, backupPath: backup)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AwfulBotApp
 import Foundation
+import Logging
 
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -29,10 +30,10 @@ struct RunCommand: AsyncParsableCommand {
   var resetMatrixIdentity = false
 
   func validate() throws {
-    if let logLevel, !LoggingSettings.levels.contains(logLevel) {
+    if let logLevel, Logger.Level(rawValue: logLevel) == nil {
       throw ValidationError("unknown log level '\(logLevel)'; use \(LoggingSettings.levels.joined(separator: ", "))")
     }
-    if let logFormat, !LoggingSettings.formats.contains(logFormat) {
+    if let logFormat, LoggingSettings.Format(rawValue: logFormat) == nil {
       throw ValidationError("unknown log format '\(logFormat)'; use text or json")
     }
   }
@@ -40,7 +41,8 @@ struct RunCommand: AsyncParsableCommand {
   func run() async throws {
     do {
       try await runBot(
-        configurationPath: config, logLevel: logLevel, logFormat: logFormat, resetMatrixIdentity: resetMatrixIdentity)
+        configurationPath: config, logLevel: logLevel.flatMap(Logger.Level.init(rawValue:)),
+        logFormat: logFormat.flatMap(LoggingSettings.Format.init(rawValue:)), resetMatrixIdentity: resetMatrixIdentity)
     } catch {
       guard let code = StartupFailure.exitCode(for: error) else { throw error }
       FileHandle.standardError.write(Data("awfulbot: \(error)\n".utf8))

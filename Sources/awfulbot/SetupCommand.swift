@@ -42,7 +42,7 @@ struct SetupCommand: AsyncParsableCommand {
   @Option(help: "Metrics listener host:port, or off.") var metrics: String?
 
   func run() async throws {
-    LoggingSetup.bootstrap(level: "critical")
+    LoggingSetup.bootstrap(level: .critical)
     let environment = ProcessInfo.processInfo.environment
     var answers = SetupAnswers()
     answers.forumUsername = forumUsername

@@ -14,7 +14,7 @@ struct StatusCommand: ParsableCommand {
   var json = false
 
   func run() throws {
-    LoggingSetup.bootstrap(level: "error")
+    LoggingSetup.bootstrap(level: .error)
     let (path, configuration) = try location.resolve()
     let report: StatusReport
     do {

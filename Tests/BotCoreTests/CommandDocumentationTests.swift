@@ -1,3 +1,4 @@
+import AwfulBotEngineTestKit
 import AwfulBotTestKit
 import Foundation
 import Testing

@@ -40,6 +40,16 @@ struct CommandParserTests {
     #expect(try parsed("help watch", isDirect: true).values == ["watch"])
   }
 
+  /// IRC hands on "awfulbot_: status" (the nick the bot got after a clash) as "status", addressed; the router
+  /// parses it as direct. The transport's side is IRCTransportTests' `IRCRolesAndAddressTests`.
+  @Test("text a transport marks addressed to the bot is a command without the prefix; chat without it is not")
+  func addressedText() throws {
+    let parser = CommandParser(prefix: "!", botNames: [])
+    #expect(try #require(parser.parse("status", isDirect: true)).get().name == "status")
+    #expect(parser.parse("status is fine", isDirect: false) == nil)
+    #expect(parser.parse("awfulbot: status", isDirect: false) == nil)
+  }
+
   @Test("quoted arguments keep their spaces; straight and curly quotes; escaped quote")
   func quoting() throws {
     #expect(try parsed(#"!forums "general bullshit""#).values == ["general bullshit"])

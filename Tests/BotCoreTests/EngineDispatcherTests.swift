@@ -1,5 +1,5 @@
+import AwfulBotEngineTestKit
 import AwfulBotTestKit
-import AwfulScraping
 import BotStore
 import ChatBridge
 import ForumModel

@@ -1,5 +1,4 @@
 import AwfulBotTestKit
-import AwfulScraping
 import BotStore
 import ChatBridge
 import ForumModel

@@ -1,3 +1,4 @@
+import AwfulBotEngineTestKit
 import AwfulBotTestKit
 import BotStore
 import ChatBridge
@@ -205,7 +206,7 @@ struct EngineSummaryEditTests {
   static let schemaOneRow =
     #"{"kind":"relay","text":"3 new posts in “Busy thread”","link":"https://x/p","threadKey":"1"}"#
 
-  @Test("payloads stay readable: schema 1 rows decode as legacy text, schema 2 rows round-trip with their burst")
+  @Test("payloads stay readable: schema 1 rows decode as legacy text, schema 3 rows round-trip with their burst")
   func payloadCompatibility() throws {
     let oldPayload = try RelayCoding.decode(OutboxPayload.self, from: Self.schemaOneRow)
     #expect(
@@ -220,7 +221,7 @@ struct EngineSummaryEditTests {
           threadTitle: "T", threadLink: "https://x/t", count: 3, authors: ["a", "b", "a"], latestAuthor: "a",
           latestLink: "https://x/p", afterReplayCap: false)), threadKey: "1")
     #expect(try RelayCoding.decode(OutgoingMessage.self, from: try RelayCoding.encode(message)) == message)
-    #expect(try RelayCoding.encode(message).contains(#""v":2"#))
+    #expect(try RelayCoding.encode(message).contains(#""v":3"#))
 
     let burst = SummaryBurst(
       threadID: "1", threadTitle: "T", count: 3, authors: ["a", "b", "a"], latestPostID: "9", latestAuthor: "a",

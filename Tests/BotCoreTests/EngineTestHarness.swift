@@ -1,3 +1,4 @@
+import AwfulBotEngineTestKit
 import AwfulBotTestKit
 import BotStore
 import ChatBridge

@@ -25,7 +25,7 @@ struct MessageComposerTests {
     #expect(relay.threadLink == "https://forums.somethingawful.com/showthread.php?threadid=3600001&perpage=40")
     #expect(!relay.link.contains("noseen") && !relay.threadLink.contains("noseen"))
     #expect(relay.author == "Goon")
-    #expect(relay.dateText == "2023-11-14 22:13 UTC")
+    #expect(relay.date?.text == "2023-11-14 22:13 UTC")
     #expect(relay.excerptLength == 300)
     #expect(relay.body == [.text("Hello")])
     #expect(
@@ -93,10 +93,10 @@ struct MessageComposerTests {
       Announcement(
         author: PostAuthor(name: "SA Support Robot"), date: midnightChicago, dateHasTime: false, bodyHTML: "",
         body: []))
-    #expect(dayOnly.dateText == "2010-09-05")
+    #expect(dayOnly.date?.text == "2010-09-05")
     let timed = composer.announcement(
       Announcement(author: PostAuthor(name: "Lowtax"), date: midnightChicago, bodyHTML: "", body: []))
-    #expect(timed.dateText == "2010-09-05 05:00 UTC")
+    #expect(timed.date?.text == "2010-09-05 05:00 UTC")
   }
 
   @Test("a base URL without a trailing slash gives the same links")
@@ -111,7 +111,7 @@ struct MessageComposerTests {
   func timeZone() throws {
     let berlin = MessageComposer(
       baseURL: URL(string: "https://f.example/")!, timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
-    let dateText = try #require(berlin.post(post(id: "1", index: 1), threadID: "1", threadTitle: "T").dateText)
+    let dateText = try #require(berlin.post(post(id: "1", index: 1), threadID: "1", threadTitle: "T").date?.text)
     // The zone's name is the platform's ("CET" or "GMT+1"); the time is an hour ahead of UTC.
     #expect(dateText.hasPrefix("2023-11-14 23:13 ") && !dateText.hasSuffix("UTC"))
   }

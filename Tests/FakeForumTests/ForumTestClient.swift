@@ -1,10 +1,11 @@
 import AsyncHTTPClient
+import AwfulBotTestKit
 import Foundation
 
 @testable import FakeForum
 
-/// A plain HTTP client for poking the emulator: it keeps cookies like a browser and never follows redirects,
-/// so tests see exactly what the forum answered.
+/// A plain HTTP client for poking the emulator as a browser does: it keeps cookies, posts forms in windows-1252 and
+/// never follows redirects, so tests see exactly what the forum answered. The admin API is the kit's `admin` client.
 final class ForumTestClient: @unchecked Sendable {
   struct Reply {
     var status: Int
@@ -62,10 +63,9 @@ final class ForumTestClient: @unchecked Sendable {
       method: "POST", pathAndQuery, body: Array(body.utf8), contentType: "application/x-www-form-urlencoded")
   }
 
-  /// Raw JSON to the admin API.
-  func sendJSON(_ method: String, _ path: String, json: String?) async throws -> Reply {
-    try await send(method: method, path, body: json.map { Array($0.utf8) }, contentType: "application/json")
-  }
+  /// The emulator's admin API (`/_fake/`), through the test kit's client: the calls tests make on the forum from
+  /// outside, and raw JSON for the tests of the API itself.
+  var admin: FakeForumAdminClient { FakeForumAdminClient(baseURL: baseURL) }
 
   func logIn(username: String = FakeForumSeed.botUsername, password: String = FakeForumSeed.botPassword) async throws
     -> Reply

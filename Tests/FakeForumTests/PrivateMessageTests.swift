@@ -37,9 +37,9 @@ struct PrivateMessageTests {
       let body = try JSONSerialization.data(withJSONObject: [
         "to": "awfulbot", "from": 1003, "title": Self.trickyTitle, "body": Self.trickyBody, "date": date,
       ])
-      let sent = try await client.sendJSON("POST", "/_fake/pms", json: String(decoding: body, as: UTF8.self))
+      let sent = try await client.admin.send("POST", "/_fake/pms", json: String(decoding: body, as: UTF8.self))
       #expect(sent.status == 200)
-      let id = try #require((try json(sent) as? [String: Int])?["privateMessageID"])
+      let id = try #require((try sent.json() as? [String: Int])?["privateMessageID"])
       let stored = try #require(await server.state.privateMessage(id))
       #expect(stored.ownerID == Self.bot)
       #expect(stored.folder == .inbox)
@@ -75,11 +75,11 @@ struct PrivateMessageTests {
 
   @Test func adminCallTakesUsersByIdOrNameAndRejectsUnknownOnes() async throws {
     try await withForum { server, client throws in
-      let byID = try await client.sendJSON(
+      let byID = try await client.admin.send(
         "POST", "/_fake/pms", json: #"{"to": 1001, "from": "Pickled Tink", "title": "hi", "body": "b"}"#)
-      let id = try #require((try json(byID) as? [String: Int])?["privateMessageID"])
+      let id = try #require((try byID.json() as? [String: Int])?["privateMessageID"])
       #expect(await server.state.privateMessage(id)?.fromID == 1002)
-      let unknown = try await client.sendJSON(
+      let unknown = try await client.admin.send(
         "POST", "/_fake/pms", json: #"{"to": "nobody", "from": 1002, "title": "hi", "body": "b"}"#)
       #expect(unknown.status == 404)
       #expect(unknown.text.contains("no user nobody"))

@@ -1,3 +1,4 @@
+import AwfulBotForumTestKit
 import AwfulBotTestKit
 import FakeForum
 import Foundation

@@ -1,3 +1,4 @@
+import AwfulBotForumTestKit
 import AwfulBotTestKit
 import AwfulScraping
 import FakeForum

@@ -15,7 +15,7 @@ struct IRCRendererTests {
   ) -> PostRelay {
     PostRelay(
       address: PostAddress(threadID: "3526065", postID: "411639264", index: 2), threadTitle: title, author: author,
-      dateText: "2023-11-14 22:13 UTC", link: link,
+      date: ChatDate(Date(timeIntervalSince1970: 1_700_000_000), timeZone: .gmt), link: link,
       threadLink: "https://forums.somethingawful.com/showthread.php?threadid=3526065&perpage=40", body: body,
       excerptLength: excerptLength)
   }
@@ -295,7 +295,7 @@ struct IRCRendererTests {
         "New thread in GBS: Hi QUIT: https://f.example/n"
       ])
     let announcement = AnnouncementRelay(
-      title: nil, author: "Lowtax", dateText: nil, link: "https://f.example/a", body: [.text("Be nice.")],
+      title: nil, author: "Lowtax", date: nil, link: "https://f.example/a", body: [.text("Be nice.")],
       excerptLength: 400)
     #expect(
       Self.compact.lines(for: .announcement(announcement), maxBytesPerLine: Self.budget) == [
@@ -339,7 +339,8 @@ struct IRCRendererTests {
     let evil = "x\r\nQUIT :bye\u{0}\rPRIVMSG #c :hi\u{2028}\u{85}\u{03}04\u{202E}"
     let post = PostRelay(
       address: PostAddress(threadID: "1", postID: "2", index: 3), threadTitle: evil, author: evil,
-      dateText: evil, link: "https://f.example/p?\(evil)", threadLink: "https://f.example/t",
+      date: ChatDate(Date(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: evil) ?? .gmt),
+      link: "https://f.example/p?\(evil)", threadLink: "https://f.example/t",
       body: [
         .text(evil), .quote(author: evil, postID: evil, [.text(evil)]), .code(evil), .link(url: evil, [.text(evil)]),
       ], excerptLength: 400)
@@ -355,7 +356,10 @@ struct IRCRendererTests {
           afterReplayCap: false)),
       .newThread(NewThreadNotice(forumName: evil, title: evil, author: evil, link: evil)),
       .announcement(
-        AnnouncementRelay(title: evil, author: evil, dateText: evil, link: evil, body: [.text(evil)], excerptLength: 40)
+        AnnouncementRelay(
+          title: evil, author: evil,
+          date: ChatDate(Date(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: evil) ?? .gmt),
+          link: evil, body: [.text(evil)], excerptLength: 40)
       ),
       .digest(Digest(title: evil, entries: [.init(threadTitle: evil, postCount: 1, authors: [evil], link: evil)])),
       .legacy(text: evil, html: evil, link: evil),

@@ -1,3 +1,4 @@
+import AwfulBotIRCTestKit
 import AwfulBotTestKit
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import AwfulBotTestKit
+import AwfulBotMatrixTestKit
 import ChatBridge
 import Testing
 
@@ -24,19 +24,4 @@ struct MatrixBusySyncSpacingTests {
     transport.state.withLock { $0.crypto = nil }
     #expect(transport.busySpacing() == .seconds(2))
   }
-}
-
-/// Stands in for libolm where only "encryption is on" matters.
-private struct InertEncryption: MatrixEncryption {
-  func start() async throws {}
-  func receive(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID] { [] }
-  func membersChanged(room: String, someoneLeft: Bool) async {}
-  func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption { .failed("inert") }
-  func encrypt(_ content: JSONValue, type: String, room: String, transactionID: String) async throws -> JSONValue {
-    content
-  }
-  func fingerprint() async -> String? { nil }
-  func sharedRooms() async -> Set<String> { [] }
-  func identityStatus() async -> MatrixIdentityStatus? { nil }
-  func recoveryKey() async -> String? { nil }
 }

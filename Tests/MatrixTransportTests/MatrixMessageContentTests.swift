@@ -1,6 +1,7 @@
 import AwfulBotTestKit
 import ChatBridge
 import ForumModel
+import Foundation
 import Testing
 
 @testable import MatrixTransport
@@ -12,7 +13,8 @@ struct MatrixMessageContentTests {
   static func relay(_ body: [RichText], title: String = "Title") -> PostRelay {
     PostRelay(
       address: PostAddress(threadID: "42", postID: "7", index: 1), threadTitle: title, author: "author",
-      dateText: "2025-01-02 15:04 UTC", link: link, threadLink: "https://forums.example/showthread.php?threadid=42",
+      date: ChatDate(Date(timeIntervalSince1970: 1_735_830_240), timeZone: .gmt), link: link,
+      threadLink: "https://forums.example/showthread.php?threadid=42",
       body: body, excerptLength: 400)
   }
 

@@ -1,6 +1,7 @@
+import AwfulBotMatrixTestKit
 import AwfulBotTestKit
-import AwfulScraping
 import ChatBridge
+import ChatRendering
 import ForumModel
 import Foundation
 import Testing
@@ -23,7 +24,8 @@ struct MatrixRendererTests {
   ) -> PostRelay {
     PostRelay(
       address: PostAddress(threadID: "3526065", postID: "411639264", index: 2), threadTitle: title, author: author,
-      dateText: "2023-11-14 22:13 UTC", link: link, threadLink: threadLink, body: body, excerptLength: excerptLength)
+      date: ChatDate(Date(timeIntervalSince1970: 1_700_000_000), timeZone: .gmt), link: link, threadLink: threadLink,
+      body: body, excerptLength: excerptLength)
   }
 
   /// The one event of a relayed post.
@@ -35,20 +37,6 @@ struct MatrixRendererTests {
   }
 
   /// Every tag in the HTML with its attributes, to check against the allow-list.
-  static func tags(in html: String) -> [(name: String, attributes: [String])] {
-    let tag = try! NSRegularExpression(pattern: #"<(/?)([a-zA-Z0-9]+)([^>]*)>"#)
-    let attribute = try! NSRegularExpression(pattern: #"\s([a-zA-Z-]+)="[^"]*""#)
-    let ns = html as NSString
-    return tag.matches(in: html, range: NSRange(location: 0, length: ns.length)).map { match in
-      let name = ns.substring(with: match.range(at: 2))
-      let rest = ns.substring(with: match.range(at: 3))
-      let names = attribute.matches(in: rest, range: NSRange(location: 0, length: (rest as NSString).length)).map {
-        (rest as NSString).substring(with: $0.range(at: 1))
-      }
-      return (name, names)
-    }
-  }
-
   @Test("a post: the text lines as body; HTML with the title linking the thread and the time linking the post")
   func postShape() {
     let event = Self.render([.text("Hello there.")])
@@ -69,7 +57,7 @@ struct MatrixRendererTests {
       .video(url: "https://www.youtube.com/watch?v=x"),
     ]
     let html = try #require(Self.render(hostile).html)
-    for (name, attributes) in Self.tags(in: html) {
+    for (name, attributes) in HTMLTags.tags(in: html) {
       #expect(HTMLAllowList.allows(tag: name), "tag \(name) is not allowed")
       for attribute in attributes {
         #expect(HTMLAllowList.allows(tag: name, attribute: attribute), "attribute \(attribute) on \(name)")
@@ -226,7 +214,8 @@ struct MatrixRendererTests {
     func alert(_ text: String) -> ChatMessage {
       .privateMessage(
         PrivateMessageAlert(
-          id: "7001", subject: "About the thread", sender: "Goon", dateText: "2023-11-14 22:13 UTC",
+          id: "7001", subject: "About the thread", sender: "Goon",
+          date: ChatDate(Date(timeIntervalSince1970: 1_700_000_000), timeZone: .gmt),
           link: "https://forums.somethingawful.com/private.php?action=show&privatemessageid=7001",
           body: [.paragraph([.text(text)])], excerptLength: 100))
     }
@@ -268,7 +257,7 @@ struct MatrixRendererTests {
         == #"12 new posts in <b><a href="https://f.example/t">Busy @⁠room</a></b> by a, b, c and 2 others (<a href="https://f.example/p">latest by e</a>)"#
     )
     let announcement = AnnouncementRelay(
-      title: "Rules", author: "Lowtax", dateText: nil, link: "https://f.example/a", body: [.text("Be nice")],
+      title: "Rules", author: "Lowtax", date: nil, link: "https://f.example/a", body: [.text("Be nice")],
       excerptLength: 400)
     #expect(
       renderer.render(.announcement(announcement))[0].html
@@ -302,6 +291,27 @@ struct MatrixRendererTests {
       event.html
         == #"<p>See <a href="https://f.example/t?a=1&amp;b=2">thread</a></p><p>bad</p><ul><li>one</li><li><code>watch 2</code></li></ul><p><b>Transport:</b> <b>connected</b></p>"#
     )
+  }
+
+  @Test("quoted text in an answer is a blockquote in HTML and \"> \" lines in the body; an excerpt keeps its quotes")
+  func answerQuotes() throws {
+    var answer = CommandAnswer("Reply as the bot account:")
+    answer.lines.append(.quote(["first line", "<second> & last"]))
+    answer.lines.append(
+      .excerpt(
+        body: [.quote(author: "Alice", postID: "1", [.text("earlier words")]), .text("the message")],
+        maxCharacters: 400))
+    answer.lines.append(.excerpt(body: [], maxCharacters: 400))
+    let event = try #require(MatrixRenderer().render(.answer(answer)).first)
+    #expect(
+      event.body
+        == "Reply as the bot account:\n> first line\n> <second> & last\n> > Alice posted:\n> > earlier words\n"
+        + "> the message\n> (no text)")
+    #expect(
+      event.html
+        == "<p>Reply as the bot account:</p><blockquote>first line<br>&lt;second&gt; &amp; last</blockquote>"
+        + "<blockquote><blockquote><p><b>Alice posted:</b></p>earlier words</blockquote>the message</blockquote>"
+        + "<blockquote><p><i>(no text)</i></p></blockquote>")
   }
 
   @Test("answers are never cut: 30 items are one event of 31 lines")
@@ -340,75 +350,5 @@ struct MatrixRendererTests {
     var medium = CommandAnswer()
     for index in 1...100 { medium.add(item: [.text("entry \(index) with some words to read")]) }
     #expect(renderer.render(.answer(medium)).count == 1)
-  }
-
-  @Test("a scraped hostile post: whatever the forum page holds, the HTML is allow-listed")
-  func scrapedHostilePost() throws {
-    let body = """
-      Hi @room <script>alert('x')</script><iframe src="https://evil.example/"></iframe>
-      <a href="javascript:alert(1)" onclick="alert(2)">click</a>
-      <img src="https://i.example/cat.png" onerror="alert(3)" style="width:9999px">
-      <b onmouseover="alert(4)">bold</b> <span style="color:red" class="x">styled</span>
-      <div class="bbc-block"><h4><a class="quote_link" href="/showthread.php?goto=post&postid=411637955#post411637955">AgentF posted:</a></h4><blockquote>quoted</blockquote></div>
-      <span class="bbc-spoiler">secret</span>
-      """
-    let event = try Self.scrapedEvent(body: body)
-    let html = try #require(event.html)
-    for forbidden in [
-      "<script", "<iframe", "onclick", "onerror", "onmouseover", "style=", "class=", "javascript:", "<img", "<div",
-      "<h4",
-    ] {
-      #expect(!html.lowercased().contains(forbidden), "\(forbidden) in \(html)")
-    }
-    for (name, attributes) in Self.tags(in: html) {
-      #expect(HTMLAllowList.allows(tag: name), "tag \(name)")
-      for attribute in attributes { #expect(HTMLAllowList.allows(tag: name, attribute: attribute)) }
-    }
-    #expect(!html.contains("@room") && !event.body.contains("@room"))
-    #expect(html.contains("<b>bold</b>"))
-    #expect(html.contains("<blockquote><p><b>AgentF posted:</b></p>quoted</blockquote>"))
-    #expect(html.contains(#"[image] <a href="https://i.example/cat.png">https://i.example/cat.png</a>"#))
-    #expect(html.contains(#"<span data-mx-spoiler="">secret</span>"#))
-    #expect(!event.body.contains("secret"))
-  }
-
-  @Test("a scraped [code] block is code: <pre><code> in HTML, its lines in the body, never \"code posted:\"")
-  func scrapedCode() throws {
-    let event = try Self.scrapedEvent(
-      body: """
-        Try this:<br>
-        <div class="bbc-block code"><h5>code:</h5><pre>for i in 1...3 {
-            print(i &lt; 2)
-        }</pre></div>
-        Works?
-        """)
-    let html = try #require(event.html)
-    #expect(html.contains("<pre><code>for i in 1...3 {\n    print(i &lt; 2)\n}</code></pre>"))
-    #expect(event.body.contains("\nfor i in 1...3 {\n    print(i < 2)\n}\n"))
-    for text in [html, event.body] { #expect(!text.contains("code posted") && !text.contains("blockquote")) }
-  }
-
-  static func scrapedEvent(body: String) throws -> MatrixRenderer.Rendered {
-    let page = Data(
-      """
-      <!DOCTYPE html><html><head><title>Hostile - The Something Awful Forums</title></head>
-      <body class="showthread" data-forum="273" data-thread="4000001">
-      <div class="breadcrumbs"><a href="forumdisplay.php?forumid=273">General Bullshit</a> &gt;
-      <a href="showthread.php?threadid=4000001" class="bclast">Hostile</a></div>
-      <div id="thread" class="thread:4000001">
-      <table class="post" id="post500000001" data-idx="1"><tr class="altcolor1">
-      <td class="userinfo userid-42"><dl class="userinfo"><dt class="author">Mallory</dt></dl></td>
-      <td class="postbody"><!-- BeginContentMarker -->\(body)<!-- EndContentMarker --></td></tr>
-      <tr class="altcolor1"><td class="postdate"><a href="#post500000001">#</a> Mar  1, 2025  9:05 AM</td>
-      <td class="postlinks"></td></tr></table></div></body></html>
-      """.utf8)
-    let scraped = try PostsPageScraper().scrape(
-      data: page, url: URL(string: "https://forums.somethingawful.com/showthread.php?threadid=4000001")!)
-    let post = try #require(scraped.posts.first)
-    let relay = PostRelay(
-      address: PostAddress(threadID: scraped.threadID, postID: post.id, index: post.index),
-      threadTitle: scraped.threadTitle, author: post.author.name, dateText: nil, link: link, threadLink: threadLink,
-      body: post.body, excerptLength: 400)
-    return MatrixRenderer().render(.post(relay))[0]
   }
 }

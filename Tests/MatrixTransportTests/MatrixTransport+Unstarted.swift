@@ -1,4 +1,5 @@
 import AwfulBotTestKit
+import ChatBridge
 import Foundation
 
 @testable import MatrixTransport

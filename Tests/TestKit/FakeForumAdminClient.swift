@@ -2,7 +2,8 @@ import AsyncHTTPClient
 import Foundation
 
 /// The forum emulator's JSON admin API (`/_fake/`, docs/fake-forum.md) over HTTP, the way an acceptance suite
-/// makes things happen on the forum from outside: new posts (BBCode), threads, announcements, bookmarks.
+/// makes things happen on the forum from outside: new posts (BBCode), threads, bookmarks; any other endpoint, and
+/// the API's own tests, through `send`.
 package struct FakeForumAdminClient: Sendable {
   package let baseURL: URL
 
@@ -59,20 +60,36 @@ package struct FakeForumAdminClient: Sendable {
     let _: Answer = try await post("/_fake/bookmarks", Request(user: user, thread: thread, star: star))
   }
 
-  private func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body) async throws -> Answer {
+  /// What the admin API answered to a request sent as it is: the status and the JSON body.
+  package struct Reply: Sendable {
+    package var status: Int
+    package var body: Data
+    /// The body as text (the admin API answers UTF-8 JSON).
+    package var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body parsed with `JSONSerialization` (objects, arrays, numbers, strings).
+    package func json() throws -> Any { try JSONSerialization.jsonObject(with: body) }
+  }
+
+  /// Sends `json` (raw JSON text, or no body) to an admin endpoint with `method` and returns what came back,
+  /// whatever the status: for the tests of the admin API itself, and for endpoints without a call of their own.
+  package func send(_ method: String, _ path: String, json: String? = nil) async throws -> Reply {
     let root =
       baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
     var request = HTTPClientRequest(url: root + path)
-    request.method = .POST
-    request.headers.add(name: "Content-Type", value: "application/json")
-    request.body = .bytes(Array(try JSONEncoder().encode(body)))
+    request.method = .init(rawValue: method)
+    if let json {
+      request.headers.add(name: "Content-Type", value: "application/json")
+      request.body = .bytes(Array(json.utf8))
+    }
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
     let bytes = try await response.body.collect(upTo: 1 << 20)
-    let data = Data(bytes.readableBytesView)
-    guard response.status.code == 200 else {
-      throw AdminError(path: path, status: Int(response.status.code), body: String(decoding: data, as: UTF8.self))
-    }
-    return try JSONDecoder().decode(Answer.self, from: data)
+    return Reply(status: Int(response.status.code), body: Data(bytes.readableBytesView))
+  }
+
+  private func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body) async throws -> Answer {
+    let reply = try await send("POST", path, json: String(decoding: try JSONEncoder().encode(body), as: UTF8.self))
+    guard reply.status == 200 else { throw AdminError(path: path, status: reply.status, body: reply.text) }
+    return try JSONDecoder().decode(Answer.self, from: reply.body)
   }
 
   package struct AdminError: Error, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import FakeForum
 import Foundation
 
 /// Follows a link the bot printed, the way a reader's browser would: logged in to the forum emulator as an

@@ -1,4 +1,5 @@
 import ChatBridge
+import ChatRendering
 
 /// How tests read what the bot says: the text a plain-text transport shows (the console's lines), so an assertion
 /// checks what a person reads rather than a stored structure.

@@ -2,8 +2,13 @@ import ChatBridge
 import Foundation
 import Synchronization
 
-/// A `ChatTransport` that records every send. A script of failures can be queued per room, and sends can be made to
-/// hang (to stand in for a crash between send and acknowledgement).
+/// A `ChatTransport` that records every send, and the one stand-in for a chat service in the tests:
+/// - a script of failures can be queued per room (`fail(room:with:)`), thrown before the send;
+/// - an error can be thrown after the send went out (`setFailureAfterSend`), and sends can be made to hang
+///   (`setHangs`): both stand in for a crash between a send and its acknowledgement;
+/// - its events (messages, membership and connection changes) come from a stream the test writes
+///   (`init(events:)`), or end at once;
+/// - it can hand every send on to a real transport (`init(forwardingTo:)`), recording it on the way.
 package final class RecordingTransport: ChatTransport, Sendable {
   package struct Sent: Sendable, Hashable {
     package var room: String
@@ -17,6 +22,8 @@ package final class RecordingTransport: ChatTransport, Sendable {
     var prepared: [Sent] = []
     /// Errors thrown by the next sends to a room, in order.
     var failures: [String: [ChatSendError]] = [:]
+    /// Thrown by every send once it has gone out (and been recorded).
+    var failureAfterSend: (any Error)?
     var hangs = false
     var receiptCounter = 0
     /// Names resolved to ids, as a Matrix alias is; while `resolving` is false, resolving any of them fails.
@@ -33,16 +40,35 @@ package final class RecordingTransport: ChatTransport, Sendable {
   package let name: String
   package let capabilities: ChatCapabilities
   package let events: AsyncStream<ChatEvent>
+  /// The transport every send is handed on to, when there is one.
+  private let inner: (any ChatTransport)?
   private let state = Mutex(State())
   private let sentSignal: AsyncStream<Sent>.Continuation
   /// Every send as it happens (recorded before a hang).
   package let sends: AsyncStream<Sent>
 
-  package init(name: String = "test", capabilities: ChatCapabilities = .plainText) {
+  /// A transport of its own. `events` is what the transport "receives" (make one with `AsyncStream.makeStream` and
+  /// yield to its continuation); without it the events end at once.
+  package init(
+    name: String = "test", capabilities: ChatCapabilities = .plainText, events: AsyncStream<ChatEvent>? = nil
+  ) {
     self.name = name
     self.capabilities = capabilities
-    self.events = AsyncStream { $0.finish() }
+    self.events = events ?? AsyncStream { $0.finish() }
+    self.inner = nil
     (self.sends, self.sentSignal) = AsyncStream.makeStream(of: Sent.self)
+  }
+
+  /// A transport in front of `inner` (with its name and capabilities): every send goes out through `inner`, returns
+  /// its receipt and is recorded; then `failingAfterSendWith`, when given, is thrown, as if the process died after
+  /// the service took the message and before anyone marked it sent. Its own events end at once.
+  package init(forwardingTo inner: any ChatTransport, failingAfterSendWith failure: (any Error)? = nil) {
+    self.name = inner.name
+    self.capabilities = inner.capabilities
+    self.events = AsyncStream { $0.finish() }
+    self.inner = inner
+    (self.sends, self.sentSignal) = AsyncStream.makeStream(of: Sent.self)
+    state.withLock { $0.failureAfterSend = failure }
   }
 
   package var sent: [Sent] { state.withLock { $0.sent } }
@@ -51,6 +77,8 @@ package final class RecordingTransport: ChatTransport, Sendable {
   package func fail(room: String, with errors: [ChatSendError]) {
     state.withLock { $0.failures[room, default: []] += errors }
   }
+  /// Every send from now on goes out, is recorded, and then throws `error` (nil: sends succeed again).
+  package func setFailureAfterSend(_ error: (any Error)?) { state.withLock { $0.failureAfterSend = error } }
   package func setHangs(_ hangs: Bool) { state.withLock { $0.hangs = hangs } }
   /// Names the transport resolves to ids (others resolve to themselves), and whether it can reach its service to
   /// do so now.
@@ -76,27 +104,32 @@ package final class RecordingTransport: ChatTransport, Sendable {
   package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws
     -> DeliveryReceipt
   {
-    let (failure, hangs, receipt) = state.withLock { state -> (ChatSendError?, Bool, Int) in
-      if var queue = state.failures[room], !queue.isEmpty {
-        let error = queue.removeFirst()
-        state.failures[room] = queue
-        return (error, false, 0)
-      }
-      state.sent.append(Sent(room: room, key: idempotencyKey, message: message))
-      state.receiptCounter += 1
-      return (nil, state.hangs, state.receiptCounter)
+    let failure = state.withLock { state -> ChatSendError? in
+      guard var queue = state.failures[room], !queue.isEmpty else { return nil }
+      let error = queue.removeFirst()
+      state.failures[room] = queue
+      return error
     }
     if let failure { throw failure }
-    sentSignal.yield(Sent(room: room, key: idempotencyKey, message: message))
+    let forwarded = try await inner?.send(message, to: room, idempotencyKey: idempotencyKey)
+    let sent = Sent(room: room, key: idempotencyKey, message: message)
+    let (afterSend, hangs, receipt) = state.withLock { state -> ((any Error)?, Bool, Int) in
+      state.sent.append(sent)
+      state.receiptCounter += 1
+      return (state.failureAfterSend, state.hangs, state.receiptCounter)
+    }
+    sentSignal.yield(sent)
     if hangs {
       // The service has the message but the acknowledgement never comes back: the process "dies" here.
       try await Task.sleep(for: .seconds(3600))
     }
-    return DeliveryReceipt(id: "receipt-\(receipt)")
+    if let afterSend { throw afterSend }
+    return forwarded ?? DeliveryReceipt(id: "receipt-\(receipt)")
   }
 
   package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {
     state.withLock { $0.prepared.append(Sent(room: room, key: idempotencyKey, message: message)) }
+    await inner?.prepare(message, to: room, idempotencyKey: idempotencyKey)
   }
 
   package func run() async throws {}

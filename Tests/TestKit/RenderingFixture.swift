@@ -1,4 +1,5 @@
 import ChatBridge
+import ChatRendering
 import ForumModel
 import Foundation
 
@@ -12,12 +13,13 @@ package enum RenderingFixture {
     "https://forums.somethingawful.com/showthread.php?threadid=3526065&perpage=40&pagenumber=1#post411639264"
   package static let threadLink = "https://forums.somethingawful.com/showthread.php?threadid=3526065&perpage=40"
   package static let dateText = "2023-11-14 22:13 UTC"
+  package static let date = ChatDate(Date(timeIntervalSince1970: 1_700_000_000), timeZone: .gmt)
 
   package static func relay(
     _ body: [RichText], title: String = "A Thread", author: String = "Goon", excerptLength: Int = 400
   ) -> PostRelay {
     PostRelay(
-      address: address, threadTitle: title, author: author, dateText: dateText, link: links.post(address),
+      address: address, threadTitle: title, author: author, date: date, link: links.post(address),
       threadLink: links.thread(address.threadID), body: body, excerptLength: excerptLength)
   }
 

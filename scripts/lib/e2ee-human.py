@@ -6,7 +6,7 @@ a device counts only when its owner's self-signing key signed it and the master 
 (the master key is trusted on first use). Room keys go to such devices only, and what other devices send is not
 shown. docs/matrix-identity.md has the protocol facts.
 
-Driven over stdin/stdout, one JSON object per line each way, by Tests/TestKit/MatrixE2EEHuman.swift (and by
+Driven over stdin/stdout, one JSON object per line each way, by Tests/MatrixTestKit/MatrixE2EEHuman.swift (and by
 scripts/crash-matrix):
   {"cmd": "login", "user": "@u:localhost", "password": "…", "cross_sign": true, "policy": "element"}
       -> {"ok": true, "device": "…", "cross_signed": bool, "master_key": "<pub>"|null, "uia": bool}

@@ -1,17 +1,19 @@
+import BotCore
 import ChatBridge
 import Foundation
+import Logging
 
 /// The bot's JSON configuration (`awfulbot run --config FILE`). See `config.example.json` for every key.
 ///
 /// Loading (`AppConfiguration.load`) reads the file as a JSON tree and checks every key, so all problems are
 /// reported at once with their key paths; the `Codable` conformance is for writing a configuration (`setup`).
-package struct AppConfiguration: Sendable, Codable, Hashable {
-  package struct ForumSettings: Sendable, Codable, Hashable {
-    package var baseURL: String?
+package struct AppConfiguration: Sendable, Encodable, Hashable {
+  package struct ForumSettings: Sendable, Encodable, Hashable {
+    package var baseURL: URL?
     package var username: String
     /// Default when the key is absent: the `AWFULBOT_FORUM_PASSWORD` environment variable.
     package var password: SecretValue
-    package var timeZone: String?
+    package var timeZone: TimeZone?
     /// Minimum seconds between two requests to the forum (politeness).
     package var requestSpacingSeconds: Double?
     package var requestTimeoutSeconds: Double?
@@ -21,7 +23,7 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
     package var updateReadMarkers: Bool?
 
     package init(
-      baseURL: String? = nil, username: String, password: SecretValue, timeZone: String? = nil,
+      baseURL: URL? = nil, username: String, password: SecretValue, timeZone: TimeZone? = nil,
       requestSpacingSeconds: Double? = nil, requestTimeoutSeconds: Double? = nil, announcementsForumID: String? = nil,
       updateReadMarkers: Bool? = nil
     ) {
@@ -37,6 +39,24 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
 
     /// The environment variable read when the config has no `forum.password`.
     package static let passwordVariable = "AWFULBOT_FORUM_PASSWORD"
+
+    private enum CodingKeys: String, CodingKey {
+      case baseURL, username, password, timeZone, requestSpacingSeconds, requestTimeoutSeconds
+      case announcementsForumID, updateReadMarkers
+    }
+
+    /// Written as the config file has it (the zone by its identifier).
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encodeIfPresent(baseURL?.absoluteString, forKey: .baseURL)
+      try container.encode(username, forKey: .username)
+      try container.encode(password, forKey: .password)
+      try container.encodeIfPresent(timeZone?.identifier, forKey: .timeZone)
+      try container.encodeIfPresent(requestSpacingSeconds, forKey: .requestSpacingSeconds)
+      try container.encodeIfPresent(requestTimeoutSeconds, forKey: .requestTimeoutSeconds)
+      try container.encodeIfPresent(announcementsForumID, forKey: .announcementsForumID)
+      try container.encodeIfPresent(updateReadMarkers, forKey: .updateReadMarkers)
+    }
   }
 
   package struct PollingSettings: Sendable, Codable, Hashable {
@@ -113,13 +133,50 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
   package struct RoomSettings: Sendable, Codable, Hashable {
     package var transport: String
     package var room: String
-    package var subscriptions: [String]?
-    package var mode: String?
-    package init(transport: String, room: String, subscriptions: [String]? = nil, mode: String? = nil) {
+    package var subscriptions: [RoomSubscriptionSpec]?
+    package var mode: RelayMode?
+    package init(
+      transport: String, room: String, subscriptions: [RoomSubscriptionSpec]? = nil, mode: RelayMode? = nil
+    ) {
       self.transport = transport
       self.room = room
       self.subscriptions = subscriptions
       self.mode = mode
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case transport, room, subscriptions, mode
+    }
+
+    /// Read as the config writes it; the loader (`ConfigurationParser`) has already said what is wrong with a value.
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      transport = try container.decode(String.self, forKey: .transport)
+      room = try container.decode(String.self, forKey: .room)
+      subscriptions = try container.decodeIfPresent([String].self, forKey: .subscriptions).map { texts in
+        try texts.map { text in
+          guard let spec = RoomSubscriptionSpec(parsing: text) else {
+            throw DecodingError.dataCorruptedError(
+              forKey: .subscriptions, in: container, debugDescription: "unknown subscription \(text)")
+          }
+          return spec
+        }
+      }
+      mode = try container.decodeIfPresent(String.self, forKey: .mode).map { text in
+        guard case .success(let mode) = RelayMode.parse(text) else {
+          throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "unknown mode \(text)")
+        }
+        return mode
+      }
+    }
+
+    /// Written by name, as the config file has it.
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(transport, forKey: .transport)
+      try container.encode(room, forKey: .room)
+      try container.encodeIfPresent(subscriptions?.map(\.description), forKey: .subscriptions)
+      try container.encodeIfPresent(mode?.writtenForm, forKey: .mode)
     }
   }
 
@@ -155,15 +212,15 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
   package var logging: LoggingSettings?
   package var metrics: MetricsSettings?
   /// Older spelling of `logging.level`, still read.
-  package var logLevel: String?
+  package var logLevel: Logger.Level?
   /// Time zone for quiet hours, digest times and dates shown in chat (default UTC).
-  package var chatTimeZone: String?
+  package var chatTimeZone: TimeZone?
 
   package init(
     forum: ForumSettings, dataDirectory: String? = nil, polling: PollingSettings? = nil,
     commands: CommandSettings? = nil, transports: [TransportSettings], roles: [RoleGrant]? = nil,
     rooms: [RoomSettings]? = nil, logging: LoggingSettings? = nil, metrics: MetricsSettings? = nil,
-    logLevel: String? = nil, chatTimeZone: String? = nil, privateMessages: PrivateMessageSettings? = nil
+    logLevel: Logger.Level? = nil, chatTimeZone: TimeZone? = nil, privateMessages: PrivateMessageSettings? = nil
   ) {
     self.privateMessages = privateMessages
     self.chatTimeZone = chatTimeZone
@@ -180,7 +237,29 @@ package struct AppConfiguration: Sendable, Codable, Hashable {
   }
 
   /// The log level in effect: `logging.level`, else `logLevel`, else `info`.
-  package var effectiveLogLevel: String { logging?.level ?? logLevel ?? "info" }
+  package var effectiveLogLevel: Logger.Level { logging?.level ?? logLevel ?? .info }
+
+  private enum CodingKeys: String, CodingKey {
+    case forum, dataDirectory, polling, commands, transports, roles, rooms, privateMessages, logging, metrics
+    case logLevel, chatTimeZone
+  }
+
+  /// Written as the config file has it (the zone by its identifier), for `setup`.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(forum, forKey: .forum)
+    try container.encodeIfPresent(dataDirectory, forKey: .dataDirectory)
+    try container.encodeIfPresent(polling, forKey: .polling)
+    try container.encodeIfPresent(commands, forKey: .commands)
+    try container.encode(transports, forKey: .transports)
+    try container.encodeIfPresent(roles, forKey: .roles)
+    try container.encodeIfPresent(rooms, forKey: .rooms)
+    try container.encodeIfPresent(privateMessages, forKey: .privateMessages)
+    try container.encodeIfPresent(logging, forKey: .logging)
+    try container.encodeIfPresent(metrics, forKey: .metrics)
+    try container.encodeIfPresent(logLevel, forKey: .logLevel)
+    try container.encodeIfPresent(chatTimeZone?.identifier, forKey: .chatTimeZone)
+  }
 
   /// Where the database lives: `dataDirectory/awfulbot.sqlite` (the working directory when unset).
   package var databasePath: String {

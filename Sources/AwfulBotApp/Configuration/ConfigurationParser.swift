@@ -1,6 +1,7 @@
 import BotCore
 import ChatBridge
 import Foundation
+import Logging
 
 /// Builds an `AppConfiguration` from the JSON tree, checking every key in file order so all problems come out at
 /// once. Returns nil only when the top level is not an object.
@@ -22,16 +23,16 @@ enum ConfigurationParser {
     }
     let polling = parsePolling(top, reader: &reader)
     let commands = parseCommands(top, reader: &reader)
-    let transports = parseTransports(top, environment: environment, reader: &reader)
-    let names = Set(transports.map(\.resolvedName))
+    let (transports, names) = parseTransports(top, environment: environment, reader: &reader)
     let roles = parseRoles(top, transports: names, reader: &reader)
     let rooms = parseRooms(top, transports: names, reader: &reader)
     let privateMessages = parsePrivateMessages(top, transports: names, reader: &reader)
     let logging = parseLogging(top, reader: &reader)
     let metrics = parseMetrics(top, reader: &reader)
-    let logLevel = reader.string(top, "logLevel", at: "")
-    if let logLevel, !LoggingSettings.levels.contains(logLevel) {
-      reader.report("logLevel", "unknown level \"\(logLevel)\"")
+    var logLevel: Logger.Level?
+    if let text = reader.string(top, "logLevel", at: "") {
+      logLevel = Logger.Level(rawValue: text)
+      if logLevel == nil { reader.report("logLevel", "unknown level \"\(text)\"") }
     }
     let chatTimeZone = timeZone(top, "chatTimeZone", at: "", reader: &reader)
     return AppConfiguration(
@@ -54,11 +55,12 @@ enum ConfigurationParser {
     guard reader.required(top, path, at: "") != nil, let forum = reader.object(top[path], at: path, known: keys) else {
       return .init(username: "", password: fallbackPassword)
     }
-    let baseURL = reader.string(forum, "baseURL", at: path)
-    if let baseURL {
-      if let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil {
+    var baseURL: URL?
+    if let text = reader.string(forum, "baseURL", at: path) {
+      if let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil {
+        baseURL = url
       } else {
-        reader.report("forum.baseURL", "expected an http(s) URL, got \"\(baseURL)\"")
+        reader.report("forum.baseURL", "expected an http(s) URL, got \"\(text)\"")
       }
     }
     let username = reader.string(forum, "username", at: path, required: true) ?? ""
@@ -132,11 +134,13 @@ enum ConfigurationParser {
     return .init(prefix: prefix, botName: botName)
   }
 
+  /// The transports, and the names of all of them, those of an unknown type too: rooms and roles naming one are
+  /// then not reported a second time.
   private static func parseTransports(
     _ top: [String: JSONValue], environment: [String: String], reader: inout ConfigReader
-  ) -> [TransportSettings] {
+  ) -> (transports: [TransportSettings], names: Set<String>) {
     guard reader.required(top, "transports", at: "") != nil, let items = reader.array(top, "transports", at: "") else {
-      return []
+      return ([], [])
     }
     if items.isEmpty { reader.report("transports", "at least one transport is needed") }
     var transports: [TransportSettings] = []
@@ -151,24 +155,23 @@ enum ConfigurationParser {
       let name = reader.string(members, "name", at: path)
       members["type"] = nil
       members["name"] = nil
-      let settings = TransportSettings(type: type ?? "", name: name, options: members)
       if let name, !TransportNames.isValid(name) {
         reader.report("\(path).name", "expected letters, digits, - or _, got \"\(name)\"")
       }
       guard let type else { continue }
-      guard let kind = TransportKind.named(type) else {
-        reader.report("\(path).type", "unknown transport \"\(type)\" (supported: \(TransportKind.supportedTypes))")
-        // Kept, so rooms and roles naming it are not reported a second time.
-        transports.append(settings)
+      guard let transportType = TransportType(rawValue: type) else {
+        reader.report("\(path).type", "unknown transport \"\(type)\" (supported: \(TransportType.supported))")
+        names.insert(name ?? type)
         continue
       }
+      let settings = TransportSettings(type: transportType, name: name, options: members)
       if !names.insert(settings.resolvedName).inserted {
         reader.report("\(path).name", "duplicate name \"\(settings.resolvedName)\"")
       }
-      kind.validate(settings, at: path, environment: environment, reader: &reader)
+      TransportKind.of(transportType).validate(settings, at: path, environment: environment, reader: &reader)
       transports.append(settings)
     }
-    return transports
+    return (transports, names)
   }
 
   private static func parseRoles(_ top: [String: JSONValue], transports: Set<String>, reader: inout ConfigReader)
@@ -211,19 +214,29 @@ enum ConfigurationParser {
         reader.report("\(path).transport", "no transport named \"\(transport)\"")
       }
       if let name, name.isEmpty { reader.report("\(path).room", "must not be empty") }
-      let subscriptions = reader.strings(room, "subscriptions", at: path)
-      for (position, subscription) in (subscriptions ?? []).enumerated()
-      where RoomSubscriptionSpec(parsing: subscription) == nil {
-        reader.report(
-          "\(path).subscriptions[\(position)]",
-          "expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"\(subscription)\"")
+      var subscriptions: [RoomSubscriptionSpec]?
+      if let texts = reader.strings(room, "subscriptions", at: path) {
+        subscriptions = []
+        for (position, text) in texts.enumerated() {
+          if let spec = RoomSubscriptionSpec(parsing: text) {
+            subscriptions?.append(spec)
+          } else {
+            reader.report(
+              "\(path).subscriptions[\(position)]",
+              "expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"\(text)\"")
+          }
+        }
       }
-      let mode = reader.string(room, "mode", at: path)
-      if let mode, case .failure(let error) = RelayMode.parse(mode) {
-        let detail = error == .unknown ? "" : " (\(error.description))"
-        reader.report(
-          "\(path).mode",
-          "expected each, summary [K], digest hourly or digest daily HH:MM, got \"\(mode)\"\(detail)")
+      var mode: RelayMode?
+      if let text = reader.string(room, "mode", at: path) {
+        switch RelayMode.parse(text) {
+        case .success(let parsed): mode = parsed
+        case .failure(let error):
+          let detail = error == .unknown ? "" : " (\(error.description))"
+          reader.report(
+            "\(path).mode",
+            "expected each, summary [K], digest hourly or digest daily HH:MM, got \"\(text)\"\(detail)")
+        }
       }
       if let transport, let name {
         rooms.append(.init(transport: transport, room: name, subscriptions: subscriptions, mode: mode))
@@ -264,14 +277,18 @@ enum ConfigurationParser {
 
   private static func parseLogging(_ top: [String: JSONValue], reader: inout ConfigReader) -> LoggingSettings? {
     guard let logging = reader.object(top["logging"], at: "logging", known: ["level", "format"]) else { return nil }
-    let level = reader.string(logging, "level", at: "logging")
-    if let level, !LoggingSettings.levels.contains(level) {
-      reader.report(
-        "logging.level", "expected one of \(LoggingSettings.levels.joined(separator: ", ")), got \"\(level)\"")
+    var level: Logger.Level?
+    if let text = reader.string(logging, "level", at: "logging") {
+      level = Logger.Level(rawValue: text)
+      if level == nil {
+        reader.report(
+          "logging.level", "expected one of \(LoggingSettings.levels.joined(separator: ", ")), got \"\(text)\"")
+      }
     }
-    let format = reader.string(logging, "format", at: "logging")
-    if let format, !LoggingSettings.formats.contains(format) {
-      reader.report("logging.format", "expected text or json, got \"\(format)\"")
+    var format: LoggingSettings.Format?
+    if let text = reader.string(logging, "format", at: "logging") {
+      format = LoggingSettings.Format(rawValue: text)
+      if format == nil { reader.report("logging.format", "expected text or json, got \"\(text)\"") }
     }
     return LoggingSettings(level: level, format: format)
   }
@@ -280,9 +297,12 @@ enum ConfigurationParser {
   private static func parseMetrics(_ top: [String: JSONValue], reader: inout ConfigReader) -> MetricsSettings? {
     if top["metrics"] == nil { return MetricsSettings() }
     guard let metrics = reader.object(top["metrics"], at: "metrics", known: ["enabled", "listen"]) else { return nil }
-    let listen = reader.string(metrics, "listen", at: "metrics")
-    if let listen, HostPort(parsing: listen) == nil {
-      reader.report("metrics.listen", "expected host:port like 127.0.0.1:9464, got \"\(listen)\"")
+    var listen: HostPort?
+    if let text = reader.string(metrics, "listen", at: "metrics") {
+      listen = HostPort(parsing: text)
+      if listen == nil {
+        reader.report("metrics.listen", "expected host:port like 127.0.0.1:9464, got \"\(text)\"")
+      }
     }
     return MetricsSettings(enabled: reader.bool(metrics, "enabled", at: "metrics"), listen: listen)
   }
@@ -290,10 +310,11 @@ enum ConfigurationParser {
   private static func timeZone(
     _ members: [String: JSONValue], _ key: String, at path: String,
     reader: inout ConfigReader
-  ) -> String? {
-    guard let zone = reader.string(members, key, at: path) else { return nil }
-    if TimeZone(identifier: zone) == nil {
-      reader.report(ConfigReader.join(path, key), "unknown time zone \"\(zone)\"")
+  ) -> TimeZone? {
+    guard let text = reader.string(members, key, at: path) else { return nil }
+    guard let zone = TimeZone(identifier: text) else {
+      reader.report(ConfigReader.join(path, key), "unknown time zone \"\(text)\"")
+      return nil
     }
     return zone
   }

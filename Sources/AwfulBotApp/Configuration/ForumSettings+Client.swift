@@ -11,10 +11,11 @@ extension AppConfiguration.ForumSettings {
     }
     var configuration = ForumsClientConfiguration(
       credentials: ForumCredentials(username: username, password: secret))
-    if let base = baseURL, let url = URL(string: base.hasSuffix("/") ? base : base + "/") {
-      configuration.baseURL = url
+    if let base = baseURL {
+      // Relative paths resolve under the base only when it ends in a slash.
+      configuration.baseURL = base.absoluteString.hasSuffix("/") ? base : base.appendingPathComponent("")
     }
-    if let zone = timeZone.flatMap(TimeZone.init(identifier:)) { configuration.timeZone = zone }
+    if let timeZone { configuration.timeZone = timeZone }
     if let spacing = requestSpacingSeconds { configuration.minimumRequestSpacing = .seconds(spacing) }
     if let timeout = requestTimeoutSeconds { configuration.requestTimeout = .seconds(timeout) }
     if let updateReadMarkers { configuration.updatesReadMarkers = updateReadMarkers }

@@ -34,3 +34,20 @@ package struct HostPort: Sendable, Hashable, CustomStringConvertible {
 
   package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
+
+extension HostPort: Codable {
+  /// Written as the config writes it, `host:port`.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let parsed = HostPort(parsing: text) else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected host:port, got \(text)")
+    }
+    self = parsed
+  }
+}

@@ -1,14 +1,23 @@
+import Logging
+
 /// The `logging` section: how much to log and in which shape (standard error either way).
 package struct LoggingSettings: Sendable, Codable, Hashable {
-  package static let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
-  package static let formats = ["text", "json"]
+  /// How log lines are written.
+  package enum Format: String, Sendable, Codable, Hashable, CaseIterable {
+    /// For people (default).
+    case text
+    /// One object per line, for log collectors.
+    case json
+  }
+
+  package static let levels = Logger.Level.allCases.map(\.rawValue)
+  package static let formats = Format.allCases.map(\.rawValue)
 
   /// `trace`, `debug`, `info` (default), `notice`, `warning`, `error`, `critical`.
-  package var level: String?
-  /// `text` (default) for people, `json` (one object per line) for log collectors.
-  package var format: String?
+  package var level: Logger.Level?
+  package var format: Format?
 
-  package init(level: String? = nil, format: String? = nil) {
+  package init(level: Logger.Level? = nil, format: Format? = nil) {
     self.level = level
     self.format = format
   }

@@ -2,7 +2,7 @@ import AwfulScraping
 import ForumModel
 
 /// A subscription as written in the config: `bookmarks`, `bookmarks:red`, `announcements`, `thread:123`, `forum:46`.
-package enum RoomSubscriptionSpec: Sendable, Hashable {
+package enum RoomSubscriptionSpec: Sendable, Hashable, CustomStringConvertible {
   case bookmarks(stars: [StarColor])
   case announcements
   case thread(id: String)
@@ -20,6 +20,17 @@ package enum RoomSubscriptionSpec: Sendable, Hashable {
     case ("thread", 2) where !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber): self = .thread(id: parts[1])
     case ("forum", 2) where !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber): self = .forum(id: parts[1])
     default: return nil
+    }
+  }
+
+  /// As the config writes it: `init(parsing:)` reads it back.
+  package var description: String {
+    switch self {
+    case .bookmarks(let stars) where stars.isEmpty: "bookmarks"
+    case .bookmarks(let stars): "bookmarks:" + stars.map(\.name).joined(separator: ",")
+    case .announcements: "announcements"
+    case .thread(let id): "thread:\(id)"
+    case .forum(let id): "forum:\(id)"
     }
   }
 }

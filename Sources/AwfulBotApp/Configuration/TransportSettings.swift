@@ -6,18 +6,18 @@ import Foundation
 /// grants), and every other key as written, which the transport's `TransportKind` checks and turns into the
 /// transport module's own configuration.
 package struct TransportSettings: Sendable, Codable, Hashable {
-  package var type: String
+  package var type: TransportType
   package var name: String?
   /// The transport's own keys (everything but `type` and `name`); secrets may still be `{"env": "NAME"}`.
   package var options: [String: JSONValue]
 
-  package init(type: String, name: String? = nil, options: [String: JSONValue] = [:]) {
+  package init(type: TransportType, name: String? = nil, options: [String: JSONValue] = [:]) {
     self.type = type
     self.name = name
     self.options = options
   }
 
-  package var resolvedName: String { name ?? type }
+  package var resolvedName: String { name ?? type.rawValue }
 
   private struct AnyKey: CodingKey {
     var stringValue: String
@@ -28,8 +28,12 @@ package struct TransportSettings: Sendable, Codable, Hashable {
 
   package init(from decoder: any Decoder) throws {
     var members = try [String: JSONValue](from: decoder)
-    guard case .string(let type)? = members.removeValue(forKey: "type") else {
+    guard case .string(let text)? = members.removeValue(forKey: "type") else {
       throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "missing type"))
+    }
+    guard let type = TransportType(rawValue: text) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "unknown transport type \(text)"))
     }
     self.type = type
     if case .string(let name)? = members.removeValue(forKey: "name") { self.name = name }
@@ -38,7 +42,7 @@ package struct TransportSettings: Sendable, Codable, Hashable {
 
   package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: AnyKey.self)
-    try container.encode(type, forKey: AnyKey(stringValue: "type"))
+    try container.encode(type.rawValue, forKey: AnyKey(stringValue: "type"))
     try container.encodeIfPresent(name, forKey: AnyKey(stringValue: "name"))
     for (key, value) in options.sorted(by: { $0.key < $1.key }) {
       try container.encode(value, forKey: AnyKey(stringValue: key))

@@ -1,4 +1,5 @@
 import ChatBridge
+import ChatRendering
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -49,6 +50,8 @@ package final class ConsoleTransport: ChatTransport, Sendable {
   }
 
   package func run() async throws {
+    // The terminal is there as soon as the bot runs.
+    continuation.yield(.connection(.connected))
     for await line in LineReader.lines(from: input).cancelOnGracefulShutdown() {
       let text = line.trimmingCharacters(in: .whitespaces)
       guard !text.isEmpty else { continue }
@@ -64,6 +67,7 @@ package final class ConsoleTransport: ChatTransport, Sendable {
     }
     // End of input is not the end of the bot: relays keep printing until the service group shuts down.
     try? await gracefulShutdown()
+    continuation.yield(.connection(.stopped(reason: "shut down")))
     continuation.finish()
   }
 

@@ -22,14 +22,14 @@ package func runDemo(
 
   let configuration = AppConfiguration(
     forum: .init(
-      baseURL: baseURL.absoluteString, username: FakeForumSeed.botUsername,
-      password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: "America/Chicago",
+      baseURL: baseURL, username: FakeForumSeed.botUsername,
+      password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: TimeZone(identifier: "America/Chicago"),
       requestSpacingSeconds: 0.2, announcementsForumID: "273"),
     dataDirectory: dataDirectory,
     polling: .init(bookmarksSeconds: 5, announcementsSeconds: 15, forumsSeconds: 30, privateMessagesSeconds: 10),
     commands: .init(prefix: "!", botName: "awfulbot"),
-    transports: [.init(type: "console", name: "console")],
-    rooms: [.init(transport: "console", room: "console", subscriptions: ["bookmarks", "announcements"])],
+    transports: [.init(type: .console, name: "console")],
+    rooms: [.init(transport: "console", room: "console", subscriptions: [.bookmarks(stars: []), .announcements])],
     privateMessages: .init(rooms: [.init(transport: "console", room: "console")]))
 
   let console = ConsoleTransport(name: "console", input: input, write: write)

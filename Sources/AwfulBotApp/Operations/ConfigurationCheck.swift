@@ -61,11 +61,7 @@ package struct ConfigurationCheck: Sendable {
     if let probation = forum.probation { add(probation) }
     for (index, settings) in configuration.transports.enumerated() {
       add(await checkTransport(settings, at: "transports[\(index)]"))
-      for line in await MatrixEncryptionCheck.results(
-        settings: settings, databasePath: configuration.databasePath, environment: environment)
-      {
-        add(line)
-      }
+      for line in await checkTransportState(settings, databasePath: configuration.databasePath) { add(line) }
     }
     for result in await checkPrivateMessageRooms(configuration) { add(result) }
     add(checkMetrics(configuration))
@@ -143,8 +139,8 @@ package struct ConfigurationCheck: Sendable {
   }
 
   /// `! forum account: on probation until …`: reading and relaying go on, posting is refused until it ends.
-  static func probationResult(_ probation: Probation, timeZone: String?) -> CheckResult {
-    let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .gmt
+  static func probationResult(_ probation: Probation, timeZone: TimeZone?) -> CheckResult {
+    let zone = timeZone ?? .gmt
     let end =
       probation.until.map { " until \(DateText(timeZone: zone).format($0))" } ?? probation.untilRaw.map {
         " until \($0)"
@@ -199,17 +195,30 @@ package struct ConfigurationCheck: Sendable {
   }
 
   private func checkTransport(_ settings: TransportSettings, at path: String) async -> CheckResult {
-    let name = "transport \(settings.resolvedName) (\(settings.type))"
-    guard let kind = TransportKind.named(settings.type) else {
-      return CheckResult(.fail, name, detail: "unknown type")
-    }
-    guard let probe = kind.probe else {
-      return CheckResult(.skip, name, detail: "this build cannot probe \(settings.type) transports yet")
-    }
-    var result = await probe(
+    let name = "transport \(settings.resolvedName) (\(settings.type.rawValue))"
+    var result = await TransportKind.of(settings.type).probe(
       settings, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
     result.name = name
     return result
+  }
+
+  /// What the transport says about the state it keeps (Matrix: its encryption keys and published identity), read
+  /// from the database without changing it.
+  private func checkTransportState(_ settings: TransportSettings, databasePath: String) async -> [CheckResult] {
+    let dataDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+    let context = TransportBuildContext(environment: environment, logger: logger, dataDirectory: dataDirectory)
+    guard FileManager.default.fileExists(atPath: databasePath) else {
+      return await TransportKind.of(settings.type).checkState(settings, nil, context)
+    }
+    let database: ReadOnlyDatabase
+    do {
+      database = try ReadOnlyDatabase(path: databasePath)
+    } catch {
+      return [CheckResult(.fail, "state \(settings.resolvedName)", detail: "the database cannot be read: \(error)")]
+    }
+    defer { try? database.close() }
+    let stored = ReadOnlyStateStore(database: database, transport: settings.resolvedName)
+    return await TransportKind.of(settings.type).checkState(settings, stored, context)
   }
 
   /// Private messages are private: a room they are told in should hold the configured admins only. Warns, per
@@ -220,7 +229,7 @@ package struct ConfigurationCheck: Sendable {
       let name = "private messages to \(room.transport) \(room.room)"
       let path = "privateMessages.rooms[\(index)]"
       guard let settings = configuration.transports.first(where: { $0.resolvedName == room.transport }),
-        let members = TransportKind.named(settings.type)?.roomMembers
+        let members = TransportKind.of(settings.type).roomMembers
       else {
         results.append(
           CheckResult(
@@ -263,10 +272,10 @@ package struct ConfigurationCheck: Sendable {
   }
 
   private func checkMetrics(_ configuration: AppConfiguration) -> CheckResult {
-    guard let metrics = configuration.metrics, metrics.isEnabled, let address = metrics.address else {
+    guard let metrics = configuration.metrics, metrics.isEnabled else {
       return CheckResult(.skip, "metrics", detail: "off")
     }
     return CheckResult(
-      .pass, "metrics", detail: "will listen on http://\(address)/metrics (/healthz, /readyz)")
+      .pass, "metrics", detail: "will listen on http://\(metrics.address)/metrics (/healthz, /readyz)")
   }
 }

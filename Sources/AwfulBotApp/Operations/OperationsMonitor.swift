@@ -14,18 +14,20 @@ package final class OperationsMonitor: Service, Sendable {
   private let database: BotDatabase
   private let client: ForumsClient
   private let transports: [any ChatTransport]
+  private let connections: TransportConnections
   private let interval: Duration
   private let logger: Logger
   private let startedAt = Date()
   private let state = Mutex<[String: OperationsRecord.Transport]>([:])
 
   package init(
-    database: BotDatabase, client: ForumsClient, transports: [any ChatTransport], interval: Duration = .seconds(15),
-    logger: Logger = Logger(label: "awfulbot.ops")
+    database: BotDatabase, client: ForumsClient, transports: [any ChatTransport], connections: TransportConnections,
+    interval: Duration = .seconds(15), logger: Logger = Logger(label: "awfulbot.ops")
   ) {
     self.database = database
     self.client = client
     self.transports = transports
+    self.connections = connections
     self.interval = interval
     self.logger = logger
   }
@@ -42,12 +44,14 @@ package final class OperationsMonitor: Service, Sendable {
     recordStopped()
   }
 
-  /// Ready when the forum session is there and every transport that can tell says it is connected.
+  /// Ready when the forum session is there and every transport has said it is connected.
   package func readiness() async -> Readiness {
     var problems: [String] = []
     if !(await client.hasSession()) { problems.append("forum: not logged in") }
     for transport in transports {
-      if let problem = await Self.problem(of: transport) { problems.append("transport \(transport.name): \(problem)") }
+      if let problem = connections.entry(transport.name).state.problem {
+        problems.append("transport \(transport.name): \(problem)")
+      }
     }
     return Readiness(problems: problems)
   }
@@ -74,32 +78,27 @@ package final class OperationsMonitor: Service, Sendable {
     AppMetrics.forumLoggedIn(loggedIn)
     var records: [String: OperationsRecord.Transport] = [:]
     for transport in transports {
-      let problem = await transport.connectionProblem()
-      let connections = await transport.connectionCount()
-      let unreadable = await transport.unreadableRooms()
-      let encrypted = await transport.encryptedRoomKeysShared()
-      let identity = await transport.encryptionIdentity()
+      let connection = connections.entry(transport.name)
+      let problem = connection.state.problem
+      let encryption = await transport.encryptionStatus()
       let connected = problem == nil
       AppMetrics.transportConnected(connected, transport: transport.name)
       records[transport.name] = state.withLock { known in
         var record =
           known[transport.name]
           ?? OperationsRecord.Transport(connected: connected, checkedAt: now, lastConnectedAt: nil, reconnects: 0)
-        if let connections {
-          let reconnects = max(connections - 1, record.reconnects)
-          if reconnects > record.reconnects {
-            AppMetrics.transportReconnected(transport: transport.name, times: reconnects - record.reconnects)
-          }
-          record.reconnects = reconnects
-        } else if connected, !record.connected, record.lastConnectedAt != nil {
-          record.reconnects += 1
-          AppMetrics.transportReconnected(transport: transport.name)
+        let reconnects = max(connection.connections - 1, record.reconnects)
+        if reconnects > record.reconnects {
+          AppMetrics.transportReconnected(transport: transport.name, times: reconnects - record.reconnects)
         }
+        record.reconnects = reconnects
         record.connected = connected
         record.problem = problem
+        let unreadable = encryption?.unreadableRooms ?? []
+        let encrypted = encryption?.roomKeysShared ?? [:]
         record.unreadableRooms = unreadable.isEmpty ? nil : unreadable
         record.encryptedRooms = encrypted.isEmpty ? nil : encrypted
-        record.encryptionIdentity = identity
+        record.encryptionIdentity = encryption?.identity
         record.checkedAt = now
         if connected { record.lastConnectedAt = now }
         known[transport.name] = record
@@ -143,9 +142,5 @@ package final class OperationsMonitor: Service, Sendable {
     } catch {
       logger.warning("could not record the shutdown", metadata: ["error": "\(error)"])
     }
-  }
-
-  private static func problem(of transport: any ChatTransport) async -> String? {
-    await transport.connectionProblem()
   }
 }

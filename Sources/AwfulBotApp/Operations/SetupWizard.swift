@@ -112,7 +112,7 @@ package struct SetupWizard: Sendable {
     }
     answers.metricsListen = try value(
       answers.metricsListen, "Metrics listener (host:port, or off)", flag: "--metrics",
-      default: MetricsSettings.defaultListen)
+      default: MetricsSettings.defaultListen.description)
   }
 
   /// The configuration for the answers, and the secrets to put in the environment file (empty when they go into
@@ -133,19 +133,19 @@ package struct SetupWizard: Sendable {
     var transports: [TransportSettings] = []
     var rooms: [AppConfiguration.RoomSettings] = []
     var roles: [AppConfiguration.RoleGrant] = []
-    let subscriptions = ["bookmarks", "announcements"]
+    let subscriptions: [RoomSubscriptionSpec] = [.bookmarks(stars: []), .announcements]
     switch answers.transport ?? "console" {
     case "matrix":
       let room = answers.matrixRoom ?? ""
       transports.append(
         TransportSettings(
-          type: "matrix", name: "matrix",
+          type: .matrix, name: "matrix",
           options: [
             "homeserver": .string(answers.matrixHomeserver ?? ""), "userID": .string(answers.matrixUserID ?? ""),
             "accessToken": secret(answers.matrixAccessToken, variable: "AWFULBOT_MATRIX_ACCESS_TOKEN"),
             "rooms": .array([.string(room)]),
           ]))
-      rooms.append(.init(transport: "matrix", room: room, subscriptions: subscriptions, mode: "each"))
+      rooms.append(.init(transport: "matrix", room: room, subscriptions: subscriptions, mode: .each))
       if let admin = answers.adminUser { roles.append(.init(transport: "matrix", user: admin, role: .admin)) }
     case "irc":
       let channel = answers.ircChannel ?? ""
@@ -154,24 +154,39 @@ package struct SetupWizard: Sendable {
         "tls": .bool(answers.ircTLS ?? true), "channels": .array([.string(channel)]),
       ]
       if let admin = answers.adminUser { options["admins"] = .array([.string(admin)]) }
-      transports.append(TransportSettings(type: "irc", name: "irc", options: options))
-      rooms.append(.init(transport: "irc", room: channel, subscriptions: subscriptions, mode: "each"))
+      transports.append(TransportSettings(type: .irc, name: "irc", options: options))
+      rooms.append(.init(transport: "irc", room: channel, subscriptions: subscriptions, mode: .each))
     default:
-      transports.append(TransportSettings(type: "console", name: "console"))
-      rooms.append(.init(transport: "console", room: "console", subscriptions: subscriptions, mode: "each"))
+      transports.append(TransportSettings(type: .console, name: "console"))
+      rooms.append(.init(transport: "console", room: "console", subscriptions: subscriptions, mode: .each))
       roles.append(.init(transport: "console", user: "console:operator", role: .admin))
     }
     let metricsOff = answers.metricsListen == "off"
+    var baseURL: URL?
+    if let text = answers.forumBaseURL {
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+        throw SetupError("forum address \"\(text)\" is not an http(s) URL")
+      }
+      baseURL = url
+    }
+    let zoneName = answers.forumTimeZone ?? "America/Chicago"
+    guard let zone = TimeZone(identifier: zoneName) else { throw SetupError("unknown time zone \"\(zoneName)\"") }
+    var listen: HostPort?
+    if !metricsOff, let text = answers.metricsListen {
+      guard let address = HostPort(parsing: text) else {
+        throw SetupError("metrics listener \"\(text)\" is not host:port like 127.0.0.1:9464 (or off)")
+      }
+      listen = address
+    }
     let configuration = AppConfiguration(
       forum: .init(
-        baseURL: answers.forumBaseURL, username: answers.forumUsername ?? "", password: password,
-        timeZone: answers.forumTimeZone ?? "America/Chicago", requestSpacingSeconds: 1),
+        baseURL: baseURL, username: answers.forumUsername ?? "", password: password, timeZone: zone,
+        requestSpacingSeconds: 1),
       dataDirectory: answers.dataDirectory,
       polling: .init(bookmarksSeconds: 60, announcementsSeconds: 1800, forumsSeconds: 300),
       commands: .init(prefix: "!", botName: "awfulbot"), transports: transports, roles: roles.isEmpty ? nil : roles,
-      rooms: rooms, logging: LoggingSettings(level: "info", format: "text"),
-      metrics: metricsOff
-        ? MetricsSettings(enabled: false) : MetricsSettings(enabled: true, listen: answers.metricsListen))
+      rooms: rooms, logging: LoggingSettings(level: .info, format: .text),
+      metrics: metricsOff ? MetricsSettings(enabled: false) : MetricsSettings(enabled: true, listen: listen))
     return (configuration, secrets)
   }
 

@@ -43,7 +43,7 @@ extension BotApplication {
   /// The room's subscriptions, unless it has them already, and its relay mode.
   private func seed(_ settings: AppConfiguration.RoomSettings, as ref: RoomRef) async throws {
     for spec in settings.subscriptions ?? [] {
-      guard let target = RoomSubscriptionSpec(parsing: spec)?.target else { continue }
+      let target = spec.target
       let existing = try await engine.subscriptions(room: ref)
       if existing.contains(where: { $0.target == target }) { continue }
       do {
@@ -54,7 +54,7 @@ extension BotApplication {
           metadata: ["room": "\(settings.room)", "subscription": "\(spec)", "error": "\(error)"])
       }
     }
-    if let text = settings.mode, case .success(let mode) = RelayMode.parse(text) {
+    if let mode = settings.mode {
       _ = try await engine.setMode(room: ref, to: mode)
     }
   }

@@ -98,7 +98,7 @@ package final class BotApplication: Sendable {
     if let seconds = configuration.polling?.maximumBackoffSeconds {
       engineConfiguration.maximumPollBackoff = .seconds(seconds)
     }
-    if let zone = configuration.chatTimeZone.flatMap(TimeZone.init(identifier:)) {
+    if let zone = configuration.chatTimeZone {
       engineConfiguration.timeZone = zone
     }
     let firstFetch = FirstFetchProgress(
@@ -122,10 +122,14 @@ package final class BotApplication: Sendable {
       TransportSupervisor(transport: $0, tally: tally, logger: logger) as any Service
     }
     services.append(Poller(engine: engine))
+    let connections = TransportConnections()
     for transport in transports {
       services.append(Dispatcher(engine: engine, transport: transport))
       services.append(
-        ChatEventService(transport: transport, router: router, engine: engine, logger: logger) {
+        ChatEventService(
+          transport: transport, router: router, engine: engine, logger: logger,
+          observe: connections.observer(for: transport.name)
+        ) {
           reply, message, answer in
           do {
             try await engine.enqueueReply(reply, answering: message, answer: answer)
@@ -134,10 +138,12 @@ package final class BotApplication: Sendable {
           }
         })
     }
-    let monitor = OperationsMonitor(database: database, client: client, transports: transports)
+    let monitor = OperationsMonitor(
+      database: database, client: client, transports: transports, connections: connections)
     self.monitor = monitor
     services.append(monitor)
-    if let metrics = configuration.metrics, metrics.isEnabled, let address = metrics.address {
+    if let metrics = configuration.metrics, metrics.isEnabled {
+      let address = metrics.address
       let server = MetricsServer(
         address: address, readiness: { await monitor.readiness() }, refresh: { await monitor.refreshGauges() })
       metricsServer = server

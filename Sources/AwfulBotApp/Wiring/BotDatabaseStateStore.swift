@@ -1,6 +1,6 @@
 import BotStore
+import ChatBridge
 import Foundation
-import MatrixTransport
 
 /// A transport's restart-surviving state (Matrix: access token, device id, sync position, thread roots) in the bot's
 /// key-value table, one namespace per transport (`transport:<name>`), so it lives and is backed up with the rest of

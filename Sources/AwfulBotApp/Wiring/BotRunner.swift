@@ -5,7 +5,8 @@ import Logging
 /// metrics, builds the transports and the bot, seeds the configured rooms and runs until SIGTERM or SIGINT.
 /// A `ConfigurationError` comes out before anything starts, for the caller to exit with `EX_CONFIG`.
 package func runBot(
-  configurationPath: String, logLevel: String? = nil, logFormat: String? = nil, resetMatrixIdentity: Bool = false
+  configurationPath: String, logLevel: Logger.Level? = nil, logFormat: LoggingSettings.Format? = nil,
+  resetMatrixIdentity: Bool = false
 ) async throws {
   let loaded = try AppConfiguration.loadReportingWarnings(path: configurationPath)
   let configuration = loaded.configuration
@@ -18,7 +19,7 @@ package func runBot(
   }
   // A console transport owns the terminal: no progress line over its chat.
   let progress = ProgressReporter(
-    enabled: !configuration.transports.contains { $0.type == "console" } && ProgressReporter.isTerminal)
+    enabled: !configuration.transports.contains { $0.type == .console } && ProgressReporter.isTerminal)
   // The transports are built by the application, over its database (the Matrix session and sync position live there).
   let application = try BotApplication(
     configuration: configuration,

@@ -3,9 +3,8 @@ import Logging
 /// Process-wide logging on standard error: text lines (default) or one JSON object per line, at the given level.
 /// Called once, by the executable.
 package enum LoggingSetup {
-  package static func bootstrap(level: String?, format: String? = nil) {
-    let level = level.flatMap(Logger.Level.init(rawValue:)) ?? .info
-    if format == "json" {
+  package static func bootstrap(level: Logger.Level, format: LoggingSettings.Format? = nil) {
+    if format == .json {
       LoggingSystem.bootstrap { label in
         var handler = JSONLogHandler(label: label)
         handler.logLevel = level

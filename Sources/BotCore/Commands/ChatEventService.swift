@@ -76,9 +76,8 @@ package struct ChatEventService: Service {
       await deliver(reply, message, 1)
     case .membership(let change):
       await follow(change)
-    case .connection(let problem):
-      logger.info(
-        "chat connection changed", metadata: ["transport": "\(transport.name)", "problem": "\(problem ?? "-")"])
+    case .connection(let state):
+      logger.info("chat connection changed", metadata: ["transport": "\(transport.name)", "state": "\(state)"])
     }
   }
 

@@ -2,7 +2,8 @@ import ChatBridge
 import ForumModel
 import Foundation
 
-/// Everything a handler may use: who asked where, the forum, the engine, the composer and the clock.
+/// Everything a handler may use: who asked where, the forum, the engine's parts (one narrow protocol per handler
+/// family, see `CommandEngine`), the composer and the clock.
 package struct CommandContext: Sendable {
   package var message: IncomingMessage
   package var room: RoomRef
@@ -10,7 +11,16 @@ package struct CommandContext: Sendable {
   package var role: Role
   package var capabilities: ChatCapabilities
   package var forum: any Forum
-  package var engine: any CommandEngine
+  /// What rooms follow: subscriptions and watched threads.
+  package var subscriptions: any SubscriptionsEngine
+  /// The bot account's bookmarks on the forum.
+  package var bookmarks: any BookmarksEngine
+  package var roomSettings: any RoomSettingsEngine
+  package var alerts: any AlertsEngine
+  /// `status` and `why`.
+  package var statusReports: any StatusEngine
+  package var undo: any UndoEngine
+  package var privateMessageRooms: any PrivateMessageRoomsEngine
   package var composer: MessageComposer
   package var now: Date
   package var pendingReplies: PendingReplies
@@ -52,5 +62,20 @@ package struct CommandContext: Sendable {
       let more = nodes.count > 5 ? " and \(nodes.count - 5) more" : ""
       throw CommandError.failed("“\(argument)” matches several forums: \(names)\(more). Say which (an id works).")
     }
+  }
+}
+
+extension CommandContext {
+  /// A context whose engine parts are all `engine` (the router's: the real engine).
+  init(
+    message: IncomingMessage, room: RoomRef, role: Role, capabilities: ChatCapabilities, forum: any Forum,
+    engine: any CommandEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies, prefix: String,
+    commands: [CommandSpec]
+  ) {
+    self.init(
+      message: message, room: room, role: role, capabilities: capabilities, forum: forum, subscriptions: engine,
+      bookmarks: engine, roomSettings: engine, alerts: engine, statusReports: engine, undo: engine,
+      privateMessageRooms: engine, composer: composer, now: now, pendingReplies: pendingReplies, prefix: prefix,
+      commands: commands)
   }
 }

@@ -3,12 +3,21 @@ import ChatBridge
 import ForumModel
 import Foundation
 import Logging
-import Synchronization
 
 /// The engine: what command handlers call to change what rooms follow, and what the poller and dispatchers share.
 ///
+/// A facade: it creates the parts that do the work, each with one job and the handles it needs, and passes each
+/// call on to one of them:
+/// - `SubscriptionBook` (what rooms follow, with `SubscriptionBackfill`) and `ForumBookmarks`;
+/// - `RoomSettingsBook` and `AlertBook` (how each room is told);
+/// - `PollCycle` (one poll of one source, through `BookmarksPoll`, `AnnouncementsPoll`, `ForumPoll` and
+///   `PrivateMessagesPoll`);
+/// - `OutboxWriter` (rows in, dispatchers woken, held items released, command answers queued);
+/// - `StatusReporter` (`health`, `status`, `why`) and `UndoLog`.
+///
 /// State lives in the database, not here, so several engines on one database file (a restart) see the same
-/// subscriptions, cursors and outbox. The engine talks to the forum only through `Forum`.
+/// subscriptions, cursors and outbox. The only state in memory is the private-message rooms (`PrivateMessageRooms`,
+/// behind a lock) and the wake signals. The engine talks to the forum only through `Forum`.
 package final class BotEngine: Sendable {
   package let database: BotDatabase
   package let forum: any Forum
@@ -18,9 +27,17 @@ package final class BotEngine: Sendable {
   package let transports: [String: ChatCapabilities]
   let logger: Logger
   let now: @Sendable () -> Date
-  let pollSignal = WakeSignal()
-  private let dispatchSignals: [String: WakeSignal]
-  private let privateMessageRoomList: Mutex<[RoomRef]>
+  let pollSignal: WakeSignal
+
+  private let outbox: OutboxWriter
+  private let privateMessageRoomList: PrivateMessageRooms
+  private let subscriptionBook: SubscriptionBook
+  private let forumBookmarks: ForumBookmarks
+  private let roomSettings: RoomSettingsBook
+  private let alertBook: AlertBook
+  private let pollCycle: PollCycle
+  private let statusReporter: StatusReporter
+  private let undoLog: UndoLog
 
   /// - Parameters:
   ///   - transports: name → capabilities of every transport rooms may live on.
@@ -36,30 +53,55 @@ package final class BotEngine: Sendable {
     self.configuration = configuration
     self.logger = logger
     self.now = now
-    self.composer = MessageComposer(
+    let pollSignal = WakeSignal()
+    self.pollSignal = pollSignal
+    let composer = MessageComposer(
       baseURL: forum.baseURL, excerptLength: configuration.excerptLength, timeZone: configuration.timeZone)
-    self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
-    self.privateMessageRoomList = Mutex(configuration.privateMessageRooms)
+    self.composer = composer
+    let outbox = OutboxWriter(
+      database: database, composer: composer, transports: transports, configuration: configuration, now: now)
+    let privateMessageRooms = PrivateMessageRooms(configuration.privateMessageRooms, pollSignal: pollSignal)
+    let subscriptions = SubscriptionBook(
+      database: database, forum: forum, configuration: configuration, transports: transports,
+      backfiller: SubscriptionBackfill(
+        database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now),
+      pollSignal: pollSignal, now: now)
+    let bookmarks = ForumBookmarks(database: database, forum: forum, pollSignal: pollSignal)
+    let roomSettings = RoomSettingsBook(
+      database: database, configuration: configuration, transports: transports, outbox: outbox, now: now)
+    let alerts = AlertBook(database: database, configuration: configuration, transports: transports, now: now)
+    self.outbox = outbox
+    self.privateMessageRoomList = privateMessageRooms
+    self.subscriptionBook = subscriptions
+    self.forumBookmarks = bookmarks
+    self.roomSettings = roomSettings
+    self.alertBook = alerts
+    self.pollCycle = PollCycle(
+      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
+      privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
+    self.statusReporter = StatusReporter(
+      database: database, forum: forum, configuration: configuration, privateMessageRooms: privateMessageRooms,
+      now: now)
+    self.undoLog = UndoLog(
+      database: database, configuration: configuration, now: now, subscriptions: subscriptions, bookmarks: bookmarks,
+      roomSettings: roomSettings, alerts: alerts)
   }
+
+  // MARK: Private-message rooms and wake-ups
 
   /// The rooms told about new private messages: the configured ones, with Matrix aliases resolved once the
   /// application could (`addPrivateMessageRoom`).
-  package var privateMessageRooms: [RoomRef] { privateMessageRoomList.withLock { $0 } }
+  package var privateMessageRooms: [RoomRef] { privateMessageRoomList.all }
 
   /// Adds a room to those private messages are told in, once its id is known (at start or later). The first
   /// such room wakes the poller, which then starts reading the inbox.
   package func addPrivateMessageRoom(_ room: RoomRef) {
-    let wasEmpty = privateMessageRoomList.withLock { rooms in
-      let wasEmpty = rooms.isEmpty
-      if !rooms.contains(room) { rooms.append(room) }
-      return wasEmpty
-    }
-    if wasEmpty { pollSignal.signal() }
+    privateMessageRoomList.add(room)
   }
 
   /// Whether `room` is one of the rooms private messages are told in.
   package func isPrivateMessageRoom(_ room: RoomRef) -> Bool {
-    privateMessageRooms.contains(room)
+    privateMessageRoomList.contains(room)
   }
 
   /// Asks the poller to poll bookmarks and watched forums now (after a command changed what is watched).
@@ -70,57 +112,217 @@ package final class BotEngine: Sendable {
 
   /// The signal the transport's dispatcher waits on.
   func dispatchSignal(for transport: String) -> WakeSignal? {
-    dispatchSignals[transport]
+    outbox.dispatchSignal(for: transport)
   }
 
-  /// Wakes the dispatchers of these transports (rows were queued).
-  func wakeDispatchers<S: Sequence>(_ transportNames: S) where S.Element == String {
-    for name in Set(transportNames) { dispatchSignals[name]?.signal() }
+  /// The store key (namespace `engine`) set once the inbox's first contents were recorded without alerts.
+  static let privateMessagesSeededKey = PrivateMessagesPoll.seededKey
+
+  // MARK: Polling (`PollCycle`)
+
+  /// Polls one source now: reads the forum, relays what is new, and records the outcome in the source's health
+  /// (with the backoff after an error). Never throws: an error is an error for this poll — logged, counted and
+  /// visible in `health()` — and never read as "nothing new".
+  @discardableResult
+  package func poll(_ source: PollSource) async -> PollReport {
+    await pollCycle.poll(source)
   }
 
-  func capabilities(of room: RoomRef) throws -> ChatCapabilities {
-    guard let capabilities = transports[room.transport] else { throw EngineError.unknownTransport(room.transport) }
-    return capabilities
+  /// Every source the poller should run: bookmarks, announcements while some room follows them, each forum some
+  /// room follows, and the private-message inbox while rooms are configured for it.
+  package func pollSources() async throws -> [PollSource] {
+    try await pollCycle.sources()
   }
 
-  var calendar: Calendar { configuration.calendar }
-
-  // MARK: Record conversion
-
-  static func subscription(from record: SubscriptionRecord) -> Subscription? {
-    guard let id = record.id else { return nil }
-    let target = SubscriptionTarget(kind: record.kind, argument: record.argument)
-    return Subscription(
-      id: id, room: RoomRef(transport: record.transport, room: record.room), target: target,
-      filters: SubscriptionFilters(
-        includeAuthors: record.includeAuthors, excludeAuthors: record.excludeAuthors, keywords: record.keywords,
-        opOnly: record.opOnly),
-      createdAt: record.createdAt, createdBy: record.createdBy)
+  /// How long after a successful poll the source is due again (before jitter).
+  func interval(for source: PollSource) -> Duration {
+    pollCycle.interval(for: source)
   }
 
-  static func settings(from record: RoomRecord?, defaultReplayCap: Int) -> RoomSettings {
-    guard let record else { return RoomSettings(replayCap: defaultReplayCap) }
-    let mode: RelayMode =
-      switch record.mode {
-      case .summary: .summary(threshold: record.summaryThreshold ?? RelayMode.defaultSummaryThreshold)
-      case .digest: .digest(record.digestSchedule.flatMap(DigestSchedule.init(storeValue:)) ?? .hourly)
-      case .each: .each
-      }
-    return RoomSettings(
-      mode: mode, quietHours: record.quietHours.flatMap(QuietHours.init(parsingDaily:)),
-      quietUntil: record.quietUntil, unfurl: record.unfurl, replayCap: record.replayCap, isPaused: record.isPaused)
+  // MARK: Outbox (`OutboxWriter`)
+
+  /// Releases held items that are due (quiet hours over, digest time reached). Returns rows queued.
+  @discardableResult
+  package func releaseHeld() async throws -> Int {
+    try await outbox.releaseHeld()
   }
 
-  static func apply(_ mode: RelayMode, to record: inout RoomRecord) {
-    switch mode {
-    case .each:
-      record.mode = .each
-    case .summary(let threshold):
-      record.mode = .summary
-      record.summaryThreshold = threshold
-    case .digest(let schedule):
-      record.mode = .digest
-      record.digestSchedule = schedule.storeValue
-    }
+  /// Queues a command's answer in the outbox, so it is retried (and counted when it fails) like a relayed post,
+  /// and sent in order with the room's other messages. Several answers to one message each get their own `answer`
+  /// number, and so their own idempotency key.
+  package func enqueueReply(_ reply: OutgoingMessage, answering message: IncomingMessage, answer: Int = 1)
+    async throws
+  {
+    try await outbox.enqueueReply(reply, answering: message, answer: answer)
+  }
+
+  // MARK: Subscriptions and watches (`SubscriptionBook`)
+
+  /// Subscribes a room (`.thread` is the same as `watch`); nothing already posted is sent except `backfill` items.
+  /// Subscribing again to the same target replaces its filters.
+  @discardableResult
+  package func subscribe(
+    room: RoomRef, to target: SubscriptionTarget, filters: SubscriptionFilters = .none, backfill: Int = 0,
+    createdBy: String? = nil
+  ) async throws -> SubscribeResult {
+    try await subscriptionBook.subscribe(
+      room: room, to: target, filters: filters, backfill: backfill, createdBy: createdBy)
+  }
+
+  /// Removes the room's subscription to `target`. Returns it, or nil when the room had none.
+  @discardableResult
+  package func unsubscribe(room: RoomRef, from target: SubscriptionTarget) async throws -> Subscription? {
+    try await subscriptionBook.unsubscribe(room: room, from: target)
+  }
+
+  /// Removes a subscription by id, only if it belongs to `room`. Returns it, or nil when there was none.
+  @discardableResult
+  package func unsubscribe(room: RoomRef, id: Int64) async throws -> Subscription? {
+    try await subscriptionBook.unsubscribe(room: room, id: id)
+  }
+
+  /// The room's subscriptions, oldest first.
+  package func subscriptions(room: RoomRef) async throws -> [Subscription] {
+    try await subscriptionBook.subscriptions(room: room)
+  }
+
+  /// Every subscription of every room.
+  package func allSubscriptions() async throws -> [Subscription] {
+    try await subscriptionBook.allSubscriptions()
+  }
+
+  /// Watches one thread in a room, bookmarking it on the forum when it is not bookmarked yet.
+  @discardableResult
+  package func watch(
+    threadID: String, room: RoomRef, filters: SubscriptionFilters = .none, backfill: Int = 0,
+    createdBy: String? = nil
+  ) async throws -> SubscribeResult {
+    try await subscriptionBook.watch(
+      threadID: threadID, room: room, filters: filters, backfill: backfill, createdBy: createdBy)
+  }
+
+  /// Stops watching a thread in a room (and removes the bookmark the bot added when no room watches it any more).
+  /// Returns nil when the room was not watching it.
+  @discardableResult
+  package func unwatch(threadID: String, room: RoomRef) async throws -> UnwatchResult? {
+    try await subscriptionBook.unwatch(threadID: threadID, room: room)
+  }
+
+  /// The rooms that watch one thread.
+  package func roomsWatching(threadID: String) async throws -> [RoomRef] {
+    try await subscriptionBook.roomsWatching(threadID: threadID)
+  }
+
+  // MARK: Bookmarks (`ForumBookmarks`)
+
+  /// Bookmarks a thread on the forum (optionally with a star colour) and notes it in the store.
+  /// Returns whether it was already bookmarked (as far as the bot knows) and its previous star, for undo.
+  @discardableResult
+  package func bookmark(threadID: String, star: StarColor? = nil) async throws -> (
+    wasBookmarked: Bool, previousStar: StarColor?
+  ) {
+    try await forumBookmarks.bookmark(threadID: threadID, star: star)
+  }
+
+  /// Removes a thread's bookmark on the forum. Returns the star it had (as far as the bot knows), for undo.
+  @discardableResult
+  package func unbookmark(threadID: String) async throws -> StarColor? {
+    try await forumBookmarks.unbookmark(threadID: threadID)
+  }
+
+  // MARK: Room settings (`RoomSettingsBook`)
+
+  /// The room's settings (defaults when the room has never been configured).
+  package func settings(room: RoomRef) async throws -> RoomSettings {
+    try await roomSettings.settings(room: room)
+  }
+
+  /// Sets how the room receives posts. Returns the previous mode (for undo).
+  @discardableResult
+  package func setMode(room: RoomRef, to mode: RelayMode) async throws -> RelayMode {
+    try await roomSettings.setMode(room: room, to: mode)
+  }
+
+  /// Sets quiet hours: `.daily` replaces the daily window, `.until` starts a one-off quiet period, nil turns both
+  /// off. Returns the previous (daily, until) pair, for undo.
+  @discardableResult
+  package func setQuiet(room: RoomRef, to quiet: QuietHours?) async throws -> (daily: QuietHours?, until: Date?) {
+    try await roomSettings.setQuiet(room: room, to: quiet)
+  }
+
+  /// Restores both quiet settings exactly (undo).
+  package func restoreQuiet(room: RoomRef, daily: QuietHours?, until: Date?) async throws {
+    try await roomSettings.restoreQuiet(room: room, daily: daily, until: until)
+  }
+
+  /// Turns link unfurling on or off for the room. Returns the previous value.
+  @discardableResult
+  package func setUnfurl(room: RoomRef, to enabled: Bool) async throws -> Bool {
+    try await roomSettings.setUnfurl(room: room, to: enabled)
+  }
+
+  /// Sets how many posts of one thread the room gets one by one per cycle before a summary line.
+  @discardableResult
+  package func setReplayCap(room: RoomRef, to cap: Int) async throws -> Int {
+    try await roomSettings.setReplayCap(room: room, to: cap)
+  }
+
+  /// Pauses or resumes the room: a paused room holds everything, released as a digest on resume.
+  @discardableResult
+  package func setPaused(room: RoomRef, to paused: Bool) async throws -> Bool {
+    try await roomSettings.setPaused(room: room, to: paused)
+  }
+
+  // MARK: Alerts (`AlertBook`)
+
+  /// Registers a forum username for quote and mention alerts in the room. Returns false when already registered.
+  @discardableResult
+  package func addAlert(room: RoomRef, username: String, createdBy: String? = nil) async throws -> Bool {
+    try await alertBook.addAlert(room: room, username: username, createdBy: createdBy)
+  }
+
+  /// Removes an alert registration. Returns false when there was none.
+  @discardableResult
+  package func removeAlert(room: RoomRef, username: String) async throws -> Bool {
+    try await alertBook.removeAlert(room: room, username: username)
+  }
+
+  /// Usernames the room gets alerts for, alphabetically.
+  package func alerts(room: RoomRef) async throws -> [String] {
+    try await alertBook.alerts(room: room)
+  }
+
+  // MARK: Status (`StatusReporter`)
+
+  /// Health of every poll source and of the outbox (depth per room, dead letters, failures, held items).
+  package func health() async throws -> EngineHealth {
+    try await statusReporter.health()
+  }
+
+  /// Everything `status` shows for one room: settings, subscriptions, alerts, its outbox and the poll sources.
+  package func status(room: RoomRef) async throws -> RoomStatus {
+    try await statusReporter.status(room: room)
+  }
+
+  /// Why a post reached the room or not.
+  package func why(postID: String, room: RoomRef) async throws -> WhyAnswer {
+    try await statusReporter.why(postID: postID, room: room)
+  }
+
+  // MARK: Undo (`UndoLog`)
+
+  /// Records how to revert a user's change in a room; `undo` within the window (10 minutes) runs it.
+  package func recordUndo(room: RoomRef, userID: String, summary: String, actions: [UndoAction]) async throws {
+    try await undoLog.record(room: room, userID: userID, summary: summary, actions: actions)
+  }
+
+  /// Takes (removes and returns) the user's latest undo entry in the room if it is still within the window.
+  package func takeUndo(room: RoomRef, userID: String) async throws -> UndoEntry? {
+    try await undoLog.take(room: room, userID: userID)
+  }
+
+  /// Runs an undo entry's actions in order against the forum and the store.
+  package func revert(_ entry: UndoEntry) async throws {
+    try await undoLog.revert(entry)
   }
 }

@@ -12,7 +12,7 @@ enum OutboxKey {
     "\(prefix(room))digest:\(firstHeldID)-\(lastHeldID)"
   }
   static func privateMessage(_ room: RoomRef, id: String) -> String { "\(prefix(room))pm:\(id)" }
-  static func reply(_ room: RoomRef, id: String, answer: Int) -> String { "\(prefix(room))reply:\(id)#\(answer)" }
+  static func answer(_ room: RoomRef, id: String, answer: Int) -> String { "\(prefix(room))reply:\(id)#\(answer)" }
 
   private static func prefix(_ room: RoomRef) -> String { "\(room.transport)|\(room.room)|" }
 }

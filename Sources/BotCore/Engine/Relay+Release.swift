@@ -12,7 +12,7 @@ extension Relay {
       let room = RoomRef(transport: transport, room: roomID)
       guard transports[transport] != nil else { continue }
       var record = try tx.room(transport: transport, room: roomID)
-      let settings = BotEngine.settings(from: record, defaultReplayCap: defaultReplayCap)
+      let settings = RoomSettings(record: record, defaultReplayCap: defaultReplayCap)
       if settings.isQuiet(at: now, calendar: calendar) { continue }
 
       let items = try tx.heldItems(transport: transport, room: roomID)

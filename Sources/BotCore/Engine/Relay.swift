@@ -17,14 +17,17 @@ struct Relay {
   /// across threads (`RowCollector.flush`); the counts in the outcomes are then tentative until the flush.
   var collector: RowCollector?
 
-  init(engine: BotEngine, now: Date, collector: RowCollector? = nil) {
+  init(
+    composer: MessageComposer, transports: [String: ChatCapabilities], configuration: EngineConfiguration, now: Date,
+    collector: RowCollector? = nil
+  ) {
     self.collector = collector
-    self.composer = engine.composer
-    self.transports = engine.transports
-    self.calendar = engine.calendar
-    self.defaultReplayCap = engine.configuration.replayCap
-    self.backlogLimit = engine.configuration.backlogLimit
-    self.backlogAge = engine.configuration.backlogAge.timeInterval
+    self.composer = composer
+    self.transports = transports
+    self.calendar = configuration.calendar
+    self.defaultReplayCap = configuration.replayCap
+    self.backlogLimit = configuration.backlogLimit
+    self.backlogAge = configuration.backlogAge.timeInterval
     self.now = now
   }
 
@@ -71,7 +74,7 @@ struct Relay {
 
   private func threadSubscriptions(in tx: StoreTransaction) throws -> [Subscription] {
     try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
-      .compactMap(BotEngine.subscription(from:))
+      .compactMap(Subscription.init(record:))
   }
 
   /// Queues posts of one thread for one room according to its mode, cap and quiet hours.
@@ -80,8 +83,8 @@ struct Relay {
     in tx: StoreTransaction
   ) throws -> RelayOutcome {
     guard transports[room.transport] != nil, !posts.isEmpty else { return RelayOutcome() }
-    let settings = BotEngine.settings(
-      from: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
+    let settings = RoomSettings(
+      record: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
     var outcome = RelayOutcome()
 
     if case .digest = settings.mode {
@@ -185,8 +188,8 @@ struct Relay {
     postID: String? = nil, postedAt: Date? = nil, reason: String, in tx: StoreTransaction
   ) throws -> RelayOutcome {
     var outcome = RelayOutcome()
-    let settings = BotEngine.settings(
-      from: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
+    let settings = RoomSettings(
+      record: try tx.room(transport: room.transport, room: room.room), defaultReplayCap: defaultReplayCap)
     if settings.isQuiet(at: now, calendar: calendar) {
       let held = HeldMessage(kind: kind, key: key, postID: postID, message: message)
       let item = HeldItemRecord(
@@ -226,7 +229,7 @@ struct Relay {
     var outcome = RelayOutcome()
     for post in posts {
       let quoted = Set(RichText.quotedAuthors(in: post.body).map { $0.lowercased() })
-      let text = post.body.plainText
+      let text = plainText(post.body, quotes: .omitted)
       for (room, entries) in byRoom {
         guard transports[room.transport] != nil else { continue }
         var reasons: [String] = []

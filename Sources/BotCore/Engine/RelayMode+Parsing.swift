@@ -40,6 +40,16 @@ extension RelayMode {
     }
   }
 
+  /// The mode as it is written in a command or the config (`summary 5`, `digest daily 08:30`): `parse` reads it back.
+  package var writtenForm: String {
+    switch self {
+    case .each: "each"
+    case .summary(let threshold): "summary \(threshold)"
+    case .digest(.hourly): "digest hourly"
+    case .digest(.daily(let time)): "digest daily \(time)"
+    }
+  }
+
   /// Reads a mode written on one line (`"summary 5"`).
   package static func parse(_ text: String) -> Result<RelayMode, ParseError> {
     parse(text.split(separator: " ").map(String.init))

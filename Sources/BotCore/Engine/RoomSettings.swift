@@ -1,3 +1,4 @@
+import BotStore
 import ChatBridge
 import Foundation
 
@@ -30,5 +31,24 @@ package struct RoomSettings: Sendable, Hashable {
     if isPaused { return true }
     if let quietUntil, date < quietUntil { return true }
     return quietHours?.isQuiet(at: date, calendar: calendar) ?? false
+  }
+}
+
+extension RoomSettings {
+  /// The settings a stored room row holds; the defaults (with `defaultReplayCap`) for a room never configured.
+  init(record: RoomRecord?, defaultReplayCap: Int) {
+    guard let record else {
+      self.init(replayCap: defaultReplayCap)
+      return
+    }
+    let mode: RelayMode =
+      switch record.mode {
+      case .summary: .summary(threshold: record.summaryThreshold ?? RelayMode.defaultSummaryThreshold)
+      case .digest: .digest(record.digestSchedule.flatMap(DigestSchedule.init(storeValue:)) ?? .hourly)
+      case .each: .each
+      }
+    self.init(
+      mode: mode, quietHours: record.quietHours.flatMap(QuietHours.init(parsingDaily:)),
+      quietUntil: record.quietUntil, unfurl: record.unfurl, replayCap: record.replayCap, isPaused: record.isPaused)
   }
 }

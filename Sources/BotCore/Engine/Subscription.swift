@@ -1,3 +1,4 @@
+import BotStore
 import ChatBridge
 import Foundation
 
@@ -26,5 +27,19 @@ package struct Subscription: Sendable, Hashable, Identifiable {
   /// "thread 123 (OP only)": the reason recorded on outbox rows, shown by `why`.
   package var description: String {
     filters.isEmpty ? target.description : "\(target.description) (\(filters.summary))"
+  }
+}
+
+extension Subscription {
+  /// The subscription a stored row describes; nil for a row not yet saved (no id).
+  init?(record: SubscriptionRecord) {
+    guard let id = record.id else { return nil }
+    self.init(
+      id: id, room: RoomRef(transport: record.transport, room: record.room),
+      target: SubscriptionTarget(kind: record.kind, argument: record.argument),
+      filters: SubscriptionFilters(
+        includeAuthors: record.includeAuthors, excludeAuthors: record.excludeAuthors, keywords: record.keywords,
+        opOnly: record.opOnly),
+      createdAt: record.createdAt, createdBy: record.createdBy)
   }
 }

@@ -28,7 +28,9 @@ package struct SubscriptionFilters: Sendable, Hashable, Codable {
 
   /// Whether a post passes every filter.
   package func admits(_ post: Post) -> Bool {
-    admits(author: post.author.name, isOriginalPoster: post.author.isOriginalPoster, text: { post.body.plainText })
+    admits(
+      author: post.author.name, isOriginalPoster: post.author.isOriginalPoster,
+      text: { plainText(post.body, quotes: .omitted) })
   }
 
   /// Filters on the parts every relayed item has (a new thread has a title, not a body).

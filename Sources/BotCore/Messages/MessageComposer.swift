@@ -23,7 +23,8 @@ package struct MessageComposer: Sendable {
   package func post(_ post: Post, threadID: String, threadTitle: String, excerptLength: Int? = nil) -> PostRelay {
     let address = address(of: post, threadID: threadID)
     return PostRelay(
-      address: address, threadTitle: threadTitle, author: post.author.name, dateText: post.date.map(dates.format),
+      address: address, threadTitle: threadTitle, author: post.author.name,
+      date: post.date.map { ChatDate($0, timeZone: dates.timeZone) },
       link: links.post(address), threadLink: links.thread(threadID), body: post.body,
       quoteLinks: quoteLinks(in: post.body), excerptLength: excerptLength ?? self.excerptLength)
   }
@@ -49,7 +50,7 @@ package struct MessageComposer: Sendable {
   package func announcement(_ announcement: Announcement) -> AnnouncementRelay {
     AnnouncementRelay(
       title: announcement.title, author: announcement.author.name,
-      dateText: announcement.date.map { announcement.dateHasTime ? dates.format($0) : dates.formatDay($0) },
+      date: announcement.date.map { ChatDate($0, timeZone: dates.timeZone, hasTime: announcement.dateHasTime) },
       link: links.announcements(), body: announcement.body, excerptLength: excerptLength)
   }
 
@@ -61,7 +62,8 @@ package struct MessageComposer: Sendable {
   /// A private message as an alert: the text only when `body` is given (excerpts on).
   package func privateMessage(_ header: PrivateMessageHeader, body: [RichText]?) -> PrivateMessageAlert {
     PrivateMessageAlert(
-      id: header.id, subject: header.subject, sender: header.sender, dateText: header.sentDate.map(dates.format),
+      id: header.id, subject: header.subject, sender: header.sender,
+      date: header.sentDate.map { ChatDate($0, timeZone: dates.timeZone) },
       link: links.privateMessage(id: header.id), body: body, excerptLength: excerptLength)
   }
 }

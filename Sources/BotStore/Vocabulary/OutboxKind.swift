@@ -1,6 +1,7 @@
 import GRDB
 
-/// What an outbox row carries. Stored as its raw value (the same text the column always held), so no migration.
+/// What an outbox row carries, named as ChatBridge names the message (`.answer`, `.newThread`). Stored as its raw
+/// value, the text the column has always held ("reply", "thread"), so rows already queued need no migration.
 package enum OutboxKind: String, Sendable, Hashable, Codable, CaseIterable, DatabaseValueConvertible {
   /// One relayed post.
   case post
@@ -12,9 +13,9 @@ package enum OutboxKind: String, Sendable, Hashable, Codable, CaseIterable, Data
   case alert
   case announcement
   /// A new thread in a forum the room follows.
-  case thread
+  case newThread = "thread"
   /// An answer to a command.
-  case reply
+  case answer = "reply"
   /// A private message to the bot account, told in the rooms configured for it.
   case privateMessage
 }

@@ -1,3 +1,5 @@
+import ForumModel
+
 /// A command's answer as structured lines, so each transport lays it out in its own medium (links clickable where
 /// the medium has them, list entries marked, posts shown like relays) without handlers knowing the transport.
 /// Answers are always complete: a renderer may spread one over several messages or lines, never cut it.
@@ -21,6 +23,12 @@ package struct CommandAnswer: Sendable, Hashable, Codable {
     case field(name: String, value: [Part])
     /// A forum post shown in full anatomy (quotes and answer apart), cut like a relay.
     case post(PostRelay)
+    /// Text the answer quotes as it is (a reply's preview), one entry per line; a block quote where the medium has
+    /// one, "> " lines where it does not.
+    case quote([String])
+    /// A forum text (a private message) quoted as an excerpt of about `maxCharacters`, its own quotes and spoilers
+    /// kept as structure, so each medium shows them its own way.
+    case excerpt(body: [RichText], maxCharacters: Int)
   }
 
   package var lines: [Line]

@@ -1,7 +1,8 @@
 /// A message on its way to a room: what to say and how it relates to other messages. Stored as the outbox payload
-/// (JSON) with a schema version; version 1 rows (rendered text) decode as `.legacy`.
+/// (JSON) with a schema version; version 1 rows (rendered text) decode as `.legacy`. Version 3 stores dates as
+/// instants (`ChatDate`); the database's `v3-outboxDates` migration rewrote version 2 rows, whose dates were text.
 package struct OutgoingMessage: Sendable, Hashable {
-  package static let schemaVersion = 2
+  package static let schemaVersion = 3
 
   package var content: ChatMessage
   /// The command message being answered, for transports that thread replies.

@@ -8,8 +8,8 @@ package struct PostRelay: Sendable, Hashable, Codable {
   /// The forum the thread is in, when known.
   package var forumName: String?
   package var author: String
-  /// When it was posted, already written in the bot's configured time zone (`2025-01-02 15:04 UTC`).
-  package var dateText: String?
+  /// When it was posted, written by the renderer (`2025-01-02 15:04 UTC` in the bot's configured zone).
+  package var date: ChatDate?
   /// The page that holds the post, scrolled to it.
   package var link: String
   /// The thread's first page (titles link there).
@@ -22,14 +22,14 @@ package struct PostRelay: Sendable, Hashable, Codable {
   package var excerptLength: Int
 
   package init(
-    address: PostAddress, threadTitle: String, forumName: String? = nil, author: String, dateText: String?,
+    address: PostAddress, threadTitle: String, forumName: String? = nil, author: String, date: ChatDate?,
     link: String, threadLink: String, body: [RichText], quoteLinks: [String: String]? = nil, excerptLength: Int
   ) {
     self.address = address
     self.threadTitle = threadTitle
     self.forumName = forumName
     self.author = author
-    self.dateText = dateText
+    self.date = date
     self.link = link
     self.threadLink = threadLink
     self.body = body

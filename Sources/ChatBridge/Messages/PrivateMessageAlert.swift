@@ -8,20 +8,20 @@ package struct PrivateMessageAlert: Sendable, Hashable, Codable {
   package var subject: String
   /// The sender's username; nil when the forum shows none.
   package var sender: String?
-  package var dateText: String?
+  package var date: ChatDate?
   package var link: String
   /// The message's text, nil unless excerpts are on.
   package var body: [RichText]?
   package var excerptLength: Int
 
   package init(
-    id: String, subject: String, sender: String?, dateText: String?, link: String, body: [RichText]?,
+    id: String, subject: String, sender: String?, date: ChatDate?, link: String, body: [RichText]?,
     excerptLength: Int
   ) {
     self.id = id
     self.subject = subject
     self.sender = sender
-    self.dateText = dateText
+    self.date = date
     self.link = link
     self.body = body
     self.excerptLength = excerptLength

@@ -4,6 +4,6 @@ package enum ChatEvent: Sendable, Hashable {
   case message(IncomingMessage)
   /// The bot's own membership of a room changed.
   case membership(MembershipChange)
-  /// The connection to the service came up or went down (nil problem: connected).
-  case connection(problem: String?)
+  /// The connection to the service changed state (each change once, in order).
+  case connection(ConnectionState)
 }

@@ -104,8 +104,8 @@ struct AdminAPI: Sendable {
     var seed: String?
   }
 
-  struct Summary: Encodable {
-    struct User: Encodable {
+  struct Summary: Encodable, Sendable {
+    struct User: Encodable, Sendable {
       var id: Int
       var name: String
     }
@@ -229,7 +229,7 @@ struct AdminAPI: Sendable {
       try await state.reset(seed: seed)
       return try ok(["result": "reset to \(seed.rawValue)"])
     case ("GET", "/_fake/state"):
-      return try ok(await state.summary())
+      return try ok(await Self.summary(of: state))
     default:
       return Reply(status: 404, body: Data(#"{"error":"no such admin endpoint"}"#.utf8))
     }
@@ -240,6 +240,14 @@ struct AdminAPI: Sendable {
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .secondsSince1970
     return Reply(status: 200, body: try encoder.encode(value))
+  }
+
+  /// `GET /_fake/state`, read in one turn on the actor so the counts agree with each other.
+  private static func summary(of state: isolated ForumState) -> Summary {
+    Summary(
+      users: state.users.all.map { .init(id: $0.id, name: $0.name) }, forumCount: state.forums.count,
+      threadCount: state.threads.threadCount, announcementCount: state.announcements.count,
+      faults: state.faults(), sessionCount: state.sessions.count)
   }
 
   private func summary(_ message: FakePrivateMessage) async -> PrivateMessageSummary {
@@ -275,14 +283,5 @@ struct AdminAPI: Sendable {
     case .probation: return .probation
     case nil: throw FakeForumError.invalidArgument("unknown fault kind \(request.kind)")
     }
-  }
-}
-
-extension ForumState {
-  func summary() -> AdminAPI.Summary {
-    AdminAPI.Summary(
-      users: users.values.sorted { $0.id < $1.id }.map { .init(id: $0.id, name: $0.name) }, forumCount: forums.count,
-      threadCount: threads.count, announcementCount: announcements.count, faults: faultSettings.active,
-      sessionCount: sessions.count)
   }
 }

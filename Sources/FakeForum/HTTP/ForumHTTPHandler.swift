@@ -5,7 +5,9 @@ import Hummingbird
 enum ForumHTTPHandler {
   static let maximumBodySize = 8 * 1024 * 1024
 
-  static func handle(_ request: Request, state: ForumState, admin: AdminAPI) async throws -> Response {
+  static func handle(
+    _ request: Request, state: ForumState, router: ForumRouter, admin: AdminAPI
+  ) async throws -> Response {
     let path = request.uri.path
     let body = try await request.body.collect(upTo: maximumBodySize)
     let bodyBytes = Array(body.readableBytesView)
@@ -29,7 +31,7 @@ enum ForumHTTPHandler {
         cookieNames: forumRequest.cookies.keys.sorted(), timestamp: Date()))
     let delay = await state.responseDelayMilliseconds()
     if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
-    return response(await state.respond(to: forumRequest))
+    return response(await router.respond(to: forumRequest, state: state))
   }
 
   static func response(_ forumResponse: ForumResponse) -> Response {

@@ -53,7 +53,7 @@ enum DemoSeed {
       case 4:
         if let previousPostID {
           body =
-            "[quote=\"\(state.users[authors[(n - 1) % authors.count]]?.name ?? "")\" post=\"\(previousPostID)\"]\nReply number \(n - 1).\n[/quote]\nAgreed with this. 👍"
+            "[quote=\"\(state.user(authors[(n - 1) % authors.count])?.name ?? "")\" post=\"\(previousPostID)\"]\nReply number \(n - 1).\n[/quote]\nAgreed with this. 👍"
         }
       case 5: body += "[img]https://i.example.com/screenshot-\(n).png[/img]"
       default: body += "Plain text with <angle brackets> & ampersands."

@@ -1,4 +1,5 @@
 import ChatBridge
+import ChatRendering
 import ForumModel
 
 /// Renders a typed message as the texts of IRC lines, at send time, within a byte budget per line.

@@ -198,6 +198,7 @@ extension IRCClient {
     wasRegistered = true
     registrations += 1
     lastFailure = nil
+    publishConnectionState()
     if let nick = message.parameter(0) { currentNick = nick }
     // "Welcome to the … Network nick!user@host": the full prefix others will see, to size lines exactly.
     if let last = message.parameters.last?.split(separator: " ").last, last.contains("!"), last.contains("@"),

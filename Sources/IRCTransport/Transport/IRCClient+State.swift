@@ -1,3 +1,5 @@
+import ChatBridge
+
 /// The connection state others may ask about: readiness, `status`, the reconnect count.
 extension IRCClient {
   /// Remembers why this connection is failing. The first reason wins: a 465 explains the ERROR and the EOF that
@@ -11,6 +13,21 @@ extension IRCClient {
     if registered { return .registered(nick: currentNick) }
     if let lastFailure { return .reconnecting(lastFailure) }
     return .connecting
+  }
+
+  /// Tells the engine the connection's state when it changed since it was last told (`ChatEvent.connection`).
+  /// Stopping is told by the transport, which knows why it stops.
+  func publishConnectionState() {
+    let current: ConnectionState
+    switch connectionState() {
+    case .registered: current = .connected
+    case .connecting: current = .connecting
+    case .reconnecting(let failure): current = .retrying(reason: "\(failure)")
+    case .stopped: return
+    }
+    guard current != publishedConnectionState else { return }
+    publishedConnectionState = current
+    emit(.connection(current))
   }
 
   /// How many times a connection got as far as 001.

@@ -61,6 +61,8 @@ actor IRCClient {
   var lastFailure: IRCConnectionFailure?
   var registrations = 0
   var stopped = false
+  /// The state last told on the event stream (`publishConnectionState`).
+  var publishedConnectionState: ConnectionState?
   /// Set by a probe once 001 arrived.
   var probeRegistration: IRCProbeRegistration?
 
@@ -142,6 +144,7 @@ actor IRCClient {
       lineChannel = try await IRCConnector.connect(configuration, tlsContext: tlsContext)
     } catch {
       lastFailure = IRCConnectionFailure(error, host: configuration.host)
+      publishConnectionState()
       throw error
     }
     let channel = lineChannel.channel
@@ -213,6 +216,7 @@ actor IRCClient {
     link = nil
     lastFailure = connectionFailure ?? .closed
     registered = false
+    publishConnectionState()
     channels = [:]
     joining = []
     for (id, flight) in inFlight where flight.linkID == wasLink {

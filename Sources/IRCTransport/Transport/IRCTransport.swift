@@ -60,6 +60,7 @@ package final class IRCTransport: ChatTransport, Sendable {
     }
     await client.failQueued(ChatSendError.retryable(reason: "the IRC transport stopped", after: nil))
     await client.markStopped()
+    continuation.yield(.connection(.stopped(reason: fatal?.description ?? "shut down")))
     continuation.finish()
     if let fatal {
       logger.error("SASL login impossible, the transport stops", metadata: ["error": "\(fatal)"])
@@ -72,20 +73,7 @@ package final class IRCTransport: ChatTransport, Sendable {
     IRCChannelName.isChannel(reference) ? IRCCaseMapping.fold(reference) : reference
   }
 
-  /// nil once registered (001); otherwise connecting, or reconnecting with the reason the last connection failed.
-  package func connectionProblem() async -> String? {
-    switch await connectionState() {
-    case .registered: nil
-    case .connecting: "connecting"
-    case .reconnecting(let failure): "reconnecting (\(failure))"
-    case .stopped: "stopped"
-    }
-  }
-
-  /// Every registration (001) counts: the first is the connection, the others reconnects.
-  package func connectionCount() async -> Int? { await registrationCount() }
-
-  /// Whether the bot is registered, and if not why (for readiness and `status`).
+  /// Whether the bot is registered, and if not why (what its `.connection` events tell; for tests and diagnostics).
   package func connectionState() async -> IRCConnectionState {
     await client.connectionState()
   }

@@ -1,4 +1,5 @@
 import ChatBridge
+import ChatRendering
 import ForumModel
 import Foundation
 
@@ -57,7 +58,7 @@ package struct MatrixRenderer: Sendable {
         paragraph.element("b") { bold in
           bold.link(announcement.link) { $0.text(TextRendering.announcementTitle(announcement)) }
         }
-        paragraph.text(" — " + TextRendering.byline(announcement.author, announcement.dateText))
+        paragraph.text(" — " + TextRendering.byline(announcement.author, announcement.date))
       }
       writeExcerpt(announcement.body, limit: announcement.excerptLength, link: announcement.link, into: &writer)
     case .newThread(let notice):
@@ -84,7 +85,7 @@ package struct MatrixRenderer: Sendable {
           paragraph.text(" from ")
           paragraph.element("b") { $0.text(sender) }
         }
-        if let date = alert.dateText { paragraph.text(", " + date) }
+        if let date = alert.date { paragraph.text(", " + date.text) }
       }
       if let body = alert.body {
         writeExcerpt(
@@ -102,7 +103,7 @@ package struct MatrixRenderer: Sendable {
       header.text(" — ")
       header.element("b") { $0.text(post.author) }
       header.text(", ")
-      header.link(post.link) { $0.text(post.dateText ?? "post") }
+      header.link(post.link) { $0.text(post.date?.text ?? "post") }
     }
     writeExcerpt(
       post.body, limit: post.excerptLength, link: post.link, quoteLinks: post.quoteLinks ?? [:], into: &writer)
@@ -111,7 +112,7 @@ package struct MatrixRenderer: Sendable {
   /// `readMore` is the link under a cut excerpt: a post's by default, a private message names itself. A quote whose
   /// post is in `quoteLinks` links its "X posted:" there.
   private func writeExcerpt(
-    _ body: [RichText], limit: Int, link: String, readMore: String = "Read the whole post",
+    _ body: [RichText], limit: Int, link: String?, readMore: String = "Read the whole post",
     quoteLinks: [String: String] = [:], into writer: inout HTMLWriter
   ) {
     let excerpt = PostExcerpt(body, maxCharacters: limit)
@@ -120,7 +121,11 @@ package struct MatrixRenderer: Sendable {
       writer.element("p") { $0.element("i") { $0.text("(only a quote, no words of their own)") } }
     }
     if excerpt.wasCut {
-      writer.element("p") { paragraph in paragraph.link(link) { $0.text(readMore) } }
+      if let link {
+        writer.element("p") { paragraph in paragraph.link(link) { $0.text(readMore) } }
+      } else {
+        writer.element("p") { $0.text("…") }
+      }
     }
   }
 
@@ -189,10 +194,27 @@ package struct MatrixRenderer: Sendable {
           quote.element("p") { header in
             header.element("b") { $0.text(post.author) }
             header.text(", ")
-            header.link(post.link) { $0.text(post.dateText ?? "post") }
+            header.link(post.link) { $0.text(post.date?.text ?? "post") }
           }
           writeExcerpt(
             post.body, limit: post.excerptLength, link: post.link, quoteLinks: post.quoteLinks ?? [:], into: &quote)
+        }
+      case .quote(let lines):
+        closeList()
+        html.element("blockquote") { quote in
+          for (index, line) in lines.enumerated() {
+            if index > 0 { quote.element("br") }
+            quote.text(line)
+          }
+        }
+      case .excerpt(let body, let limit):
+        closeList()
+        html.element("blockquote") { quote in
+          if PostExcerpt(body, maxCharacters: limit).nodes.isEmpty {
+            quote.element("p") { $0.element("i") { $0.text("(no text)") } }
+          } else {
+            writeExcerpt(body, limit: limit, link: nil, into: &quote)
+          }
         }
       }
     }

@@ -96,8 +96,13 @@ package final class MatrixTransport: ChatTransport, Sendable {
     return try await client.resolveAlias(token: token, alias: roomIDOrAlias)
   }
 
+  /// Records the status and tells the engine when the connection's state changed (once per change).
   func setStatus(_ status: MatrixTransportStatus) {
-    state.withLock { $0.status = status }
+    let changed = state.withLock { state in
+      defer { state.status = status }
+      return state.status.connectionState != status.connectionState
+    }
+    if changed { eventsContinuation.yield(.connection(status.connectionState)) }
   }
 
   /// Starts, then syncs until the service group shuts down. A homeserver that cannot be reached (or answers 5xx)
@@ -283,11 +288,12 @@ package final class MatrixTransport: ChatTransport, Sendable {
 }
 
 extension MatrixTransport {
-  /// nil once the last `/sync` succeeded; otherwise why not.
-  package func connectionProblem() async -> String? {
-    status.connectionProblem
-  }
-
   /// Without end-to-end encryption (no pickle key) commands in encrypted rooms never reach the bot.
   package func unreadableRooms() async -> [String] { isEncryptionEnabled ? [] : encryptedRooms.sorted() }
+
+  package func encryptionStatus() async -> EncryptionStatus? {
+    EncryptionStatus(
+      unreadableRooms: await unreadableRooms(), roomKeysShared: await encryptedRoomKeysShared(),
+      identity: await encryptionIdentity())
+  }
 }

@@ -20,15 +20,19 @@ package enum MatrixTransportStatus: Sendable, Hashable, CustomStringConvertible 
     }
   }
 
-  /// nil when the last sync succeeded; otherwise why the transport is not usable right now (`connecting`,
-  /// `reconnecting (<reason>)`, `stopped: <reason>`), for `/readyz` and `status`.
-  package var connectionProblem: String? {
+  /// The state every transport reports (`ChatEvent.connection`).
+  package var connectionState: ConnectionState {
     switch self {
-    case .starting: "connecting"
-    case .connected: nil
-    case .reconnecting, .stopped: description
+    case .starting: .connecting
+    case .connected: .connected
+    case .reconnecting(let reason): .retrying(reason: reason)
+    case .stopped(let reason): .stopped(reason: reason)
     }
   }
+
+  /// nil when the last sync succeeded; otherwise why the transport is not usable right now (`connecting`,
+  /// `reconnecting (<reason>)`, `stopped: <reason>`).
+  package var connectionProblem: String? { connectionState.problem }
 }
 
 /// The bot's own membership changed in a room: the app pauses the room's subscriptions on kick and ban

@@ -27,9 +27,9 @@ enum AlertCommands {
 
   static func runAlert(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let name = try username(input, context)
-    let added = try await context.engine.addAlert(room: context.room, username: name, createdBy: context.userID)
+    let added = try await context.alerts.addAlert(room: context.room, username: name, createdBy: context.userID)
     if added {
-      try await context.engine.recordUndo(
+      try await context.undo.recordUndo(
         room: context.room, userID: context.userID, summary: "added an alert on \(name)",
         actions: [.removeAlert(username: name)])
     }
@@ -39,9 +39,9 @@ enum AlertCommands {
 
   static func runUnalert(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let name = try username(input, context)
-    let removed = try await context.engine.removeAlert(room: context.room, username: name)
+    let removed = try await context.alerts.removeAlert(room: context.room, username: name)
     if removed {
-      try await context.engine.recordUndo(
+      try await context.undo.recordUndo(
         room: context.room, userID: context.userID, summary: "removed the alert on \(name)",
         actions: [.addAlert(username: name)])
     }
@@ -49,7 +49,7 @@ enum AlertCommands {
   }
 
   static func runList(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
-    let alerts = try await context.engine.alerts(room: context.room)
+    let alerts = try await context.alerts.alerts(room: context.room)
     guard !alerts.isEmpty else { return CommandReply("This room has no alerts.") }
     return CommandReply("Alerts: " + alerts.joined(separator: ", ") + ".")
   }

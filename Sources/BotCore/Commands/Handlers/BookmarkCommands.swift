@@ -79,7 +79,7 @@ enum BookmarkCommands {
     let threadID = try await context.threadID(from: values[0])
     // Reading the thread first checks it exists and gives its title and whether it is bookmarked already.
     let page = try await context.forum.threadPage(threadID: threadID, page: .number(1))
-    let previous = try await context.engine.bookmark(threadID: threadID, star: star)
+    let previous = try await context.bookmarks.bookmark(threadID: threadID, star: star)
     let wasBookmarked = page.isBookmarked ?? previous.wasBookmarked
     let title = "“\(page.threadTitle)”"
     let colour = star.map { " (\($0.name))" } ?? ""
@@ -90,7 +90,7 @@ enum BookmarkCommands {
       undo = [.addBookmark(threadID: threadID, star: previous.previousStar)]
     }
     if !undo.isEmpty {
-      try await context.engine.recordUndo(
+      try await context.undo.recordUndo(
         room: context.room, userID: context.userID, summary: "bookmarked \(title)\(colour)", actions: undo)
     }
     var reply = CommandReply()
@@ -111,7 +111,7 @@ enum BookmarkCommands {
       return CommandReply("“\(page.threadTitle)” is not bookmarked.")
     }
     // A watch finds new posts through the bookmark: removing it would silence the watch without a word.
-    let watchers = try await context.engine.roomsWatching(threadID: threadID)
+    let watchers = try await context.subscriptions.roomsWatching(threadID: threadID)
     if !watchers.isEmpty {
       let here = watchers.contains(context.room)
       let others = watchers.count(where: { $0 != context.room })
@@ -129,8 +129,8 @@ enum BookmarkCommands {
         "“\(page.threadTitle)” stays bookmarked: \(rooms), and a watch needs the bookmark to see new posts. "
           + "Use \(how).")
     }
-    let star = try await context.engine.unbookmark(threadID: threadID)
-    try await context.engine.recordUndo(
+    let star = try await context.bookmarks.unbookmark(threadID: threadID)
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "unbookmarked “\(page.threadTitle)”",
       actions: [.addBookmark(threadID: threadID, star: star)])
     return CommandReply("Removed “\(page.threadTitle)” from the bookmarks. \(context.prefix)undo reverts it.")
@@ -138,10 +138,10 @@ enum BookmarkCommands {
 
   static func runUndo(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     guard input.values.isEmpty else { throw CommandError.usage(nil) }
-    guard let entry = try await context.engine.takeUndo(room: context.room, userID: context.userID) else {
+    guard let entry = try await context.undo.takeUndo(room: context.room, userID: context.userID) else {
       return CommandReply("Nothing of yours to undo in this room (changes can be undone for 10 minutes).")
     }
-    try await context.engine.revert(entry)
+    try await context.undo.revert(entry)
     return CommandReply("Undone: \(entry.summary).")
   }
 }

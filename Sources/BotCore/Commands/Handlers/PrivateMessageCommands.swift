@@ -24,7 +24,7 @@ enum PrivateMessageCommands {
 
   /// Refuses a room where others may read along.
   static func requirePrivateRoom(_ input: CommandInput, _ context: CommandContext) throws {
-    guard context.message.isDirect || context.engine.isPrivateMessageRoom(context.room) else {
+    guard context.message.isDirect || context.privateMessageRooms.isPrivateMessageRoom(context.room) else {
       throw CommandError.failed(
         "\(context.prefix)\(input.name) works only in a room configured for private messages "
           + "(privateMessages.rooms) or in a direct chat with the bot: others in this room could read the messages.")
@@ -82,9 +82,11 @@ enum PrivateMessageCommands {
           PrivateMessageHeader(
             id: message.id, subject: message.subject, sender: message.sender, sentDate: message.sentDate,
             isUnread: false), context)))
-    let lines = TextRendering.excerptLines(message.body, maxCharacters: maximumShownCharacters)
-    if lines.isEmpty { reply.add("(no text)") }
-    for text in lines { reply.add("> " + text) }
+    if message.body.isEmpty {
+      reply.add("(no text)")
+    } else {
+      reply.lines.append(.excerpt(body: message.body, maxCharacters: maximumShownCharacters))
+    }
     reply.add(.code("\(context.prefix)pmreply \(message.id) <text>"), .text(" answers it."))
     return reply
   }

@@ -48,10 +48,9 @@ enum ReplyCommands {
     of text: String, confirming action: String, to reply: inout CommandReply, _ context: CommandContext
   ) {
     let minutes = Int(context.pendingReplies.lifetime / 60)
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10) {
-      reply.add("> \(line)")
-    }
-    if text.split(separator: "\n").count > 10 { reply.add("> …") }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init)
+    if text.split(separator: "\n").count > 10 { lines.append("…") }
+    reply.lines.append(.quote(lines))
     reply.add(
       .text("Say "), .code("\(context.prefix)confirm"), .text(" within \(minutes) minutes to \(action), or "),
       .code("\(context.prefix)cancel"), .text("."))

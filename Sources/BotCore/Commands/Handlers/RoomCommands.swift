@@ -26,11 +26,11 @@ enum RoomCommands {
 
   static func setPaused(_ paused: Bool, _ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     guard input.values.isEmpty else { throw CommandError.usage(nil) }
-    let previous = try await context.engine.setPaused(room: context.room, to: paused)
+    let previous = try await context.roomSettings.setPaused(room: context.room, to: paused)
     guard previous != paused else {
       return CommandReply(paused ? "This room is already paused." : "This room is not paused.")
     }
-    try await context.engine.recordUndo(
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: paused ? "paused the room" : "resumed the room",
       actions: [.setPaused(previous)])
     return CommandReply(
@@ -42,7 +42,7 @@ enum RoomCommands {
   static func runQuiet(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let values = input.values
     guard let first = values.first?.lowercased() else {
-      let settings = try await context.engine.settings(room: context.room)
+      let settings = try await context.roomSettings.settings(room: context.room)
       return CommandReply("Quiet: \(QuietText.describe(settings, now: context.now)).")
     }
     let quiet: QuietHours?
@@ -67,8 +67,8 @@ enum RoomCommands {
       quiet = hours
       answer = "Quiet hours set: \(hours) (\(context.composer.dates.zoneName))."
     }
-    let previous = try await context.engine.setQuiet(room: context.room, to: quiet)
-    try await context.engine.recordUndo(
+    let previous = try await context.roomSettings.setQuiet(room: context.room, to: quiet)
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "changed quiet hours",
       actions: [.setQuiet(daily: previous.daily, until: previous.until)])
     return CommandReply(answer)
@@ -77,7 +77,7 @@ enum RoomCommands {
   static func runMode(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let values = input.values.map { $0.lowercased() }
     guard !values.isEmpty else {
-      let settings = try await context.engine.settings(room: context.room)
+      let settings = try await context.roomSettings.settings(room: context.room)
       return CommandReply("Mode: \(settings.mode).")
     }
     let mode: RelayMode
@@ -86,8 +86,8 @@ enum RoomCommands {
     case .failure(.unknown): throw CommandError.usage(nil)
     case .failure(let error): throw CommandError.usage(error.description)
     }
-    let previous = try await context.engine.setMode(room: context.room, to: mode)
-    try await context.engine.recordUndo(
+    let previous = try await context.roomSettings.setMode(room: context.room, to: mode)
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "set the mode to \(mode)", actions: [.setMode(previous)])
     return CommandReply("Mode set: \(mode).")
   }
@@ -100,8 +100,8 @@ enum RoomCommands {
     case "off", "no", "false": enabled = false
     default: throw CommandError.usage(nil)
     }
-    let previous = try await context.engine.setUnfurl(room: context.room, to: enabled)
-    try await context.engine.recordUndo(
+    let previous = try await context.roomSettings.setUnfurl(room: context.room, to: enabled)
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "turned unfurling \(enabled ? "on" : "off")",
       actions: [.setUnfurl(previous)])
     return CommandReply(

@@ -12,7 +12,7 @@ enum StatusCommands {
     run: runWhy)
 
   static func runStatus(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
-    let status = try await context.engine.status(room: context.room)
+    let status = try await context.statusReports.status(room: context.room)
     let dates = context.composer.dates
     var reply = CommandReply()
     // A paused room holds everything anyway: "quiet now" would only blur why nothing arrives.
@@ -74,7 +74,7 @@ enum StatusCommands {
         postID = id
       }
     }
-    let answer = try await context.engine.why(postID: postID, room: context.room)
+    let answer = try await context.statusReports.why(postID: postID, room: context.room)
     let dates = context.composer.dates
     var reply = CommandReply()
     let title = answer.threadTitle.map { " in “\($0)”" } ?? ""

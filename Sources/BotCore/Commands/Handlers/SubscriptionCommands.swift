@@ -58,10 +58,10 @@ enum SubscriptionCommands {
     let arguments = try ArgumentScanner(input.values, flags: [], valueOptions: ["backfill"])
     let backfill = try backfill(arguments, maximum: maximumBackfill)
     let (target, name) = try await target(arguments.positional, context)
-    let result = try await context.engine.subscribe(
+    let result = try await context.subscriptions.subscribe(
       room: context.room, to: target, filters: .none, backfill: backfill, createdBy: context.userID)
     guard result.isNew else { return CommandReply("This room was already subscribed to \(name).") }
-    try await context.engine.recordUndo(
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "subscribed to \(name)",
       actions: [.deleteSubscription(id: result.subscription.id)])
     var reply = CommandReply("Subscribed this room to \(name).")
@@ -71,17 +71,17 @@ enum SubscriptionCommands {
 
   static func runUnsubscribe(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let (target, name) = try await target(input.values, context)
-    guard let removed = try await context.engine.unsubscribe(room: context.room, from: target) else {
+    guard let removed = try await context.subscriptions.unsubscribe(room: context.room, from: target) else {
       return CommandReply("This room is not subscribed to \(name).")
     }
-    try await context.engine.recordUndo(
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "unsubscribed from \(name)",
       actions: [.restoreSubscription(target: removed.target, filters: removed.filters)])
     return CommandReply("Unsubscribed this room from \(name).")
   }
 
   static func runList(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
-    let subscriptions = try await context.engine.subscriptions(room: context.room)
+    let subscriptions = try await context.subscriptions.subscriptions(room: context.room)
     guard !subscriptions.isEmpty else {
       return CommandReply(
         "This room follows nothing yet; try \(context.prefix)subscribe bookmarks or \(context.prefix)watch <thread>.")

@@ -24,11 +24,11 @@ enum WatchCommands {
     let backfill = try SubscriptionCommands.backfill(arguments, maximum: maximumBackfill)
     let threadID = try await context.threadID(from: arguments.positional[0])
     let target = SubscriptionTarget.thread(id: threadID)
-    let before = try await context.engine.subscriptions(room: context.room).first { $0.target == target }
-    let result = try await context.engine.watch(
+    let before = try await context.subscriptions.subscriptions(room: context.room).first { $0.target == target }
+    let result = try await context.subscriptions.watch(
       threadID: threadID, room: context.room, filters: filters, backfill: backfill, createdBy: context.userID)
     let name = result.title.map { "“\($0)”" } ?? "thread \(threadID)"
-    try await context.engine.recordUndo(
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "watched \(name)",
       actions: before.map { [.restoreSubscription(target: target, filters: $0.filters)] }
         ?? [.deleteSubscription(id: result.subscription.id)])
@@ -46,10 +46,10 @@ enum WatchCommands {
   static func runUnwatch(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     guard input.values.count == 1 else { throw CommandError.usage(nil) }
     let threadID = try await context.threadID(from: input.values[0])
-    guard let result = try await context.engine.unwatch(threadID: threadID, room: context.room) else {
+    guard let result = try await context.subscriptions.unwatch(threadID: threadID, room: context.room) else {
       return CommandReply("This room is not watching thread \(threadID).")
     }
-    try await context.engine.recordUndo(
+    try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "unwatched thread \(threadID)",
       actions: [.restoreSubscription(target: result.removed.target, filters: result.removed.filters)])
     let bookmark = result.removedBookmark ? " and removed the bookmark the bot had added" : ""

@@ -1,0 +1,9 @@
+/// The types of chat connection the config's `transports[].type` may name.
+package enum TransportType: String, Sendable, Hashable, CaseIterable {
+  case console
+  case matrix
+  case irc
+
+  /// "console, matrix, irc", for the error that names an unknown type.
+  package static var supported: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

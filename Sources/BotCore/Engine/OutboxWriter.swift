@@ -1,0 +1,70 @@
+import BotStore
+import ChatBridge
+import Foundation
+
+/// The outbox side of the engine: makes the `Relay` that turns forum content into outbox rows (or held items),
+/// queues command answers, releases held items that are due, and wakes the dispatchers of the transports that got
+/// rows. Owns the dispatchers' wake signals, one per configured transport.
+final class OutboxWriter: Sendable {
+  let database: BotDatabase
+  private let composer: MessageComposer
+  private let transports: [String: ChatCapabilities]
+  private let configuration: EngineConfiguration
+  private let now: @Sendable () -> Date
+  private let dispatchSignals: [String: WakeSignal]
+
+  init(
+    database: BotDatabase, composer: MessageComposer, transports: [String: ChatCapabilities],
+    configuration: EngineConfiguration, now: @escaping @Sendable () -> Date
+  ) {
+    self.database = database
+    self.composer = composer
+    self.transports = transports
+    self.configuration = configuration
+    self.now = now
+    self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
+  }
+
+  /// A relay reading the clock as `now`, for rows written in one transaction.
+  func relay(now: Date, collector: RowCollector? = nil) -> Relay {
+    Relay(composer: composer, transports: transports, configuration: configuration, now: now, collector: collector)
+  }
+
+  /// The signal the transport's dispatcher waits on.
+  func dispatchSignal(for transport: String) -> WakeSignal? {
+    dispatchSignals[transport]
+  }
+
+  /// Wakes the dispatchers of these transports (rows were queued).
+  func wakeDispatchers<S: Sequence>(_ transportNames: S) where S.Element == String {
+    for name in Set(transportNames) { dispatchSignals[name]?.signal() }
+  }
+
+  /// Releases held items that are due (quiet hours over, digest time reached). Returns rows queued.
+  @discardableResult
+  func releaseHeld() async throws -> Int {
+    let relay = relay(now: now())
+    let outcome = try await database.write { tx in try relay.releaseHeld(in: tx) }
+    wakeDispatchers(outcome.transports)
+    EngineMetrics.rowsQueued(outcome.queued, kind: .digest)
+    return outcome.queued
+  }
+
+  /// Queues a command's answer in the outbox, so it is retried (and counted when it fails) like a relayed post,
+  /// and sent in order with the room's other messages. The key comes from the command message and the answer's
+  /// number: the same command answered twice (a transport redelivering it) is queued once, and several answers to
+  /// one message each get their own key.
+  func enqueueReply(_ reply: OutgoingMessage, answering message: IncomingMessage, answer: Int) async throws {
+    let room = RoomRef(transport: message.transport, room: message.room)
+    let key = OutboxKey.answer(room, id: message.messageID ?? UUID().uuidString, answer: answer)
+    let payload = try RelayCoding.encode(reply)
+    let createdAt = now()
+    try await database.write { tx in
+      var row = OutboxRecord(
+        transport: room.transport, room: room.room, kind: .answer, payload: payload, idempotencyKey: key,
+        createdAt: createdAt, reason: "answer to a command")
+      try tx.enqueue(&row)
+    }
+    wakeDispatchers([room.transport])
+  }
+}

@@ -1,0 +1,153 @@
+import BotStore
+import ChatBridge
+import ForumModel
+import Foundation
+import Logging
+
+/// One poll of one source at a time: runs the source's reader (bookmarks, announcements, a forum, the inbox),
+/// records the outcome in the source's health with its next due time (backoff after errors), and lists the sources
+/// the poller should run.
+struct PollCycle: Sendable {
+  private let database: BotDatabase
+  private let configuration: EngineConfiguration
+  private let privateMessageRooms: PrivateMessageRooms
+  private let logger: Logger
+  private let now: @Sendable () -> Date
+  private let bookmarks: BookmarksPoll
+  private let announcements: AnnouncementsPoll
+  private let forums: ForumPoll
+  private let privateMessages: PrivateMessagesPoll
+
+  init(
+    database: BotDatabase, forum: any Forum, configuration: EngineConfiguration, composer: MessageComposer,
+    transports: [String: ChatCapabilities], privateMessageRooms: PrivateMessageRooms, outbox: OutboxWriter,
+    logger: Logger, now: @escaping @Sendable () -> Date
+  ) {
+    self.database = database
+    self.configuration = configuration
+    self.privateMessageRooms = privateMessageRooms
+    self.logger = logger
+    self.now = now
+    bookmarks = BookmarksPoll(
+      database: database, forum: forum, configuration: configuration, outbox: outbox, now: now)
+    announcements = AnnouncementsPoll(
+      database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now)
+    forums = ForumPoll(
+      database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now)
+    privateMessages = PrivateMessagesPoll(
+      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
+      privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
+  }
+
+  /// Polls one source now: reads the forum, relays what is new, and records the outcome in the source's health
+  /// (with the backoff after an error). Never throws: an error is an error for this poll — logged, counted and
+  /// visible in `health()` — and never read as "nothing new".
+  @discardableResult
+  func poll(_ source: PollSource) async -> PollReport {
+    var report = PollReport(source: source)
+    let started = now()
+    let clock = ContinuousClock()
+    let startedInstant = clock.now
+    do {
+      switch source {
+      case .bookmarks: try await bookmarks.run(&report)
+      case .announcements: try await announcements.run(&report)
+      case .forum(let id): try await forums.run(forumID: id, &report)
+      case .privateMessages: try await privateMessages.run(&report)
+      }
+    } catch {
+      report.error = Self.describe(error)
+      // Shutdown interrupted the poll: not a forum failure, so no error in the source's health, no backoff and no
+      // warning (the transport that stopped the bot has the message that matters).
+      if Task.isCancelled {
+        logger.debug("poll interrupted by shutdown", metadata: ["source": "\(source)"])
+        return report
+      }
+    }
+    EngineMetrics.pollDuration(clock.now - startedInstant, source: source.name)
+    EngineMetrics.forumRequests(report.requests, source: source.name)
+    EngineMetrics.poll(source: source.name, outcome: report.succeeded ? "success" : "error")
+    do {
+      report.nextAttempt = try await recordHealth(of: report, startedAt: started)
+    } catch {
+      logger.error("could not record poll health", metadata: ["source": "\(source)", "error": "\(error)"])
+    }
+    if let error = report.error {
+      logger.warning(
+        "poll failed",
+        metadata: ["source": "\(source)", "error": "\(error)", "requests": "\(report.requests)"])
+    } else {
+      logger.debug(
+        "poll finished",
+        metadata: [
+          "source": "\(source)", "requests": "\(report.requests)", "changed": "\(report.changed)",
+          "queued": "\(report.queued)",
+        ])
+    }
+    return report
+  }
+
+  /// Every source the poller should run: bookmarks, announcements while some room follows them, each forum some
+  /// room follows, and the private-message inbox while rooms are configured for it.
+  func sources() async throws -> [PollSource] {
+    let (forums, announcements) = try await database.read { tx in
+      (Set(try tx.subscriptions(kind: .forum).map(\.argument)), !(try tx.subscriptions(kind: .announcements).isEmpty))
+    }
+    return [.bookmarks] + (announcements ? [.announcements] : []) + forums.sorted().map { .forum(id: $0) }
+      + (privateMessageRooms.all.isEmpty ? [] : [.privateMessages])
+  }
+
+  // MARK: Health
+
+  /// Stores the poll's outcome and returns when the source is due next: the normal interval (jittered) after a
+  /// success, exponential backoff (jittered) after consecutive errors.
+  private func recordHealth(of report: PollReport, startedAt: Date) async throws -> Date {
+    let source = report.source
+    let interval = interval(for: source)
+    let configuration = configuration
+    let finished = now()
+    return try await database.write { tx in
+      var health = try tx.sourceHealth(source: source.name) ?? SourceHealthRecord(source: source.name)
+      health.lastAttemptAt = startedAt
+      health.totalPolls += 1
+      let delay: Duration
+      if let error = report.error {
+        health.lastErrorAt = finished
+        health.lastError = error
+        health.consecutiveErrors += 1
+        health.totalErrors += 1
+        delay = Backoff.delay(
+          attempt: health.consecutiveErrors, base: configuration.pollBackoffBase,
+          maximum: configuration.maximumPollBackoff)
+      } else {
+        health.lastSuccessAt = finished
+        health.consecutiveErrors = 0
+        delay = interval
+      }
+      let next = finished.addingTimeInterval(Backoff.jittered(delay, by: configuration.jitter).timeInterval)
+      health.nextAttemptAt = next
+      try tx.save(health)
+      return next
+    }
+  }
+
+  func interval(for source: PollSource) -> Duration {
+    switch source {
+    case .bookmarks: configuration.bookmarksInterval
+    case .announcements: configuration.announcementsInterval
+    case .forum: configuration.forumsInterval
+    case .privateMessages: configuration.privateMessagesInterval
+    }
+  }
+
+  /// An error in words for health and logs. Forum and scrape errors describe themselves; nothing here carries
+  /// secrets (the client never puts cookies or passwords in its errors).
+  static func describe(_ error: any Error) -> String {
+    switch error {
+    case let error as ForumPageError: error.description
+    case let error as ScrapeError: error.description
+    case let error as CustomStringConvertible: error.description
+    default: String(describing: error)
+    }
+  }
+}

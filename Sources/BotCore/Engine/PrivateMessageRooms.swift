@@ -1,0 +1,32 @@
+import ChatBridge
+import Synchronization
+
+/// The rooms told about new private messages: the configured ones, with Matrix aliases resolved once the
+/// application could (`add`). The first such room wakes the poller, which then starts reading the inbox.
+final class PrivateMessageRooms: Sendable {
+  private let rooms: Mutex<[RoomRef]>
+  private let pollSignal: WakeSignal
+
+  init(_ rooms: [RoomRef], pollSignal: WakeSignal) {
+    self.rooms = Mutex(rooms)
+    self.pollSignal = pollSignal
+  }
+
+  /// Every room private messages are told in, in the order they were added.
+  var all: [RoomRef] { rooms.withLock { $0 } }
+
+  /// Adds a room once its id is known (at start or later); the first one wakes the poller.
+  func add(_ room: RoomRef) {
+    let wasEmpty = rooms.withLock { rooms in
+      let wasEmpty = rooms.isEmpty
+      if !rooms.contains(room) { rooms.append(room) }
+      return wasEmpty
+    }
+    if wasEmpty { pollSignal.signal() }
+  }
+
+  /// Whether `room` is one of them.
+  func contains(_ room: RoomRef) -> Bool {
+    all.contains(room)
+  }
+}

@@ -1,0 +1,238 @@
+import BotStore
+import ChatBridge
+import ForumModel
+import Foundation
+
+/// What rooms follow: subscriptions (bookmarks, star colours, announcements, forums) and watched threads, with the
+/// forum bookmark a watch needs. Subscribing seeds cursors and watermarks so nothing already posted floods the room,
+/// queues any backfill asked for, and asks the poller for an early poll.
+struct SubscriptionBook: Sendable {
+  let database: BotDatabase
+  let forum: any Forum
+  let configuration: EngineConfiguration
+  let transports: [String: ChatCapabilities]
+  let backfiller: SubscriptionBackfill
+  /// Woken after a change to what is watched, so the poller polls now.
+  let pollSignal: WakeSignal
+  let now: @Sendable () -> Date
+
+  /// Subscribes a room. Nothing already posted is sent (the cursor stays where it is, or is seeded at the current
+  /// last post), except `backfill` items: the last N posts of a thread, the N newest threads of a forum, the
+  /// current announcements (up to N), or the last N posts across the most recently active matching bookmarks.
+  /// Subscribing again to the same target replaces its filters. `.thread` is the same as `watch`.
+  @discardableResult
+  func subscribe(
+    room: RoomRef, to target: SubscriptionTarget, filters: SubscriptionFilters = .none, backfill: Int = 0,
+    createdBy: String? = nil
+  ) async throws -> SubscribeResult {
+    _ = try room.capabilities(in: transports)
+    let backfill = max(0, backfill)
+    switch target {
+    case .thread(let id):
+      return try await watch(threadID: id, room: room, filters: filters, backfill: backfill, createdBy: createdBy)
+    case .stars(let colours) where colours.isEmpty:
+      throw EngineError.invalidArgument("Name at least one star colour.")
+    case .forum(let forumID):
+      let title = try await seedForum(forumID: forumID)
+      let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
+      let backfilled =
+        backfill > 0 ? try await backfiller.forumThreads(forumID: forumID, count: backfill, for: subscription) : 0
+      pollSignal.signal()
+      return SubscribeResult(
+        subscription: subscription, isNew: isNew, title: title, addedBookmark: false, backfilled: backfilled)
+    case .announcements:
+      let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
+      let backfilled = backfill > 0 ? try await backfiller.announcements(count: backfill, room: room) : 0
+      return SubscribeResult(
+        subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: backfilled)
+    case .bookmarks, .stars:
+      let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
+      let backfilled = backfill > 0 ? try await backfiller.bookmarkedPosts(count: backfill, for: subscription) : 0
+      pollSignal.signal()
+      return SubscribeResult(
+        subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: backfilled)
+    }
+  }
+
+  /// Removes the room's subscription to `target`. Returns it, or nil when the room had none.
+  /// For a thread prefer `unwatch`, which also removes a bookmark the bot added.
+  @discardableResult
+  func unsubscribe(room: RoomRef, from target: SubscriptionTarget) async throws -> Subscription? {
+    if case .thread(let id) = target { return try await unwatch(threadID: id, room: room)?.removed }
+    let key = target.storeKey
+    return try await database.write { tx in
+      guard
+        let record = try tx.subscriptions(transport: room.transport, room: room.room)
+          .first(where: { $0.kind == key.kind && $0.argument == key.argument }),
+        let subscription = Subscription(record: record)
+      else { return nil }
+      try tx.deleteSubscription(id: subscription.id)
+      return subscription
+    }
+  }
+
+  /// Removes a subscription by id, only if it belongs to `room`. Returns it, or nil when there was none.
+  @discardableResult
+  func unsubscribe(room: RoomRef, id: Int64) async throws -> Subscription? {
+    let found = try await database.read { tx in try tx.subscription(id: id) }
+    guard let found, found.transport == room.transport, found.room == room.room,
+      let subscription = Subscription(record: found)
+    else { return nil }
+    if case .thread(let threadID) = subscription.target {
+      return try await unwatch(threadID: threadID, room: room)?.removed
+    }
+    return try await unsubscribe(room: room, from: subscription.target)
+  }
+
+  /// The room's subscriptions, oldest first.
+  func subscriptions(room: RoomRef) async throws -> [Subscription] {
+    try await database.read { tx in
+      try tx.subscriptions(transport: room.transport, room: room.room).compactMap(Subscription.init(record:))
+    }
+  }
+
+  /// Every subscription of every room.
+  func allSubscriptions() async throws -> [Subscription] {
+    try await database.read { tx in try tx.allSubscriptions().compactMap(Subscription.init(record:)) }
+  }
+
+  /// Watches one thread in a room: validates the thread (one page request when the bot does not know it yet),
+  /// bookmarks it on the forum when it is not bookmarked (recording that the bot added it, so `unwatch` can undo
+  /// that), and subscribes the room. No flood: only posts after the current last post are relayed, plus
+  /// `backfill` of the latest ones.
+  @discardableResult
+  func watch(
+    threadID: String, room: RoomRef, filters: SubscriptionFilters = .none, backfill: Int = 0,
+    createdBy: String? = nil
+  ) async throws -> SubscribeResult {
+    _ = try room.capabilities(in: transports)
+    let backfill = max(0, backfill)
+    var known = try await database.read { tx in try tx.thread(id: threadID) }
+    var lastPage: PostsPage?
+    if known == nil || backfill > 0 {
+      let page = try await forum.threadPage(threadID: threadID, page: .last)
+      lastPage = page
+      if known == nil {
+        let seeded = seededThread(from: page)
+        known = try await database.write { tx in
+          // Another path (the poller) may have seeded it meanwhile; its cursor wins.
+          if let existing = try tx.thread(id: threadID) { return existing }
+          try tx.save(seeded)
+          return seeded
+        }
+      }
+    }
+    guard var thread = known else { throw EngineError.invalidArgument("Unknown thread \(threadID).") }
+
+    var addedBookmark = false
+    if !thread.isBookmarked && lastPage?.isBookmarked != true {
+      try await forum.addBookmark(threadID: threadID, star: nil)
+      addedBookmark = true
+    }
+    if addedBookmark || !thread.isBookmarked {
+      let isAddedByBot = addedBookmark
+      let fallback = thread
+      thread = try await database.write { tx in
+        var current = try tx.thread(id: threadID) ?? fallback
+        current.isBookmarked = true
+        current.addedByBot = current.addedByBot || isAddedByBot
+        try tx.save(current)
+        return current
+      }
+    }
+
+    let (subscription, isNew) = try await store(
+      .thread(id: threadID), filters: filters, room: room, createdBy: createdBy)
+    var backfilled = 0
+    if backfill > 0, let lastPage {
+      backfilled = try await backfiller.threadPosts(lastPage: lastPage, count: backfill, for: subscription)
+    }
+    pollSignal.signal()
+    return SubscribeResult(
+      subscription: subscription, isNew: isNew, title: thread.title.isEmpty ? nil : thread.title,
+      addedBookmark: addedBookmark, backfilled: backfilled)
+  }
+
+  /// Stops watching a thread in a room. When no room watches it any more and the bot bookmarked it for a watch,
+  /// the bookmark is removed on the forum too. Returns nil when the room was not watching it.
+  @discardableResult
+  func unwatch(threadID: String, room: RoomRef) async throws -> UnwatchResult? {
+    let removal = try await database.write { tx -> (Subscription, Bool)? in
+      guard
+        let record = try tx.subscriptions(transport: room.transport, room: room.room)
+          .first(where: { $0.kind == .thread && $0.argument == threadID }),
+        let subscription = Subscription(record: record)
+      else { return nil }
+      try tx.deleteSubscription(id: subscription.id)
+      let stillWatched = try tx.subscriptions(kind: .thread).contains { $0.argument == threadID }
+      let addedByBot = try tx.thread(id: threadID)?.addedByBot ?? false
+      return (subscription, !stillWatched && addedByBot)
+    }
+    guard let (subscription, shouldRemoveBookmark) = removal else { return nil }
+    if shouldRemoveBookmark {
+      try await forum.removeBookmark(threadID: threadID)
+      try await database.write { tx in
+        guard var thread = try tx.thread(id: threadID) else { return }
+        thread.isBookmarked = false
+        thread.addedByBot = false
+        try tx.save(thread)
+      }
+    }
+    return UnwatchResult(removed: subscription, removedBookmark: shouldRemoveBookmark)
+  }
+
+  /// The rooms that watch one thread.
+  func roomsWatching(threadID: String) async throws -> [RoomRef] {
+    try await allSubscriptions().filter { $0.target == .thread(id: threadID) }.map(\.room)
+  }
+
+  // MARK: Helpers
+
+  /// Makes sure a forum's new-thread watermark exists (one request the first time, which also checks the forum
+  /// exists). Returns the forum's title when known and the page fetched, if any.
+  @discardableResult
+  private func seedForum(forumID: String) async throws -> String? {
+    if let existing = try await database.read({ tx in try tx.watchedForum(id: forumID) }) {
+      return existing.title
+    }
+    let page = try await forum.threads(forumID: forumID, page: 1)
+    let title = page.breadcrumbs.last?.name
+    let highest = page.threads.compactMap { Int($0.id) }.max() ?? 0
+    let record = WatchedForumRecord(forumID: forumID, title: title, highestThreadID: highest, updatedAt: now())
+    try await database.write { tx in
+      if try tx.watchedForum(id: forumID) == nil { try tx.save(record) }
+    }
+    return title
+  }
+
+  private func store(
+    _ target: SubscriptionTarget, filters: SubscriptionFilters, room: RoomRef, createdBy: String?
+  ) async throws -> (Subscription, Bool) {
+    let key = target.storeKey
+    let now = now()
+    let cap = configuration.replayCap
+    let record = SubscriptionRecord(
+      transport: room.transport, room: room.room, kind: key.kind, argument: key.argument,
+      includeAuthors: filters.includeAuthors, excludeAuthors: filters.excludeAuthors, keywords: filters.keywords,
+      opOnly: filters.opOnly, createdAt: now, createdBy: createdBy)
+    let (stored, isNew) = try await database.write { tx in
+      _ = try tx.ensureRoom(transport: room.transport, room: room.room, now: now, replayCap: cap)
+      return try tx.upsertSubscription(record)
+    }
+    guard let subscription = Subscription(record: stored) else {
+      throw EngineError.invalidArgument("Could not store the subscription.")
+    }
+    return (subscription, isNew)
+  }
+
+  /// A thread first seen on its own page: the cursor sits at its last post, so nothing already posted is relayed.
+  private func seededThread(from page: PostsPage) -> ThreadRecord {
+    let now = now()
+    let last = page.posts.max { $0.index < $1.index }
+    return ThreadRecord(
+      id: page.threadID, title: page.threadTitle, forumID: page.forumID, replyCount: max((last?.index ?? 1) - 1, 0),
+      lastPostAt: last?.date, lastPostAuthor: last?.author.name, cursorIndex: last?.index ?? 0,
+      cursorPostID: last?.id, isBookmarked: page.isBookmarked ?? false, isClosed: page.isClosed, firstSeenAt: now,
+      updatedAt: now)
+  }
+}

@@ -1,0 +1,17 @@
+/// The keys the transport uses.
+enum MatrixStateKey {
+  static let userID = "user_id"
+  static let accessToken = "access_token"
+  static let deviceID = "device_id"
+  static let nextBatch = "next_batch"
+  static let directRooms = "direct_rooms"
+  static let encryptedRooms = "encrypted_rooms"
+
+  static func thread(room: String, key: String) -> String { "thread:\(room):\(key)" }
+  /// Set once the encryption notice went to the room: it is sent once per room ever.
+  static func encryptionNotice(room: String) -> String { "encryption-notice:\(room)" }
+  /// Set once a sender was told the bot does not act on messages from their unverified device, in that room.
+  static func untrustedDeviceNotice(room: String, user: String, device: String) -> String {
+    "untrusted-device-notice:\(room)|\(user)|\(device)"
+  }
+}

@@ -1,0 +1,104 @@
+import AwfulBotApp
+import AwfulBotTestKit
+import ChatBridge
+import Foundation
+import Testing
+
+@Suite("configuration")
+struct ConfigurationTests {
+  static let repository = Repository.root
+
+  /// Every secret the example reads from the environment.
+  static let exampleSecrets = [
+    "AWFULBOT_FORUM_PASSWORD": "pw", "AWFULBOT_MATRIX_ACCESS_TOKEN": "token", "AWFULBOT_IRC_SASL_PASSWORD": "sasl",
+    "AWFULBOT_IRC_RIZON_NICKSERV_PASSWORD": "nickserv",
+  ]
+
+  private func write(_ json: String) throws -> String {
+    let url = TestScratch.path("awfulbot-config", extension: "json")
+    try Data(json.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test("the example configuration loads when its secret is in the environment")
+  func exampleLoads() throws {
+    let path = Self.repository.appendingPathComponent("config.example.json").path
+    let config = try AppConfiguration.load(path: path, environment: Self.exampleSecrets)
+    #expect(config.forum.username == "YourBotAccount")
+    #expect(config.transports.map(\.type) == [.console, .matrix, .irc, .irc])
+    #expect(config.rooms?.first?.subscriptions == [.bookmarks(stars: []), .announcements])
+    #expect(config.metrics?.address == HostPort(host: "127.0.0.1", port: 9464))
+  }
+
+  @Test("the example configuration names the missing secret without showing anything secret")
+  func missingSecret() throws {
+    let path = Self.repository.appendingPathComponent("config.example.json").path
+    let error = try #require(throws: ConfigurationError.self) {
+      try AppConfiguration.load(path: path, environment: [:])
+    }
+    #expect(
+      error.problems == [
+        "forum.password: <secret from $AWFULBOT_FORUM_PASSWORD> is not set",
+        "transports[1].accessToken: <secret from $AWFULBOT_MATRIX_ACCESS_TOKEN> is not set",
+        "transports[2].sasl.password: <secret from $AWFULBOT_IRC_SASL_PASSWORD> is not set",
+        "transports[3].nickServPassword: <secret from $AWFULBOT_IRC_RIZON_NICKSERV_PASSWORD> is not set",
+      ])
+  }
+
+  @Test("every problem is reported at once with its key path")
+  func allProblemsAtOnce() throws {
+    let path = try write(
+      """
+      {"forum": {"baseURL": "ftp://x", "username": " ", "password": "hunter2", "timeZone": "Mars/Base"},
+       "polling": {"bookmarksSeconds": 1},
+       "transports": [{"type": "telegraph"}, {"type": "console"}, {"type": "console"}],
+       "roles": [{"transport": "nowhere", "user": "u", "role": "king"}],
+       "rooms": [{"transport": "console", "room": "r", "subscriptions": ["bookmarks:pink", "thread:abc"],
+                  "mode": "sometimes"}],
+       "logLevel": "loud"}
+      """)
+    let error = try #require(throws: ConfigurationError.self) { try AppConfiguration.load(path: path) }
+    let expected = [
+      "forum.baseURL: expected an http(s) URL, got \"ftp://x\"",
+      "forum.username: must not be empty",
+      "forum.timeZone: unknown time zone \"Mars/Base\"",
+      "polling.bookmarksSeconds: must be at least 5 seconds, got 1.0",
+      "transports[0].type: unknown transport \"telegraph\" (supported: console, matrix, irc)",
+      "transports[2].name: duplicate name \"console\"",
+      "roles[0].transport: no transport named \"nowhere\"",
+      "roles[0].role: expected viewer, member or admin, got \"king\"",
+      "rooms[0].subscriptions[0]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"bookmarks:pink\"",
+      "rooms[0].subscriptions[1]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"thread:abc\"",
+      "rooms[0].mode: expected each, summary [K], digest hourly or digest daily HH:MM, got \"sometimes\"",
+      "logLevel: unknown level \"loud\"",
+    ]
+    #expect(error.problems == expected)
+    #expect(!error.description.contains("hunter2"))
+  }
+
+  @Test("a missing key and a wrong type name their path")
+  func decodingErrors() throws {
+    let missing = try write(#"{"forum": {"password": "x"}, "transports": []}"#)
+    let missingError = try #require(throws: ConfigurationError.self) { try AppConfiguration.load(path: missing) }
+    #expect(missingError.problems == ["forum.username: missing", "transports: at least one transport is needed"])
+
+    let wrongType = try write(#"{"forum": {"username": "u", "password": "x"}, "transports": [{"type": 3}]}"#)
+    let typeError = try #require(throws: ConfigurationError.self) { try AppConfiguration.load(path: wrongType) }
+    #expect(typeError.problems == ["transports[0].type: expected a string, got a number"])
+  }
+
+  @Test("an unreadable file says so")
+  func unreadable() throws {
+    let error = try #require(throws: ConfigurationError.self) {
+      try AppConfiguration.load(path: "/nonexistent/awfulbot.json")
+    }
+    #expect(error.problems.first?.hasPrefix("/nonexistent/awfulbot.json: cannot read the file") == true)
+  }
+
+  @Test("secrets never show in descriptions")
+  func secretDescription() {
+    #expect("\(SecretValue(literal: "hunter2"))" == "<secret>")
+    #expect(SecretValue(environment: "X").resolve(environment: ["X": "v"]) == "v")
+    #expect(SecretValue(environment: "X").resolve(environment: ["X": ""]) == nil)
+  }
+}

@@ -1,0 +1,58 @@
+import AwfulBotApp
+import AwfulBotTestKit
+import Foundation
+import MatrixTransport
+import Testing
+
+/// The example configuration's Matrix transport: it decodes into the transport's configuration, and `check`
+/// reports on it (no homeserver needed).
+@Suite("ops: Matrix in config.example.json")
+struct OpsMatrixExampleTests {
+  static let repository = Repository.root
+
+  static func exampleMatrix() throws -> TransportSettings {
+    let configuration = try AppConfiguration.load(
+      path: repository.appendingPathComponent("config.example.json").path,
+      environment: [
+        "AWFULBOT_FORUM_PASSWORD": "pw", "AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token",
+        "AWFULBOT_IRC_SASL_PASSWORD": "sasl", "AWFULBOT_IRC_RIZON_NICKSERV_PASSWORD": "nickserv",
+      ])
+    return try #require(configuration.transports.first { $0.type == .matrix })
+  }
+
+  @Test("the example's matrix transport decodes into MatrixTransportConfiguration")
+  func decodes() throws {
+    let settings = try Self.exampleMatrix()
+    let configuration = try settings.decodeOptions(
+      MatrixTransportConfiguration.self, kind: .matrix, environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token"])
+    #expect(configuration.name == "matrix")
+    #expect(configuration.homeserver.absoluteString == "https://matrix.example.org")
+    #expect(configuration.userID == "@awfulbot:example.org")
+    #expect(configuration.accessToken == "example-token")
+    #expect(configuration.rooms == ["#goons:example.org"])
+    #expect(configuration.roleOverrides == ["@friend:elsewhere.net": .member])
+    #expect(configuration.validationErrors() == [])
+  }
+
+  @Test("check probes the example's matrix transport and reports an unreachable homeserver without the token")
+  func probes() async throws {
+    var settings = try Self.exampleMatrix()
+    settings.options["homeserver"] = .string("http://127.0.0.1:1")
+    let probe = TransportKind.matrix.probe
+    let result = await probe(
+      settings, TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token"]))
+    #expect(result.outcome == .fail)
+    #expect(result.detail.hasPrefix("homeserver unreachable: "))
+    #expect(!result.line.contains("example-token"))
+  }
+
+  @Test("building the transport needs the bot's database")
+  func makeNeedsDatabase() throws {
+    let settings = try Self.exampleMatrix()
+    let make = TransportKind.matrix.make
+    let error = try #require(throws: ConfigurationError.self) {
+      try make(settings, TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "t"]))
+    }
+    #expect(error.problems.first?.contains("needs the bot's database") == true)
+  }
+}

@@ -1,0 +1,52 @@
+import AwfulBotTestKit
+import BotCore
+import BotStore
+import ChatBridge
+import Foundation
+
+/// The command router over the real engine and an in-memory store, with the in-process forum.
+package struct CommandHarness {
+  package static let transport = "test"
+  package let forum: TestForum
+  package let engine: BotEngine
+  package let router: CommandRouter
+  package let clock: TestClock
+
+  package init(forum: TestForum? = nil, grants: [String: [String: Role]] = [:]) async throws {
+    let forum = if let forum { forum } else { TestForum.seeded() }
+    let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+    let engine = BotEngine(
+      database: try BotDatabase(), forum: forum, transports: [Self.transport: .plainText], now: { clock.now() })
+    self.forum = forum
+    self.engine = engine
+    self.clock = clock
+    self.router = CommandRouter(
+      parser: CommandParser(prefix: "!", botNames: ["awfulbot"]),
+      permissions: PermissionPolicy(grants: grants), forum: forum, engine: engine,
+      composer: MessageComposer(baseURL: forum.baseURL), now: { clock.now() })
+  }
+
+  package var room: RoomRef { RoomRef(transport: Self.transport, room: "!room") }
+
+  package func message(_ text: String, role: Role? = .admin, sender: String = "alice", room: String = "!room")
+    -> IncomingMessage
+  {
+    IncomingMessage(
+      transport: Self.transport, room: room, senderID: "@\(sender):example.org", senderName: sender, text: text,
+      messageID: "$event-\(text.count)", transportRole: role)
+  }
+
+  /// The plain-text answer, or nil when the bot says nothing.
+  package func send(_ text: String, role: Role? = .admin, sender: String = "alice", room: String = "!room") async
+    -> String?
+  {
+    await router.handle(message(text, role: role, sender: sender, room: room), capabilities: .plainText)?.text
+  }
+
+  /// The answer, failing the test when there is none.
+  package func say(_ text: String, role: Role? = .admin, sender: String = "alice", room: String = "!room") async
+    -> String
+  {
+    await send(text, role: role, sender: sender, room: room) ?? "<no answer>"
+  }
+}

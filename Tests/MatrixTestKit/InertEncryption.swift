@@ -1,0 +1,22 @@
+import ChatBridge
+import MatrixTransport
+
+/// Stands in for libolm where only "encryption is on" matters: it decrypts nothing, encrypts nothing (the content
+/// goes out as it came), and has no identity.
+package struct InertEncryption: MatrixEncryption {
+  package init() {}
+
+  package func start() async throws {}
+  package func receive(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID] { [] }
+  package func membersChanged(room: String, someoneLeft: Bool) async {}
+  package func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption { .failed("inert") }
+  package func encrypt(_ content: JSONValue, type: String, room: String, transactionID: String) async throws
+    -> JSONValue
+  {
+    content
+  }
+  package func fingerprint() async -> String? { nil }
+  package func sharedRooms() async -> Set<String> { [] }
+  package func identityStatus() async -> MatrixIdentityStatus? { nil }
+  package func recoveryKey() async -> String? { nil }
+}
