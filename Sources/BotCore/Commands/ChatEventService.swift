@@ -76,6 +76,9 @@ package struct ChatEventService: Service {
       await deliver(reply, message, 1)
     case .membership(let change):
       await follow(change)
+    case .reaction:
+      // Reactions as commands come with replies to relays (issue 26); until then they are ignored.
+      break
     case .connection(let state):
       logger.info("chat connection changed", metadata: ["transport": "\(transport.name)", "state": "\(state)"])
     }

@@ -11,12 +11,19 @@ package struct OutgoingMessage: Sendable, Hashable {
   package var replaces: String?
   /// Groups messages of one forum thread (threads capability only).
   package var threadKey: String?
+  /// The short reference a relay carries on transports without native replies (`r7`), so a reader can answer it
+  /// (`!re r7 …`); nil where replying is off or the transport has replies.
+  package var reference: String?
 
-  package init(_ content: ChatMessage, inReplyTo: String? = nil, replaces: String? = nil, threadKey: String? = nil) {
+  package init(
+    _ content: ChatMessage, inReplyTo: String? = nil, replaces: String? = nil, threadKey: String? = nil,
+    reference: String? = nil
+  ) {
     self.content = content
     self.inReplyTo = inReplyTo
     self.replaces = replaces
     self.threadKey = threadKey
+    self.reference = reference
   }
 
   /// True for what the bot relays from the forum, false for answers to commands (IRC sends these as PRIVMSG).
@@ -29,7 +36,7 @@ package struct OutgoingMessage: Sendable, Hashable {
 extension OutgoingMessage: Codable {
   private enum CodingKeys: String, CodingKey {
     case version = "v"
-    case content, inReplyTo, replaces, threadKey
+    case content, inReplyTo, replaces, threadKey, reference
     // Schema 1 (rendered) fields.
     case kind, text, html, link
   }
@@ -39,6 +46,7 @@ extension OutgoingMessage: Codable {
     inReplyTo = try container.decodeIfPresent(String.self, forKey: .inReplyTo)
     replaces = try container.decodeIfPresent(String.self, forKey: .replaces)
     threadKey = try container.decodeIfPresent(String.self, forKey: .threadKey)
+    reference = try container.decodeIfPresent(String.self, forKey: .reference)
     if container.contains(.content) {
       content = try container.decode(ChatMessage.self, forKey: .content)
     } else {
@@ -56,5 +64,6 @@ extension OutgoingMessage: Codable {
     try container.encodeIfPresent(inReplyTo, forKey: .inReplyTo)
     try container.encodeIfPresent(replaces, forKey: .replaces)
     try container.encodeIfPresent(threadKey, forKey: .threadKey)
+    try container.encodeIfPresent(reference, forKey: .reference)
   }
 }

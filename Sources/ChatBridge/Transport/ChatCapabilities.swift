@@ -5,10 +5,17 @@ package struct ChatCapabilities: Sendable, Hashable {
   package var edits: Bool
   /// The transport can group messages in threads (`OutgoingMessage.threadKey`).
   package var threads: Bool
+  /// People answer a message natively (`IncomingMessage.replyTo`), so relays need no visible reference to be
+  /// answered; without it a relay carries a short one (`[r7]`) in rooms where replying is on.
+  package var replies: Bool
+  /// People react to messages (`ChatEvent.reaction`) and the bot can react back (`ChatTransport.react`).
+  package var reactions: Bool
 
-  package init(edits: Bool = false, threads: Bool = false) {
+  package init(edits: Bool = false, threads: Bool = false, replies: Bool = false, reactions: Bool = false) {
     self.edits = edits
     self.threads = threads
+    self.replies = replies
+    self.reactions = reactions
   }
 
   package static let plainText = ChatCapabilities()

@@ -16,6 +16,9 @@ package protocol ChatTransport: Service {
   /// The room's next message, handed over while the one before it is being sent, so work that does not depend on
   /// that send (rendering) is done by the time it returns. A hint: `send` must give the same result without it.
   func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async
+  /// Reacts to a message with `key` (`✅`), to say the bot did what a reaction asked. Transports without
+  /// `reactions` do nothing.
+  func react(to messageID: String, in room: String, with key: String) async throws
   /// End-to-end encryption as `status` shows it; nil where the service has none.
   func encryptionStatus() async -> EncryptionStatus?
   /// The room id a configured room reference names, as messages name the room (a Matrix alias resolved to its id,
@@ -26,5 +29,6 @@ package protocol ChatTransport: Service {
 extension ChatTransport {
   package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {}
   package func encryptionStatus() async -> EncryptionStatus? { nil }
+  package func react(to messageID: String, in room: String, with key: String) async throws {}
   package func resolveRoom(_ reference: String) async throws -> String { reference }
 }

@@ -19,12 +19,16 @@ package struct IncomingMessage: Sendable, Hashable {
   /// Addressed the casual way (`awfulbot help`, nick and a space), which also starts ordinary sentences about the
   /// bot ("awfulbot is down"): only a known command gets an answer.
   package var addressedCasually: Bool
+  /// The message this one answers, by the transport's id (a Matrix reply's `m.in_reply_to` event), with any quoted
+  /// fallback of it already removed from `text`. nil for a message that answers nothing.
+  package var replyTo: String?
 
   package init(
     transport: String, room: String, senderID: String, senderName: String, text: String, messageID: String? = nil,
     isDirect: Bool = false, transportRole: Role? = nil, addressed: Bool = false,
-    addressedCasually: Bool = false
+    addressedCasually: Bool = false, replyTo: String? = nil
   ) {
+    self.replyTo = replyTo
     self.addressedCasually = addressedCasually
     self.transport = transport
     self.room = room
