@@ -8,7 +8,23 @@ enum BotMigrations {
     migrator.registerMigration("v1", migrate: v1)
     migrator.registerMigration("v2-privateMessages", migrate: v2PrivateMessages)
     migrator.registerMigration("v3-outboxDates", migrate: OutboxDateMigration.migrate)
+    migrator.registerMigration("v4-replies", migrate: v4Replies)
     return migrator
+  }
+
+  /// Answering relays from chat: each relay row's short reference (`r7`, for transports without native replies),
+  /// found again by it or by the chat service's id of the message (the receipt) for 30 days; who may post from a
+  /// room (`replyRole`: viewer, member, admin or off; NULL is the default, admin) and whether reactions act there.
+  private static func v4Replies(_ db: Database) throws {
+    try db.alter(table: "outbox") { t in
+      t.add(column: "reference", .text)
+    }
+    try db.create(index: "outbox_on_receipt", on: "outbox", columns: ["transport", "room", "receipt"])
+    try db.create(index: "outbox_on_reference", on: "outbox", columns: ["transport", "room", "reference"])
+    try db.alter(table: "room") { t in
+      t.add(column: "replyRole", .text)
+      t.add(column: "reactions", .boolean).notNull().defaults(to: true)
+    }
   }
 
   /// Private messages already told (or seeded at the first poll), so each is alerted once across restarts.

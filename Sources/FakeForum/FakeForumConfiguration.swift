@@ -29,13 +29,16 @@ package struct FakeForumConfiguration: Sendable {
   package var requestLogLimit: Int
   /// FYAD-like mode: posts pages carry no `data-idx`.
   package var omitPostIndexes: Bool
-  /// The forum's "now", for new posts that do not say when they were made.
+  /// The forum's "now", for new posts that do not say when they were made (and the flood check's clock).
   package var now: @Sendable () -> Date
+  /// The flood check the forum starts with (and returns to on reset): the minimum seconds between two replies of
+  /// one account; 0 is off. Changed at run time as the `.floodCheck` fault.
+  package var floodSeconds: Int
 
   package init(
     port: Int = 0, host: String = "127.0.0.1", seed: FakeForumSeed = .demo, pageNav: PageNavStyle = .new,
     timeZone: String = "America/Chicago", clock: ForumClockStyle = .twentyFourHour, requestLogLimit: Int = 100_000,
-    omitPostIndexes: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
+    omitPostIndexes: Bool = false, floodSeconds: Int = 0, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.port = port
     self.host = host
@@ -45,6 +48,7 @@ package struct FakeForumConfiguration: Sendable {
     self.clock = clock
     self.requestLogLimit = requestLogLimit
     self.omitPostIndexes = omitPostIndexes
+    self.floodSeconds = max(0, floodSeconds)
     self.now = now
   }
 }

@@ -15,6 +15,9 @@ package enum ForumPageError: Error, Sendable, Hashable, Codable, CustomStringCon
   /// Posting refused because the account is on probation (a standard error page that says so). The banner on a
   /// normal page is not this error: it is read as a `Probation` value.
   case probation(message: String)
+  /// Posting refused by the flood check (a standard error page): the account posted less than `interval` seconds ago
+  /// (when the sentence says) and must wait `retryAfter` seconds. `message` is the forum's sentence.
+  case floodCheck(message: String, interval: Int?, retryAfter: Int)
 
   package var description: String {
     switch self {
@@ -26,7 +29,28 @@ package enum ForumPageError: Error, Sendable, Hashable, Codable, CustomStringCon
       "The forum account is banned\(reason.map { " (see \($0))" } ?? ""); the bot cannot read or post."
     case .threadClosed: "The thread is closed; replies are not accepted."
     case .probation(let message): "The forum account is on probation: \(message)"
+    case .floodCheck(let message, _, _): "The forum says: \(message)"
     }
+  }
+
+  /// The refusal to take a post this page says, with the forum's sentence; nil for pages that refuse nothing posted.
+  package var postingRefusal: PostingRefusal? {
+    switch self {
+    case .floodCheck(let message, let interval, let retryAfter):
+      PostingRefusal(.floodCheck(interval: interval, retryAfter: retryAfter), message: message)
+    case .threadClosed(let title, let message):
+      PostingRefusal(.threadClosed, message: Self.closedSentence(title: title, message: message))
+    case .probation(let message): PostingRefusal(.probation, message: message)
+    default: nil
+    }
+  }
+
+  /// "Sorry! This thread is closed!" again from the halves the closed-thread page is read as ("Sorry!" and "! This
+  /// thread is closed!", split at the first "!" as the forum's own client does).
+  package static func closedSentence(title: String, message: String) -> String {
+    let rest = message.hasPrefix("!") ? String(message.dropFirst()) : message
+    let sentence = (title + " " + rest).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    return sentence.isEmpty ? "This thread is closed!" : sentence
   }
 }
 

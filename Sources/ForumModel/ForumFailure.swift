@@ -3,10 +3,14 @@
 package protocol ForumFailure: Error, CustomStringConvertible {
   /// The forum says what was asked for does not exist: the asker's mistake, not a failure of the bot.
   var isNotFound: Bool { get }
+  /// The forum refused to take a post (flood check, closed thread, probation), in its own words; nil for any other
+  /// failure.
+  var postingRefusal: PostingRefusal? { get }
 }
 
 extension ForumFailure {
   package var isNotFound: Bool { false }
+  package var postingRefusal: PostingRefusal? { nil }
 }
 
 /// The forum says what was asked for does not exist, or the account cannot see it (the forum does not tell the two

@@ -13,8 +13,11 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
   case loggedOut
   /// The account is on probation and cannot post.
   case probation(message: String)
-  /// Replying to a closed thread.
-  case threadClosed
+  /// Replying to a closed thread; `message` is the forum's sentence ("Sorry! This thread is closed!").
+  case threadClosed(message: String)
+  /// The forum's flood check refused a post made too soon after the account's last one: `retryAfter` seconds are
+  /// left (`interval` is the forum's minimum between posts, when it says). `message` is the forum's sentence.
+  case floodCheck(message: String, interval: Int?, retryAfter: Int)
   /// The forum answered with one of its error pages (no permission, …).
   case forumRefused(title: String, message: String)
   /// The thread, post or forum asked for does not exist (or the account cannot see it).
@@ -46,8 +49,10 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
       "The forum session expired and logging in again did not restore it; check the account and try again later."
     case .probation(let message):
       "The forum account is on probation (\(message)); it cannot post until the probation ends."
-    case .threadClosed:
-      "The thread is closed; the forum does not accept replies to it."
+    case .threadClosed(let message):
+      "The forum says: \(message) It does not accept replies."
+    case .floodCheck(let message, _, _):
+      "The forum says: \(message)"
     case .forumRefused(let title, let message):
       "The forum refused the request: \(title): \(message)"
     case .notFound(let notFound):
@@ -78,8 +83,23 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
     case .databaseUnavailable(let title, let message):
       self = .databaseUnavailable(message: [title, message].filter { !$0.isEmpty }.joined(separator: " "))
     case .banned(let help, let reason): self = .banned(helpURL: help, reasonURL: reason)
-    case .threadClosed: self = .threadClosed
+    case .threadClosed(let title, let message):
+      self = .threadClosed(message: ForumPageError.closedSentence(title: title, message: message))
     case .probation(let message): self = .probation(message: message)
+    case .floodCheck(let message, let interval, let retryAfter):
+      self = .floodCheck(message: message, interval: interval, retryAfter: retryAfter)
+    }
+  }
+
+  /// Set for the refusals of a post (flood check, closed thread, probation), so the engine can tell them apart from
+  /// failures to reach or read the forum: nothing was posted, and the forum said why.
+  package var postingRefusal: PostingRefusal? {
+    switch self {
+    case .floodCheck(let message, let interval, let retryAfter):
+      PostingRefusal(.floodCheck(interval: interval, retryAfter: retryAfter), message: message)
+    case .threadClosed(let message): PostingRefusal(.threadClosed, message: message)
+    case .probation(let message): PostingRefusal(.probation, message: message)
+    default: nil
     }
   }
 

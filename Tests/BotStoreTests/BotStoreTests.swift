@@ -24,12 +24,12 @@ struct BotStoreTests {
 
   @Test("migrations apply in memory and on a file, and again on reopening")
   func migrations() throws {
-    #expect(try BotDatabase().appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates"])
+    #expect(try BotDatabase().appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates", "v4-replies"])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
     try BotDatabase(path: path).close()
     let reopened = try BotDatabase(path: path)
-    #expect(try reopened.appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates"])
+    #expect(try reopened.appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates", "v4-replies"])
   }
 
   @Test("the database file is created with mode 0600 and uses WAL")

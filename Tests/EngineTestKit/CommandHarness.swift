@@ -13,8 +13,8 @@ package struct CommandHarness {
   package let clock: TestClock
 
   package init(forum: TestForum? = nil, grants: [String: [String: Role]] = [:]) async throws {
-    let forum = if let forum { forum } else { TestForum.seeded() }
     let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+    let forum = if let forum { forum } else { TestForum.seeded(clock: clock) }
     let engine = BotEngine(
       database: try BotDatabase(), forum: forum, transports: [Self.transport: .plainText], now: { clock.now() })
     self.forum = forum

@@ -1,11 +1,13 @@
+import AwfulBotTestKit
 import ForumModel
 import Foundation
 
 extension TestForum {
   /// The command tests' forum, with the real forum's base URL: two forums, three threads (one in each, one closed),
   /// thread 100 bookmarked with three unread posts; the bot's replies are numbered from 900000.
-  package static func seeded() -> TestForum {
-    let forum = TestForum(baseURL: URL(string: "https://forums.somethingawful.com/")!)
+  /// - Parameter clock: the forum's clock (the flood check's), shared with the engine's where a test moves both.
+  package static func seeded(clock: TestClock = TestClock()) -> TestForum {
+    let forum = TestForum(baseURL: URL(string: "https://forums.somethingawful.com/")!, clock: clock)
     forum.startPostIDs(after: 899_999)
     let date = Date(timeIntervalSince1970: 1_700_000_000)
     func posts(_ prefix: String, count: Int) -> [Post] {

@@ -7,6 +7,8 @@ import Synchronization
 
 /// The in-process `Forum` every engine and command test uses: threads with posts, bookmarks with stars, a forum
 /// index, announcements, forum thread lists, switchable faults, and a log of every request so tests can count them.
+/// Replies are refused as the forum refuses them (closed thread, flood check, or any refusal a test sets), with the
+/// forum's sentence in a `PostingRefusal`.
 package final class TestForum: Forum, Sendable {
   package struct Thread: Sendable {
     package var id: String
@@ -54,6 +56,11 @@ package final class TestForum: Forum, Sendable {
     var threadFault: (any Error)?
     var requests: [String] = []
     var replies: [(threadID: String, text: String)] = []
+    /// Thrown by every reply while set, nothing posted.
+    var replyRefusal: (any Error)?
+    /// The flood check's minimum between two replies, in seconds of the test clock; 0 is off.
+    var floodInterval = 0
+    var lastReplyDate: Date?
   }
 
   package let baseURL: URL
@@ -123,6 +130,12 @@ package final class TestForum: Forum, Sendable {
 
   package func setFault(_ error: (any Error)?) { state.withLock { $0.fault = error } }
   package func setThreadFault(_ error: (any Error)?) { state.withLock { $0.threadFault = error } }
+  /// Every reply throws `error` while it is set (e.g. `PostingRefusal.floodCheck(interval: 30, retryAfter: 12)`),
+  /// and nothing is posted.
+  package func setReplyRefusal(_ error: (any Error)?) { state.withLock { $0.replyRefusal = error } }
+  /// Turns on the forum's flood check: a reply less than `seconds` (by the test clock) after the previous one is
+  /// refused with `PostingRefusal.floodCheck`, the seconds left rounded up. 0 turns it off.
+  package func setFloodInterval(_ seconds: Int) { state.withLock { $0.floodInterval = max(0, seconds) } }
   /// Every request so far, named with its arguments ("bookmarks 1", "posts 7 after 2").
   package var requests: [String] { state.withLock { $0.requests } }
   package func resetRequests() { state.withLock { $0.requests = [] } }
@@ -228,13 +241,44 @@ package final class TestForum: Forum, Sendable {
     }
   }
 
-  /// Posts as "AwfulBot" and answers with the new post's id.
+  /// Posts as "AwfulBot" and answers with the new post's id, unless the forum refuses: a closed thread, the flood
+  /// check, or the refusal a test set.
   package func reply(threadID: String, text: String) async throws -> ReplyResult {
     try request("reply \(threadID)")
-    _ = try lookup(threadID)
-    state.withLock { $0.replies.append((threadID, text)) }
+    let thread = try lookup(threadID)
+    if thread.isClosed { throw Self.closedRefusal }
+    let now = clock.now()
+    try state.withLock { state in
+      if let refusal = state.replyRefusal { throw refusal }
+      if state.floodInterval > 0, let last = state.lastReplyDate {
+        let left = Double(state.floodInterval) - now.timeIntervalSince(last)
+        if left > 0 {
+          throw PostingRefusal.floodCheck(interval: state.floodInterval, retryAfter: max(1, Int(left.rounded(.up))))
+        }
+      }
+      state.lastReplyDate = now
+      state.replies.append((threadID, text))
+    }
     return .post(id: addPost(to: threadID, author: "AwfulBot", text: text).id)
   }
+
+  /// The forum's Quote text for a stored post: `[quote="Name" post="P"]`, the post's own words (its quotes left out,
+  /// as the forum leaves them out), `[/quote]` and a blank line. A post of a closed thread is refused as the forum
+  /// refuses its reply form; an unknown post is the forum's "Invalid post specified" page.
+  package func quote(postID: String) async throws -> String {
+    try request("quote \(postID)")
+    for thread in state.withLock({ Array($0.threads.values) }) {
+      guard let post = thread.posts.first(where: { $0.id == postID }) else { continue }
+      if thread.isClosed { throw Self.closedRefusal }
+      let words = plainText(post.body, quotes: .omitted).trimmingCharacters(in: .whitespacesAndNewlines)
+      return "[quote=\"\(post.author.name)\" post=\"\(post.id)\"]\n\(words)\n[/quote]\n\n"
+    }
+    throw ForumPageError.standard(
+      title: "Special Message From Senor Lowtax",
+      message: "Invalid post specified. If you followed a valid link, please notify the webmaster.")
+  }
+
+  private static let closedRefusal = PostingRefusal(.threadClosed, message: "Sorry! This thread is closed!")
 
   package func locatePost(postID: String) async throws -> PostLocation {
     try request("locatePost \(postID)")

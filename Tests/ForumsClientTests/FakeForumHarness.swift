@@ -33,10 +33,13 @@ struct ForumHarness {
 
 func withFakeForum<T>(
   seed: FakeForumSeed = .demo,
+  forum configureForum: (inout FakeForumConfiguration) -> Void = { _ in },
   configure: (inout ForumsClientConfiguration) -> Void = { _ in },
   _ body: (ForumHarness) async throws -> T
 ) async throws -> T {
-  let server = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: seed))
+  var forumConfiguration = FakeForumConfiguration(port: 0, seed: seed)
+  configureForum(&forumConfiguration)
+  let server = try await FakeForumServer(configuration: forumConfiguration)
   let root = try await server.start()
   // Endpoints resolve against the base URL, which therefore ends with a slash.
   var configuration = ForumsClientConfiguration.test(baseURL: URL(string: root.absoluteString + "/")!)

@@ -168,7 +168,9 @@ struct FaultTests {
   @Test func everyErrorSaysWhatToDo() {
     let errors: [ForumsClientError] = [
       .badCredentials, .banned(helpURL: nil, reasonURL: "x"), .databaseUnavailable(message: "m"), .loggedOut,
-      .probation(message: "m"), .threadClosed, .forumRefused(title: "t", message: "m"),
+      .probation(message: "m"), .threadClosed(message: "Sorry! This thread is closed!"),
+      .floodCheck(message: "Please try again in 3 seconds.", interval: nil, retryAfter: 3),
+      .forumRefused(title: "t", message: "m"),
       .pageNotUnderstood(ScrapeError(page: "p", reason: "r")), .http(status: 503), .transport("refused"),
       .timedOut(seconds: 1), .bodyTooLarge(limit: 1), .tooManyRedirects, .postNotFound(postID: "1"),
     ]
@@ -176,6 +178,8 @@ struct FaultTests {
       #expect(error.description.count > 30, "\(error)")
     }
     #expect(ForumsClientError(ForumPageError.loggedOut(message: "m")) == .loggedOut)
-    #expect(ForumsClientError(ForumPageError.threadClosed(title: "t", message: "m")) == .threadClosed)
+    #expect(
+      ForumsClientError(ForumPageError.threadClosed(title: "Sorry!", message: "! This thread is closed!"))
+        == .threadClosed(message: "Sorry! This thread is closed!"))
   }
 }

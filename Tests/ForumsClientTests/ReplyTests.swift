@@ -55,7 +55,9 @@ struct ReplyTests {
   @Test func replyingToAClosedThreadSaysItIsClosed() async throws {
     try await withFakeForum { forum in
       let error = await clientError { _ = try await forum.client.reply(threadID: "3600004", text: "hello") }
-      #expect(error == .threadClosed)
+      #expect(error == .threadClosed(message: "Sorry! This thread is closed!"))
+      #expect(error?.postingRefusal?.reason == .threadClosed)
+      #expect(error?.description.contains("Sorry! This thread is closed!") == true)
       #expect(await forum.requests(to: "/newreply.php").filter { $0.method == "POST" }.isEmpty)
     }
   }

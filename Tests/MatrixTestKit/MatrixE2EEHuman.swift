@@ -95,6 +95,24 @@ package actor MatrixE2EEHuman {
     package var sessionID: String?
     package var index: Int?
     package var secure: Bool
+    /// The event's type and content as sent (from the payload when decrypted); nil and null when unreadable.
+    package var type: String? = nil
+    package var content: JSONValue = .null
+    /// `m.relates_to` as the homeserver has it: an encrypted event's cleartext copy.
+    package var cleartextRelation: JSONValue? = nil
+
+    /// What a reaction is on and its key, from the cleartext relation (where the spec has clients read it).
+    package var annotation: (target: String, key: String)? {
+      guard type == "m.reaction", cleartextRelation?["rel_type"] == "m.annotation",
+        let target = cleartextRelation?["event_id"]?.stringValue, let key = cleartextRelation?["key"]?.stringValue
+      else { return nil }
+      return (target, key)
+    }
+
+    /// The event an edit replaces, from the cleartext relation.
+    package var replaces: String? {
+      cleartextRelation?["rel_type"] == "m.replace" ? cleartextRelation?["event_id"]?.stringValue : nil
+    }
   }
 
   /// Every message `sender` sent to the room, decrypted where this client has the key, and the Megolm indexes used
@@ -108,9 +126,41 @@ package actor MatrixE2EEHuman {
         eventID: item["event"]?.stringValue ?? "", encrypted: item["encrypted"]?.boolValue ?? false,
         decrypted: item["decrypted"]?.boolValue ?? false, body: item["body"]?.stringValue,
         sessionID: item["session_id"]?.stringValue, index: item["index"]?.intValue,
-        secure: item["secure"]?.boolValue ?? false)
+        secure: item["secure"]?.boolValue ?? false, type: item["type"]?.stringValue, content: item["content"] ?? .null,
+        cleartextRelation: item["relates_to"].flatMap { $0 == .null ? nil : $0 })
     }
     return (events, answer["index_reuse"]?.arrayValue?.count ?? 0)
+  }
+
+  /// The reactions `sender` sent to the room, decrypted where they were encrypted, once `condition` holds for them
+  /// (or after `timeout`, what there is).
+  package func reactions(
+    in room: String, from sender: String, timeout: Duration = .seconds(20),
+    until condition: ([HistoryEvent]) -> Bool = { !$0.isEmpty }
+  ) async throws -> [HistoryEvent] {
+    try await waitForHistory(
+      in: room, from: sender, timeout: timeout, matching: { $0.type == "m.reaction" }, until: condition)
+  }
+
+  /// The edits (`m.replace`) `sender` sent to the room, once `condition` holds for them (or after `timeout`).
+  package func edits(
+    in room: String, from sender: String, timeout: Duration = .seconds(20),
+    until condition: ([HistoryEvent]) -> Bool = { !$0.isEmpty }
+  ) async throws -> [HistoryEvent] {
+    try await waitForHistory(
+      in: room, from: sender, timeout: timeout, matching: { $0.replaces != nil }, until: condition)
+  }
+
+  private func waitForHistory(
+    in room: String, from sender: String, timeout: Duration, matching: (HistoryEvent) -> Bool,
+    until condition: ([HistoryEvent]) -> Bool
+  ) async throws -> [HistoryEvent] {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let events = try await history(in: room, from: sender).events.filter(matching)
+      if condition(events) || ContinuousClock.now >= deadline { return events }
+      try await Task.sleep(for: .milliseconds(200))
+    }
   }
 
   /// An encrypted private room with these users invited.
@@ -133,6 +183,27 @@ package actor MatrixE2EEHuman {
   @discardableResult
   package func say(_ text: String, in room: String) async throws -> String {
     let answer = try await request(["cmd": "send", "room": .string(room), "text": .string(text)])
+    return try #require(answer["event"]?.stringValue)
+  }
+
+  /// An encrypted rich reply to `eventID` with the classic quoted fallback (see `MatrixHuman.reply(to:text:in:)`),
+  /// its relation also in the cleartext, as Element sends it; returns its event id.
+  @discardableResult
+  package func reply(to eventID: String, text: String, in room: String) async throws -> String {
+    let answer = try await request([
+      "cmd": "reply", "room": .string(room), "event": .string(eventID), "text": .string(text),
+    ])
+    return try #require(answer["event"]?.stringValue)
+  }
+
+  /// Reacts to `eventID` with `key`: encrypted by default, as Element X does (the relation, key included, also in
+  /// the cleartext); `encrypted: false` sends it plain, as Element Web does even in encrypted rooms.
+  @discardableResult
+  package func react(to eventID: String, key: String, in room: String, encrypted: Bool = true) async throws -> String {
+    let answer = try await request([
+      "cmd": "react", "room": .string(room), "event": .string(eventID), "key": .string(key),
+      "encrypted": .bool(encrypted),
+    ])
     return try #require(answer["event"]?.stringValue)
   }
 

@@ -97,6 +97,50 @@ package struct MatrixHuman: Sendable {
     return try #require(answer["event_id"]?.stringValue)
   }
 
+  /// Answers `eventID` the way clients did before spec v1.13 (many still do): a rich reply whose `body` quotes the
+  /// original as the fallback (`> <@sender> first line`, `> more lines`, an empty line, then `text`) and whose
+  /// `formatted_body` starts with the `<mx-reply>` quote, so the receiver's stripping of the fallback is exercised.
+  @discardableResult
+  package func reply(to eventID: String, text: String, in room: String) async throws -> String {
+    let original = try await call("GET", ["rooms", room, "event", eventID])
+    let content = Self.replyContent(
+      to: eventID, in: room, sender: original["sender"]?.stringValue ?? "",
+      body: original["content"]?["body"]?.stringValue ?? "", text: text)
+    return try await send("m.room.message", content: content, in: room)
+  }
+
+  /// The content of a rich reply with the classic fallback (see `reply(to:text:in:)`).
+  package static func replyContent(to eventID: String, in room: String, sender: String, body: String, text: String)
+    -> JSONValue
+  {
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    let quoted = lines.enumerated().map { index, line in index == 0 ? "> <\(sender)> \(line)" : "> \(line)" }
+    let escape = { (text: String) in
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+    let link = "https://matrix.to/#/\(room)/\(eventID)"
+    let html =
+      "<mx-reply><blockquote><a href=\"\(escape(link))\">In reply to</a> "
+      + "<a href=\"https://matrix.to/#/\(escape(sender))\">\(escape(sender))</a><br>"
+      + lines.map { escape(String($0)) }.joined(separator: "<br>") + "</blockquote></mx-reply>" + escape(text)
+    return [
+      "msgtype": "m.text", "body": .string(quoted.joined(separator: "\n") + "\n\n" + text),
+      "format": "org.matrix.custom.html", "formatted_body": .string(html),
+      "m.relates_to": ["m.in_reply_to": ["event_id": .string(eventID)]],
+    ]
+  }
+
+  /// Reacts to `eventID` with `key` (an `m.reaction` annotation, as Element sends it in a plain room); returns the
+  /// reaction's id.
+  @discardableResult
+  package func react(to eventID: String, key: String, in room: String) async throws -> String {
+    try await send(
+      "m.reaction",
+      content: ["m.relates_to": ["rel_type": "m.annotation", "event_id": .string(eventID), "key": .string(key)]],
+      in: room)
+  }
+
   /// Sends an event of any type (e.g. `m.room.encrypted` with made-up ciphertext); returns its id.
   @discardableResult
   package func send(_ type: String, content: JSONValue, in room: String) async throws -> String {
@@ -106,12 +150,40 @@ package struct MatrixHuman: Sendable {
 
   /// The room's `m.room.message` events, oldest first (up to the last 200).
   package func messages(in room: String) async throws -> [MatrixEvent] {
+    try await events(in: room, types: ["m.room.message"])
+  }
+
+  /// The room's events of these types, oldest first (up to the last 200).
+  package func events(in room: String, types: [String]) async throws -> [MatrixEvent] {
+    let filter = String(decoding: try JSONEncoder().encode(["types": types]), as: UTF8.self)
     let answer = try await call(
-      "GET", ["rooms", room, "messages"],
-      query: [("dir", "b"), ("limit", "200"), ("filter", #"{"types":["m.room.message"]}"#)])
+      "GET", ["rooms", room, "messages"], query: [("dir", "b"), ("limit", "200"), ("filter", filter)])
     let chunk = answer["chunk"]?.arrayValue ?? []
     let data = try JSONEncoder().encode(JSONValue.array(chunk))
     return try JSONDecoder().decode([MatrixEvent].self, from: data).reversed()
+  }
+
+  /// The room's reactions (`m.reaction` in clear text), oldest first.
+  package func reactions(in room: String) async throws -> [MatrixEvent] {
+    try await events(in: room, types: ["m.reaction"])
+  }
+
+  /// The room's edits (`m.room.message` replacing another), oldest first.
+  package func edits(in room: String) async throws -> [MatrixEvent] {
+    try await messages(in: room).filter { $0.replaces != nil }
+  }
+
+  /// Polls the room's events of these types until `condition` holds or the deadline passes; returns the last read.
+  @discardableResult
+  package func waitForEvents(
+    in room: String, types: [String], timeout: Duration = .seconds(20), until condition: ([MatrixEvent]) -> Bool
+  ) async throws -> [MatrixEvent] {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let events = try await events(in: room, types: types)
+      if condition(events) || ContinuousClock.now >= deadline { return events }
+      try await Task.sleep(for: .milliseconds(100))
+    }
   }
 
   /// Polls `/messages` until `condition` holds for the room's messages or the deadline passes; returns the last
@@ -120,12 +192,7 @@ package struct MatrixHuman: Sendable {
   package func waitForMessages(
     in room: String, timeout: Duration = .seconds(20), until condition: ([MatrixEvent]) -> Bool
   ) async throws -> [MatrixEvent] {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let events = try await messages(in: room)
-      if condition(events) || ContinuousClock.now >= deadline { return events }
-      try await Task.sleep(for: .milliseconds(100))
-    }
+    try await waitForEvents(in: room, types: ["m.room.message"], timeout: timeout, until: condition)
   }
 
   /// Polls the user's membership until it is `expected` or the deadline passes.
@@ -214,4 +281,16 @@ extension MatrixEvent {
   package var formattedBody: String? { content["formatted_body"]?.stringValue }
   package var msgtype: String? { content["msgtype"]?.stringValue }
   package var replyTo: String? { content["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.stringValue }
+  /// The event an edit replaces.
+  package var replaces: String? {
+    content["m.relates_to"]?["rel_type"] == "m.replace" ? content["m.relates_to"]?["event_id"]?.stringValue : nil
+  }
+  /// What a reaction (`m.annotation`) is on, and its key.
+  package var annotation: (target: String, key: String)? {
+    let relation = content["m.relates_to"]
+    guard relation?["rel_type"] == "m.annotation", let target = relation?["event_id"]?.stringValue,
+      let key = relation?["key"]?.stringValue
+    else { return nil }
+    return (target, key)
+  }
 }

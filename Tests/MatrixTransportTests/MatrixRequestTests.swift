@@ -41,7 +41,7 @@ struct MatrixRequestTests {
     #expect(!request.logPath.contains("secret"))
   }
 
-  @Test("the sync filter asks for messages, membership, power levels and encryption only")
+  @Test("the sync filter asks for messages, reactions, membership, power levels and encryption only")
   func filter() throws {
     let json = MatrixClient.compactJSON(MatrixSyncFilter.filter(timelineLimit: 10))
     let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
@@ -50,7 +50,8 @@ struct MatrixRequestTests {
     #expect(decoded["room"]?["timeline"]?["limit"]?.intValue == 10)
     #expect(
       decoded["room"]?["timeline"]?["types"] == [
-        "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encrypted", "m.room.encryption",
+        "m.room.message", "m.reaction", "m.room.member", "m.room.power_levels", "m.room.encrypted",
+        "m.room.encryption",
       ])
     #expect(decoded["room"]?["state"]?["types"]?.arrayValue?.contains("m.room.encryption") == true)
     #expect(json.contains(#""limit":10"#), "integers stay integers on the wire")

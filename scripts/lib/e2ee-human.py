@@ -24,6 +24,13 @@ scripts/crash-matrix):
   {"cmd": "send", "room": "!…", "text": "!help"}                    -> {"ok": true, "event": "$…"} (encrypted)
       With policy "element" the members' devices are checked first (a fresh /keys/query): cross-signed ones are
       marked verified, the others blacklisted, so the room key reaches the cross-signed ones only.
+  {"cmd": "reply", "room": "!…", "event": "$…", "text": "!bookmark"}            -> {"ok": true, "event": "$…"}
+      An encrypted rich reply to the event, with the classic fallback (body "> <@sender> original", an empty line,
+      then text; formatted_body starting with <mx-reply>), the relation also in the cleartext (as nio and Element
+      send it). The original's body comes from what this client read of it (decrypted), else from /event.
+  {"cmd": "react", "room": "!…", "event": "$…", "key": "✅", "encrypted": true}  -> {"ok": true, "event": "$…"}
+      An m.reaction annotation. In an encrypted room encrypted (as Element X sends reactions), the relation with its
+      key also in the cleartext; "encrypted": false sends it plain, as Element Web does in every room.
   {"cmd": "messages", "room": "!…", "sender": "@bot…", "count": N, "timeout": 20, "contains": "text"?}
       -> {"ok": true, "messages": [{"event", "sender", "type", "decrypted", "content"}…]} once N messages from sender
          arrived (or one whose body contains the text); what arrived when the timeout passes otherwise.
@@ -37,25 +44,30 @@ scripts/crash-matrix):
       computed from a fresh /keys/query. master_changed: the master key differs from the one first seen for the user
       in this process (the first one stays pinned; devices are judged against the current one).
   {"cmd": "history", "room": "!…", "sender": "@bot…", "wait": 20}
-      -> {"ok": true, "events": [{"event", "encrypted", "decrypted", "body", "session_id", "index", "device_id",
-                                  "secure", "error"?}…],
+      -> {"ok": true, "events": [{"event", "encrypted", "decrypted", "type", "body", "content", "relates_to",
+                                  "session_id", "index", "device_id", "secure", "error"?}…],
           "index_reuse": [[session_id, index, [event ids…]]…], "master_changed": bool}
       The room's whole history (/messages backwards to the start), oldest first: every message event (no state
       events) from sender. Encrypted ones are decrypted here with libolm from the client's inbound group sessions,
       which gives each Megolm message index; a session still missing is waited for up to `wait` seconds in all (room
       keys arrive as to-device messages). secure: the sending device is cross-signed by its owner. index_reuse:
       (session, index) pairs that more than one distinct event used. Plain events have encrypted false and their
-      body.
+      body. type and content are the event's as sent (decrypted: from the payload; null when unreadable);
+      relates_to is the m.relates_to of the event as the homeserver has it (the cleartext copy of an encrypted one),
+      so reactions (type m.reaction) and edits (rel_type m.replace) of the sender can be read.
   {"cmd": "quit"}
 Errors come back as {"ok": false, "error": "…"}. The store (keys, sessions) lives in the folder given as argv[1]
 (made when missing).
 The sync loop keeps going through homeserver restarts (requests are retried; the loop restarts after an error).
 """
 import asyncio
+import html
 import json
 import os
 import sys
 import time
+import uuid
+from urllib.parse import quote
 
 import aiohttp
 import olm
@@ -416,16 +428,24 @@ class Human:
                     self.client.blacklist_device(device)
 
     async def send(self, room, text):
+        return await self.send_event(room, "m.room.message", {"msgtype": "m.text", "body": text})
+
+    async def send_event(self, room, message_type, content, encrypt=True):
+        """Sends content, encrypted in an encrypted room (an m.reaction only when encrypt is true: nio itself never
+        encrypts reactions, like Element Web; Element X does)."""
         # Members and their devices must be current, or the key goes to too few devices.
         await self.client.joined_members(room)
         await self.nio_keys_query()
-        element = self.policy == "element" and self.client.rooms[room].encrypted
+        encrypted_room = self.client.rooms[room].encrypted
+        element = self.policy == "element" and encrypted_room
         for attempt in range(3):
             if element:
                 await self.apply_policy(room)
             try:
+                if message_type == "m.reaction" and encrypt and encrypted_room:
+                    return await self.send_encrypted(room, message_type, content, ignore_unverified=not element)
                 answer = await self.client.room_send(
-                    room, "m.room.message", {"msgtype": "m.text", "body": text}, ignore_unverified_devices=not element)
+                    room, message_type, content, ignore_unverified_devices=not element)
                 break
             except OlmUnverifiedDeviceError:  # a device turned up between the check and the key sharing
                 if attempt == 2:
@@ -433,6 +453,45 @@ class Human:
         if not hasattr(answer, "event_id"):
             raise RuntimeError(f"send failed: {answer}")
         return {"event": answer.event_id}
+
+    async def send_encrypted(self, room, message_type, content, ignore_unverified):
+        """What room_send does for a message, for any event type: share the room key, encrypt (nio copies the
+        relation into the cleartext), send."""
+        if self.client.olm.should_share_group_session(room):
+            await self.client.share_group_session(room, ignore_unverified_devices=ignore_unverified)
+        event_type, encrypted = self.client.encrypt(room, message_type, content)
+        path = f"{API}/rooms/{quote(room, safe='')}/send/{quote(event_type, safe='')}/{uuid.uuid4()}"
+        status, answer = await self.api("PUT", path, encrypted)
+        if status != 200:
+            raise RuntimeError(f"send of {message_type} answered {status}: {answer}")
+        return {"event": answer["event_id"]}
+
+    async def original(self, room, event):
+        """(sender, body) of an event as this client read it (decrypted), else as the homeserver has it."""
+        for entry in self.timeline.get(room, []):
+            if entry["event"] == event and entry["content"].get("body") is not None:
+                return entry["sender"], entry["content"]["body"]
+        status, answer = await self.api("GET", f"{API}/rooms/{quote(room, safe='')}/event/{quote(event, safe='')}")
+        if status != 200:
+            raise RuntimeError(f"/event answered {status}: {answer}")
+        return answer.get("sender", ""), answer.get("content", {}).get("body", "")
+
+    async def reply(self, room, event, text):
+        sender, body = await self.original(room, event)
+        lines = body.split("\n")
+        quoted = [f"> <{sender}> {lines[0]}"] + [f"> {line}" for line in lines[1:]]
+        link = f"https://matrix.to/#/{room}/{event}"
+        formatted = (f'<mx-reply><blockquote><a href="{html.escape(link)}">In reply to</a> '
+                     f'<a href="https://matrix.to/#/{html.escape(sender)}">{html.escape(sender)}</a><br>'
+                     + "<br>".join(html.escape(line) for line in lines) + "</blockquote></mx-reply>" + html.escape(text))
+        content = {"msgtype": "m.text", "body": "\n".join(quoted) + "\n\n" + text,
+                   "format": "org.matrix.custom.html", "formatted_body": formatted,
+                   "m.relates_to": {"m.in_reply_to": {"event_id": event}}}
+        return await self.send_event(room, "m.room.message", content)
+
+    async def react(self, room, event, key, encrypted=True):
+        content = {"m.relates_to": {"rel_type": "m.annotation", "event_id": event, "key": key}}
+        return await self.send_event(room, "m.reaction", content, encrypt=encrypted)
 
     async def messages(self, room, sender, count, timeout=20, contains=None):
         """Waits for `count` messages from sender (or one whose decrypted body contains `contains`)."""
@@ -492,10 +551,12 @@ class Human:
             content = event.get("content", {})
             if event.get("type") != "m.room.encrypted":
                 results.append({"event": event["event_id"], "encrypted": False, "decrypted": False,
-                                "type": event.get("type"), "body": content.get("body"), "session_id": None,
+                                "type": event.get("type"), "body": content.get("body"), "content": content,
+                                "relates_to": content.get("m.relates_to"), "session_id": None,
                                 "index": None, "device_id": None, "secure": False})
                 continue
-            result = {"event": event["event_id"], "encrypted": True, "decrypted": False, "body": None,
+            result = {"event": event["event_id"], "encrypted": True, "decrypted": False, "type": None, "body": None,
+                      "content": None, "relates_to": content.get("m.relates_to"),
                       "session_id": content.get("session_id"), "index": None,
                       "device_id": content.get("device_id"), "secure": False}
             results.append(result)
@@ -523,6 +584,7 @@ class Human:
             result["decrypted"] = True
             result["type"] = payload.get("type")
             result["body"] = payload.get("content", {}).get("body")
+            result["content"] = payload.get("content", {})
             device, secure, reason = await self.sending_device(sender, session.sender_key, session.ed25519)
             if result["device_id"] and device and result["device_id"] != device:
                 secure, reason = False, f"the event names device {result['device_id']}, its key is {device}'s"
@@ -561,6 +623,7 @@ async def main():
     await human.close()
 
 
-COMMANDS = {"login", "create_room", "join", "invite", "send", "messages", "device_trust", "history"}
+COMMANDS = {"login", "create_room", "join", "invite", "send", "reply", "react", "messages", "device_trust",
+            "history"}
 
 asyncio.run(main())

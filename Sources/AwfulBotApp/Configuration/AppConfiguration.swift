@@ -60,9 +60,17 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
   }
 
   package struct PollingSettings: Sendable, Codable, Hashable {
+    /// The longest wait between bookmarks checks (default 60): the pace backs off to it while nothing moves.
     package var bookmarksSeconds: Double?
+    /// The shortest (default 10): the wait after a check that found a thread moved.
+    package var bookmarksMinimumSeconds: Double?
+    /// How often the whole bookmarks list is read (default 3600); a check reads from the top until nothing moved.
+    package var bookmarksFullSweepSeconds: Double?
     package var announcementsSeconds: Double?
+    /// The longest wait between reads of a watched forum (default 300).
     package var forumsSeconds: Double?
+    /// The shortest (default 60): the wait after a read that found a new thread.
+    package var forumsMinimumSeconds: Double?
     /// The private-message inbox (default 300; polled only while `privateMessages.rooms` names a room).
     package var privateMessagesSeconds: Double?
     /// Most posts of one thread relayed one by one per cycle; the rest become one summary line.
@@ -71,8 +79,13 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var maximumBackoffSeconds: Double?
     package init(
       bookmarksSeconds: Double? = nil, announcementsSeconds: Double? = nil, forumsSeconds: Double? = nil,
-      replayCap: Int? = nil, maximumBackoffSeconds: Double? = nil, privateMessagesSeconds: Double? = nil
+      replayCap: Int? = nil, maximumBackoffSeconds: Double? = nil, privateMessagesSeconds: Double? = nil,
+      bookmarksMinimumSeconds: Double? = nil, bookmarksFullSweepSeconds: Double? = nil,
+      forumsMinimumSeconds: Double? = nil
     ) {
+      self.bookmarksMinimumSeconds = bookmarksMinimumSeconds
+      self.bookmarksFullSweepSeconds = bookmarksFullSweepSeconds
+      self.forumsMinimumSeconds = forumsMinimumSeconds
       self.privateMessagesSeconds = privateMessagesSeconds
       self.bookmarksSeconds = bookmarksSeconds
       self.announcementsSeconds = announcementsSeconds
@@ -135,17 +148,24 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var room: String
     package var subscriptions: [RoomSubscriptionSpec]?
     package var mode: RelayMode?
+    /// Who may post to the forum from the room by answering relayed posts (`replyRole`; default admin).
+    package var replyRole: ReplyPermission?
+    /// Whether reactions on relays act as commands (default on).
+    package var reactions: Bool?
     package init(
-      transport: String, room: String, subscriptions: [RoomSubscriptionSpec]? = nil, mode: RelayMode? = nil
+      transport: String, room: String, subscriptions: [RoomSubscriptionSpec]? = nil, mode: RelayMode? = nil,
+      replyRole: ReplyPermission? = nil, reactions: Bool? = nil
     ) {
       self.transport = transport
       self.room = room
       self.subscriptions = subscriptions
       self.mode = mode
+      self.replyRole = replyRole
+      self.reactions = reactions
     }
 
     private enum CodingKeys: String, CodingKey {
-      case transport, room, subscriptions, mode
+      case transport, room, subscriptions, mode, replyRole, reactions
     }
 
     /// Read as the config writes it; the loader (`ConfigurationParser`) has already said what is wrong with a value.
@@ -168,6 +188,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
         }
         return mode
       }
+      replyRole = try container.decodeIfPresent(ReplyPermission.self, forKey: .replyRole)
+      reactions = try container.decodeIfPresent(Bool.self, forKey: .reactions)
     }
 
     /// Written by name, as the config file has it.
@@ -177,6 +199,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       try container.encode(room, forKey: .room)
       try container.encodeIfPresent(subscriptions?.map(\.description), forKey: .subscriptions)
       try container.encodeIfPresent(mode?.writtenForm, forKey: .mode)
+      try container.encodeIfPresent(replyRole, forKey: .replyRole)
+      try container.encodeIfPresent(reactions, forKey: .reactions)
     }
   }
 

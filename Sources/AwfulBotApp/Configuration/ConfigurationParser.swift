@@ -95,7 +95,10 @@ enum ConfigurationParser {
     -> AppConfiguration.PollingSettings?
   {
     let path = "polling"
-    let intervals = ["bookmarksSeconds", "announcementsSeconds", "forumsSeconds", "privateMessagesSeconds"]
+    let intervals = [
+      "bookmarksSeconds", "bookmarksMinimumSeconds", "bookmarksFullSweepSeconds", "announcementsSeconds",
+      "forumsSeconds", "forumsMinimumSeconds", "privateMessagesSeconds",
+    ]
     guard
       let polling = reader.object(top[path], at: path, known: intervals + ["replayCap", "maximumBackoffSeconds"])
     else { return nil }
@@ -104,6 +107,16 @@ enum ConfigurationParser {
       guard let value = reader.number(polling, key, at: path) else { continue }
       if value < 5 { reader.report("polling.\(key)", "must be at least 5 seconds, got \(value)") }
       values[key] = value
+    }
+    // A floor above its ceiling is a typo, not a wish: said here rather than quietly clamped. (A default floor above
+    // a low ceiling, as in the demo, is clamped by the engine.)
+    for (floor, ceiling, defaultCeiling) in [
+      ("bookmarksMinimumSeconds", "bookmarksSeconds", 60.0), ("forumsMinimumSeconds", "forumsSeconds", 300),
+    ] {
+      let high = values[ceiling] ?? defaultCeiling
+      if let low = values[floor], low > high {
+        reader.report("polling.\(floor)", "must not be above polling.\(ceiling) (\(high)), got \(low)")
+      }
     }
     let replayCap = reader.integer(polling, "replayCap", at: path)
     if let replayCap, replayCap < 1 { reader.report("polling.replayCap", "must be at least 1, got \(replayCap)") }
@@ -114,7 +127,10 @@ enum ConfigurationParser {
     return .init(
       bookmarksSeconds: values["bookmarksSeconds"], announcementsSeconds: values["announcementsSeconds"],
       forumsSeconds: values["forumsSeconds"], replayCap: replayCap, maximumBackoffSeconds: backoff,
-      privateMessagesSeconds: values["privateMessagesSeconds"])
+      privateMessagesSeconds: values["privateMessagesSeconds"],
+      bookmarksMinimumSeconds: values["bookmarksMinimumSeconds"],
+      bookmarksFullSweepSeconds: values["bookmarksFullSweepSeconds"],
+      forumsMinimumSeconds: values["forumsMinimumSeconds"])
   }
 
   private static func parseCommands(_ top: [String: JSONValue], reader: inout ConfigReader)
@@ -205,7 +221,8 @@ enum ConfigurationParser {
     var rooms: [AppConfiguration.RoomSettings] = []
     for (index, item) in items.enumerated() {
       let path = "rooms[\(index)]"
-      guard let room = reader.object(item, at: path, known: ["transport", "room", "subscriptions", "mode"]) else {
+      let keys = ["transport", "room", "subscriptions", "mode", "replyRole", "reactions"]
+      guard let room = reader.object(item, at: path, known: keys) else {
         continue
       }
       let transport = reader.string(room, "transport", at: path, required: true)
@@ -238,8 +255,19 @@ enum ConfigurationParser {
             "expected each, summary [K], digest hourly or digest daily HH:MM, got \"\(text)\"\(detail)")
         }
       }
+      var replyRole: ReplyPermission?
+      if let text = reader.string(room, "replyRole", at: path) {
+        replyRole = ReplyPermission(name: text)
+        if replyRole == nil {
+          reader.report("\(path).replyRole", "expected off, viewer, member or admin, got \"\(text)\"")
+        }
+      }
+      let reactions = reader.bool(room, "reactions", at: path)
       if let transport, let name {
-        rooms.append(.init(transport: transport, room: name, subscriptions: subscriptions, mode: mode))
+        rooms.append(
+          .init(
+            transport: transport, room: name, subscriptions: subscriptions, mode: mode, replyRole: replyRole,
+            reactions: reactions))
       }
     }
     return rooms

@@ -90,7 +90,9 @@ package final class ConsoleTransport: ChatTransport, Sendable {
   /// size limit), continuation lines indented so messages stay apart in a scrolling terminal.
   package static func format(_ message: OutgoingMessage, room: String) -> String {
     let tag = message.isRelay ? "[relay]" : "[reply]"
-    let lines = TextRendering.lines(message.content).map(ChatText.stripControls)
+    var lines = TextRendering.lines(message.content).map(ChatText.stripControls)
+    // A relay that can be answered by reference starts with it, as on IRC (`r7 [Thread] Alice: …`).
+    if let reference = message.reference, !lines.isEmpty { lines[0] = ChatText.safeLine(reference) + " " + lines[0] }
     let body = lines.enumerated().map { index, line in index == 0 ? line : "        " + line }
     return "\(tag) " + body.joined(separator: "\n")
   }

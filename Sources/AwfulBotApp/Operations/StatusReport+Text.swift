@@ -36,6 +36,7 @@ extension StatusReport {
         line += "\n      backing off after \(source.consecutiveErrors) error(s); next try \(ago(source.nextAttempt))"
       } else if let next = source.nextAttempt {
         line += ", next \(ago(next))"
+        if let pace = source.pace { line += "\n      \(pace)" }
       }
       lines.append(line)
     }

@@ -1,3 +1,4 @@
+import BotCore
 import BotStore
 import Foundation
 
@@ -33,6 +34,8 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var totalErrors: Int
     /// When the next poll is due; after errors this is the backoff.
     package var nextAttempt: Date?
+    /// The wait between polls after the last success and why ("every 10 s: threads moved at the last check").
+    package var pace: String? = nil
   }
 
   package struct RoomDepth: Sendable, Codable, Hashable {
@@ -113,11 +116,13 @@ package struct StatusReport: Sendable, Codable, Hashable {
         hasSession: session != nil && (session?.expiresAt.map { $0 > now } ?? true),
         sessionExpires: session?.expiresAt, loggedInAtLastHeartbeat: forumRecord?.loggedIn,
         checkedAt: forumRecord?.checkedAt)
+      let paces = try tx.values(namespace: PollPace.namespace)
       let sources = try tx.allSourceHealth().map {
         Source(
           source: $0.source, lastAttempt: $0.lastAttemptAt, lastSuccess: $0.lastSuccessAt, lastError: $0.lastError,
           lastErrorAt: $0.lastErrorAt, consecutiveErrors: $0.consecutiveErrors, totalPolls: $0.totalPolls,
-          totalErrors: $0.totalErrors, nextAttempt: $0.nextAttemptAt)
+          totalErrors: $0.totalErrors, nextAttempt: $0.nextAttemptAt,
+          pace: SourceHealth(source: $0.source, pace: PollPace.stored(in: paces, source: $0.source)).paceExplanation)
       }
       let counts = try tx.outboxCounts()
       let deliveries = try tx.lastDeliveryByTransport()

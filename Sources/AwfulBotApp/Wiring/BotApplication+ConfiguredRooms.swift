@@ -57,6 +57,12 @@ extension BotApplication {
     if let mode = settings.mode {
       _ = try await engine.setMode(room: ref, to: mode)
     }
+    if let replyRole = settings.replyRole {
+      try await engine.setReplies(room: ref, to: replyRole)
+    }
+    if let reactions = settings.reactions {
+      try await engine.setReactions(room: ref, to: reactions)
+    }
   }
 
   /// The id the engine keys a configured room by. The config may name a Matrix room by its alias (`#goons:server`),

@@ -87,6 +87,15 @@ package final class BotApplication: Sendable {
       engineConfiguration.announcementsInterval = .seconds(seconds)
     }
     if let seconds = configuration.polling?.forumsSeconds { engineConfiguration.forumsInterval = .seconds(seconds) }
+    if let seconds = configuration.polling?.bookmarksMinimumSeconds {
+      engineConfiguration.bookmarksMinimumInterval = .seconds(seconds)
+    }
+    if let seconds = configuration.polling?.bookmarksFullSweepSeconds {
+      engineConfiguration.bookmarksFullSweepInterval = .seconds(seconds)
+    }
+    if let seconds = configuration.polling?.forumsMinimumSeconds {
+      engineConfiguration.forumsMinimumInterval = .seconds(seconds)
+    }
     if let cap = configuration.polling?.replayCap { engineConfiguration.replayCap = cap }
     if let seconds = configuration.polling?.privateMessagesSeconds {
       engineConfiguration.privateMessagesInterval = .seconds(seconds)

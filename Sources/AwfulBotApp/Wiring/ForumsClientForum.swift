@@ -38,6 +38,8 @@ package struct ForumsClientForum: Forum {
     try await client.reply(threadID: threadID, text: text)
   }
 
+  package func quote(postID: String) async throws -> String { try await client.quote(postID: postID) }
+
   package func locatePost(postID: String) async throws -> PostLocation {
     try await client.locatePost(postID: postID)
   }

@@ -4,7 +4,8 @@ import Foundation
 /// Recognises the pages the forum serves instead of the one asked for (docs/forum-protocol.md#error-pages): the
 /// standard error (`body.standarderror`, with the logged-out "must be a registered forums member" page as `.loggedOut`
 /// and a refusal that names the account's probation as `.probation`), the database-unavailable page, the ban page and
-/// the closed-thread redirect. Returns nil for a normal page. Every other scraper runs this first and throws what it
+/// the closed-thread redirect. A refusal by the flood check (posting again too soon) is `.floodCheck`, with the seconds
+/// its sentence names. Returns nil for a normal page. Every other scraper runs this first and throws what it
 /// finds.
 ///
 /// The probation banner (`div#probation_warn`) on a normal page is not an error: the page is read as usual and the
@@ -41,7 +42,25 @@ package struct ErrorPageScraper: Sendable {
     // Posting while on probation is refused with an error page that says so (the banner alone is not a refusal: a
     // "thread not found" page shown to an account on probation is still "not found").
     if message.range(of: "probation", options: .caseInsensitive) != nil { return .probation(message: message) }
+    if let flood = floodCheck(message) { return flood }
     return .standard(title: title, message: message)
+  }
+
+  /// vBulletin's flood check: "This forum requires that you wait 30 seconds between posts. Please try again in 12
+  /// seconds." Without a number to wait for, the page stays a plain refusal (its sentence is kept either way).
+  private func floodCheck(_ message: String) -> ForumPageError? {
+    let lowered = message.lowercased()
+    guard lowered.contains("between posts") || lowered.contains("flood") else { return nil }
+    let interval = Self.number(after: "wait", in: lowered)
+    guard let retryAfter = Self.number(after: "try again in", in: lowered) ?? interval else { return nil }
+    return .floodCheck(message: message, interval: interval, retryAfter: max(1, retryAfter))
+  }
+
+  /// The whole number right after the first `phrase` (spaces between), if one follows it.
+  private static func number(after phrase: String, in text: String) -> Int? {
+    guard let range = text.range(of: phrase) else { return nil }
+    let digits = text[range.upperBound...].drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+    return Int(digits)
   }
 
   /// The text of `div.inner` up to the first line break or block: the sentence that says what went wrong, without

@@ -4,7 +4,8 @@ import Foundation
 /// Reads the reply form of `newreply.php` (also new-thread and edit forms): always `form[name=vbform]`, never the
 /// first form on the page (an unrelated search form can come first). Fields keep document order: every hidden input,
 /// checked checkboxes and radios, selected options, text inputs and textareas (`message` included, also given as
-/// `message`); submit buttons are listed apart. A page without the form throws `ForumPageError` when it is an error
+/// `message`, its text as a browser would submit it: entities decoded, a line break right after the tag dropped);
+/// submit buttons are listed apart. A page without the form throws `ForumPageError` when it is an error
 /// page or carries the probation banner (`.probation`: an account on probation cannot post), else `ScrapeError`. The
 /// private-message form (`private.php?action=newmessage`) is read the same way.
 package struct ReplyFormScraper: Sendable {
@@ -46,7 +47,7 @@ package struct ReplyFormScraper: Sendable {
       }
       if node.isElement("textarea") {
         guard let name = node.attribute("name"), !name.isEmpty else { return .skipChildren }
-        let value = node.textContent
+        let value = Self.textareaValue(node.textContent)
         fields.append(.init(name: name, value: value))
         if name == "message", message == nil { message = value }
         return .skipChildren
@@ -74,5 +75,13 @@ package struct ReplyFormScraper: Sendable {
     return ReplyForm(
       action: form.attribute("action") ?? "newreply.php", fields: fields, message: message ?? "", submitButtons: submits
     )
+  }
+
+  /// A textarea's text as a browser submits it: HTML drops one line break right after `<textarea>` (so a page may
+  /// start the text on its own line), which libxml2 keeps. Entities are already decoded by the parser.
+  static func textareaValue(_ text: String) -> String {
+    // "\r\n" is one Character, so one drop takes either kind of line break.
+    guard let first = text.first, first == "\r\n" || first == "\n" || first == "\r" else { return text }
+    return String(text.dropFirst())
   }
 }

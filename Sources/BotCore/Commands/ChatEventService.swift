@@ -76,11 +76,38 @@ package struct ChatEventService: Service {
       await deliver(reply, message, 1)
     case .membership(let change):
       await follow(change)
-    case .reaction:
-      // Reactions as commands come with replies to relays (issue 26); until then they are ignored.
-      break
+    case .reaction(let reaction):
+      await act(on: reaction)
     case .connection(let state):
       logger.info("chat connection changed", metadata: ["transport": "\(transport.name)", "state": "\(state)"])
+    }
+  }
+
+  /// Does what a reaction asks (see `CommandRouter.handle(_:capabilities:)`): words go out like answers, the
+  /// acknowledgement and a removal straight through the transport.
+  private func act(on reaction: IncomingReaction) async {
+    let outcome = await router.handle(reaction, capabilities: transport.capabilities)
+    let metadata: Logger.Metadata = ["transport": "\(reaction.transport)", "room": "\(reaction.room)"]
+    if let answer = outcome.answer {
+      let message = IncomingMessage(
+        transport: reaction.transport, room: reaction.room, senderID: reaction.senderID,
+        senderName: reaction.senderName, text: reaction.key,
+        messageID: reaction.reactionID ?? "reaction:\(reaction.target):\(reaction.senderID):\(reaction.key)")
+      await deliver(answer, message, 1)
+    }
+    if let key = outcome.acknowledgement {
+      do {
+        try await transport.react(to: reaction.target, in: reaction.room, with: key)
+      } catch {
+        logger.warning("reaction not sent", metadata: metadata.merging(["error": "\(error)"]) { $1 })
+      }
+    }
+    if let receipt = outcome.redaction {
+      do {
+        try await transport.redact(receipt, in: reaction.room, reason: "removed by an admin's ❌")
+      } catch {
+        logger.warning("relay not removed", metadata: metadata.merging(["error": "\(error)"]) { $1 })
+      }
     }
   }
 

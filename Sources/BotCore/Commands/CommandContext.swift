@@ -21,6 +21,8 @@ package struct CommandContext: Sendable {
   package var statusReports: any StatusEngine
   package var undo: any UndoEngine
   package var privateMessageRooms: any PrivateMessageRoomsEngine
+  /// Which of the bot's messages an answer points at (replies to relays).
+  package var relayMap: any RelayMapEngine
   package var composer: MessageComposer
   package var now: Date
   package var pendingReplies: PendingReplies
@@ -28,6 +30,8 @@ package struct CommandContext: Sendable {
   package var prefix: String
   /// Every command, for `help`.
   package var commands: [CommandSpec]
+  /// How the answer goes out (an edit of an earlier answer).
+  package var answer = AnswerOptions()
 
   package var links: ForumLinks { composer.links }
 
@@ -75,7 +79,7 @@ extension CommandContext {
     self.init(
       message: message, room: room, role: role, capabilities: capabilities, forum: forum, subscriptions: engine,
       bookmarks: engine, roomSettings: engine, alerts: engine, statusReports: engine, undo: engine,
-      privateMessageRooms: engine, composer: composer, now: now, pendingReplies: pendingReplies, prefix: prefix,
-      commands: commands)
+      privateMessageRooms: engine, relayMap: engine, composer: composer, now: now, pendingReplies: pendingReplies,
+      prefix: prefix, commands: commands)
   }
 }

@@ -5,6 +5,6 @@
 /// engine and store in tests; the protocols only keep handlers from reaching into engine internals.
 package typealias CommandEngine =
   SubscriptionsEngine & BookmarksEngine & RoomSettingsEngine & AlertsEngine & StatusEngine & UndoEngine
-  & PrivateMessageRoomsEngine
+  & PrivateMessageRoomsEngine & RelayMapEngine
 
 extension BotEngine: CommandEngine {}

@@ -9,11 +9,11 @@ package enum CommandRegistry {
     WatchCommands.watch, WatchCommands.unwatch,
     SubscriptionCommands.subscribe, SubscriptionCommands.unsubscribe, SubscriptionCommands.list,
     BrowseCommands.forums, BrowseCommands.threads, BrowseCommands.latest,
-    ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel,
+    ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel, RelayReplyCommands.re,
     PrivateMessageCommands.list, PrivateMessageCommands.show, PrivateMessageCommands.reply,
     StatusCommands.status, StatusCommands.why,
     RoomCommands.quiet, RoomCommands.mode, RoomCommands.pause, RoomCommands.resume,
     AlertCommands.alert, AlertCommands.list, AlertCommands.unalert,
-    RoomCommands.unfurl,
+    RoomCommands.unfurl, RelayReplyCommands.replies, RelayReplyCommands.reactions,
   ]
 }

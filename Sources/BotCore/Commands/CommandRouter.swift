@@ -36,12 +36,36 @@ package struct CommandRouter: Sendable {
 
   /// The answer to send, or nil when the message needs none.
   package func handle(_ message: IncomingMessage, capabilities: ChatCapabilities) async -> OutgoingMessage? {
-    guard let reply = await reply(to: message, capabilities: capabilities) else { return nil }
+    let options = AnswerOptions()
+    guard let reply = await reply(to: message, capabilities: capabilities, options: options) else { return nil }
+    // An edit replaces the earlier answer (a preview becoming "Posted"); it answers nothing new.
+    if let replaced = options.replaces, capabilities.edits {
+      return OutgoingMessage(.answer(reply), replaces: replaced)
+    }
     return OutgoingMessage(.answer(reply), inReplyTo: message.messageID)
   }
 
   /// The answer as reply lines (for tests and transports that format themselves).
-  package func reply(to message: IncomingMessage, capabilities: ChatCapabilities = .plainText) async -> CommandReply? {
+  package func reply(
+    to message: IncomingMessage, capabilities: ChatCapabilities = .plainText, options: AnswerOptions = AnswerOptions()
+  ) async -> CommandReply? {
+    // An answer to one of the bot's own messages: a relayed post becomes a forum reply; anything else the bot said
+    // gets one sentence. Such a message is never taken as a command.
+    if let target = message.replyTo,
+      let relayed = try? await engine.relayedMessage(room: RoomRef(transport: message.transport, room: message.room), messageID: target)
+    {
+      return await perform("reply to a relay", message: message, capabilities: capabilities, options: options) {
+        try await RelayReplyCommands.start(answering: relayed, text: message.text, $0)
+      }
+    }
+    // `<nick>: ^ text` answers the room's last relay.
+    if message.addressed, message.text.hasPrefix("^"), message.text.dropFirst().first?.isWhitespace ?? false {
+      let text = String(message.text.dropFirst())
+      return await perform("reply to the last relay", message: message, capabilities: capabilities, options: options)
+      {
+        try await RelayReplyCommands.answerLast(text: text, $0)
+      }
+    }
     switch parser.parse(message.text, isDirect: message.isDirect || message.addressed) {
     case nil:
       return await unfurl(message)
@@ -50,7 +74,7 @@ package struct CommandRouter: Sendable {
     case .success(let input):
       // "awfulbot is down" is talk about the bot, not to it: the casual address answers known commands only.
       if message.addressedCasually && !message.isDirect && !isKnown(input.name) { return nil }
-      return await run(input, message: message, capabilities: capabilities)
+      return await run(input, message: message, capabilities: capabilities, options: options)
     }
   }
 
@@ -58,9 +82,9 @@ package struct CommandRouter: Sendable {
     commands.contains { $0.name == name || $0.aliases.contains(name) }
   }
 
-  private func run(_ input: CommandInput, message: IncomingMessage, capabilities: ChatCapabilities) async
-    -> CommandReply
-  {
+  private func run(
+    _ input: CommandInput, message: IncomingMessage, capabilities: ChatCapabilities, options: AnswerOptions
+  ) async -> CommandReply {
     let prefix = parser.prefix
     guard let spec = commands.first(where: { $0.name == input.name || $0.aliases.contains(input.name) }) else {
       let names = commands.flatMap { [$0.name] + $0.aliases }
@@ -79,32 +103,48 @@ package struct CommandRouter: Sendable {
     if let error = input.syntaxError, !spec.takesRawText {
       return CommandReply("\(error.description) Usage: \(spec.usageLine(prefix: prefix))")
     }
-    let context = CommandContext(
+    return await perform(spec.name, message: message, capabilities: capabilities, options: options) {
+      try await spec.run(input, $0)
+    } usage: {
+      spec.usageLine(prefix: prefix)
+    }
+  }
+
+  /// The context a handler runs in for `message`.
+  func context(for message: IncomingMessage, capabilities: ChatCapabilities, options: AnswerOptions) -> CommandContext {
+    var context = CommandContext(
       message: message, room: RoomRef(transport: message.transport, room: message.room),
       role: permissions.role(of: message), capabilities: capabilities, forum: forum, engine: engine, composer: composer,
-      now: now(),
-      pendingReplies: pendingReplies, prefix: prefix, commands: commands)
+      now: now(), pendingReplies: pendingReplies, prefix: parser.prefix, commands: commands)
+    context.answer = options
+    return context
+  }
+
+  /// Runs a handler and turns every failure into its one-sentence answer.
+  func perform(
+    _ name: String, message: IncomingMessage, capabilities: ChatCapabilities, options: AnswerOptions,
+    _ body: (CommandContext) async throws -> CommandReply, usage: () -> String? = { nil }
+  ) async -> CommandReply {
+    let context = context(for: message, capabilities: capabilities, options: options)
     do {
-      let reply = try await spec.run(input, context)
-      logger.debug("command done", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])
+      let reply = try await body(context)
+      logger.debug("command done", metadata: ["command": "\(name)", "transport": "\(message.transport)"])
       return reply
     } catch CommandError.usage(let detail) {
       return CommandReply(
-        [detail, "Usage: \(spec.usageLine(prefix: prefix))"].compactMap { $0 }.joined(separator: " "))
+        [detail, usage().map { "Usage: \($0)" }].compactMap { $0 }.joined(separator: " "))
     } catch let error as any ForumFailure where error.isNotFound {
       // A thread or post that does not exist: the asker's mistake, answered as such.
-      logger.debug("command refused", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])
+      logger.debug("command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)"])
       return CommandReply(error.description)
     } catch let error as CommandError {
       // The user's mistake or an expected refusal: the answer says it all.
-      logger.debug("command refused", metadata: ["command": "\(spec.name)", "transport": "\(message.transport)"])
+      logger.debug("command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)"])
       return CommandReply(error.description)
     } catch {
       logger.warning(
         "command failed",
-        metadata: [
-          "command": "\(spec.name)", "error": "\(ErrorText.describe(error))", "transport": "\(message.transport)",
-        ])
+        metadata: ["command": "\(name)", "error": "\(ErrorText.describe(error))", "transport": "\(message.transport)"])
       return CommandReply(ErrorText.describe(error))
     }
   }

@@ -10,10 +10,27 @@ package actor PendingReplies {
     package var senderID: String
   }
 
+  /// A post the reply quotes, as the forum's Quote button fills it in.
+  package struct Quote: Sendable, Hashable {
+    package var postID: String
+    package var author: String
+    /// `[quote="Alice" post="123"]…[/quote]`, shortened to the poster's own words, posted before the text.
+    package var bbcode: String
+    /// The quoted words on one line, for the preview.
+    package var excerpt: String
+
+    package init(postID: String, author: String, bbcode: String, excerpt: String) {
+      self.postID = postID
+      self.author = author
+      self.bbcode = bbcode
+      self.excerpt = excerpt
+    }
+  }
+
   /// What a reply answers.
   package enum Target: Sendable, Hashable {
-    /// A forum thread (`reply`).
-    case thread(id: String, title: String)
+    /// A forum thread (`reply`), quoting one of its posts when it answers a relay.
+    case thread(id: String, title: String, quote: Quote? = nil)
     /// A private message to the bot account (`pmreply`).
     case privateMessage(id: String, subject: String, sender: String?)
   }
@@ -22,6 +39,8 @@ package actor PendingReplies {
     package var target: Target
     package var text: String
     package var expires: Date
+    /// The chat message that asked for the preview: the preview is its answer, so a ✅ on the preview confirms it.
+    package var requestID: String?
   }
 
   package enum Outcome: Sendable, Hashable {
@@ -39,10 +58,23 @@ package actor PendingReplies {
   }
 
   /// Stores a reply for confirmation, replacing the user's earlier one in that room.
-  package func hold(_ key: Key, target: Target, text: String, now: Date) -> Reply {
-    let reply = Reply(target: target, text: text, expires: now.addingTimeInterval(lifetime))
+  package func hold(_ key: Key, target: Target, text: String, now: Date, requestID: String? = nil) -> Reply {
+    let reply = Reply(target: target, text: text, expires: now.addingTimeInterval(lifetime), requestID: requestID)
     waiting[key] = reply
     return reply
+  }
+
+  /// Puts back a reply the forum refused (a flood wait, a closed thread), open again for a while, so the text is
+  /// not lost and `confirm` tries again.
+  package func reopen(_ key: Key, _ reply: Reply, now: Date) {
+    var reopened = reply
+    reopened.expires = now.addingTimeInterval(lifetime)
+    waiting[key] = reopened
+  }
+
+  /// The user's waiting reply, left in place.
+  package func peek(_ key: Key) -> Reply? {
+    waiting[key]
   }
 
   /// Takes the user's reply out (whatever the outcome, it cannot be confirmed twice).

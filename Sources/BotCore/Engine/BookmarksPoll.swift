@@ -2,6 +2,7 @@ import BotStore
 import ChatBridge
 import ForumModel
 import Foundation
+import Logging
 
 /// Polls the bot account's bookmarks: finds the threads that moved since the last poll, reads their new posts and
 /// relays them to the rooms that follow them (subscriptions and alerts), advancing each thread's cursor with its rows.
@@ -10,97 +11,161 @@ struct BookmarksPoll: Sendable {
   let forum: any Forum
   let configuration: EngineConfiguration
   let outbox: OutboxWriter
+  let logger: Logger
   let now: @Sendable () -> Date
 
-  /// Change detection as the design says: every bookmarks page (40 threads each) is read; only threads whose reply
-  /// count or last-post time moved past the stored values are fetched, from the cursor's page on. Threads seen for
-  /// the first time are seeded at their last post without a request. Each thread's rows and cursor commit together;
-  /// an error stops the poll and leaves the remaining threads' stored values untouched, so the next poll retries.
+  /// A thread the list shows moved, with its stored row and whether any room wants its posts.
+  typealias Change = (row: ThreadListThread, stored: ThreadRecord, wanted: Bool)
+
+  /// One bookmarks page against the store.
+  struct PageComparison {
+    var changed: [Change] = []
+    /// The page shows a thread the store knows, unmoved, whose last post is older than the check's threshold.
+    var holdsSettledThread = false
+  }
+
+  /// How a poll reads the list.
+  enum Reading: Equatable {
+    /// From page 1 down to the first page that shows a settled thread older than `threshold`.
+    case check(threshold: Date)
+    /// Every page, to the end.
+    case sweep
+  }
+
+  /// Change detection from the top of the list. The forum lists bookmarks newest last post first, so a thread that
+  /// got a post since the last poll is near the top: a check reads from page 1 and stops after the first page that
+  /// shows a settled thread (known, same reply count and last-post time) older than the last poll's newest last post
+  /// less `listOrderMargin` (see `ThreadListMark`). A quiet check costs one request whatever the account's size.
+  /// Only threads whose reply count or last-post time moved past the stored values are fetched, from the cursor's
+  /// page on; threads seen for the first time are seeded at their last post without a request.
   ///
-  /// Each bookmarks page is compared with the store as it arrives, so a poll holds one page of listing and the
-  /// changed threads, not the whole listing: with 20,000 bookmarks the whole listing and its stored rows were about
-  /// a third of the bot's memory. What a page writes (seeds, titles, stars) moves no cursor, so a poll that fails
-  /// on a later page still fetches nothing twice and misses nothing.
+  /// Every page's order is verified; a page out of order makes the poll a full sweep (the pages already read stand)
+  /// and the log says so once. A full sweep also runs when `bookmarksFullSweepInterval` has passed, and at the first
+  /// poll: only it notices a bookmark added or removed on the web, or a deleted post (a thread whose reply count or
+  /// last post went back), since such a thread does not come to the top.
+  ///
+  /// Each thread's rows and cursor commit together; an error stops the poll and leaves the remaining threads' stored
+  /// values and the list's mark untouched, so the next poll reads as far again and misses nothing. Each page is
+  /// compared with the store as it arrives, so a poll holds one page of listing and the changed threads, not the
+  /// whole listing (with 20,000 bookmarks the listing and its rows were a third of the bot's memory).
   func run(_ report: inout PollReport) async throws {
-    var seen = Set<String>()
-    var changed: [(ThreadListThread, ThreadRecord, Bool)] = []
-    var page = 1
-    var complete = false
     let now = now()
-    let (subscriptions, hasAlerts) = try await database.read { tx in
+    let (subscriptions, hasAlerts, mark) = try await database.read { tx in
       (
         try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
           .compactMap(Subscription.init(record:)),
-        !(try tx.allAlerts().isEmpty)
+        !(try tx.allAlerts().isEmpty),
+        try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey)
       )
     }
+    var reading = reading(after: mark, now: now)
+    var order = ThreadListOrder(skipsStickies: false)
+    var seen = Set<String>()
+    var changed: [Change] = []
+    var newestOnFirstPage: Date?
+    var page = 1
+    var complete = false
     while page <= configuration.maximumBookmarkPages {
       report.requests += 1
+      report.listPages += 1
       let result = try await forum.bookmarks(page: page)
+      if page == 1 { newestOnFirstPage = result.threads.compactMap(\.lastPostDate).max() }
+      if !order.check(result.threads, page: page), case .check = reading {
+        reading = .sweep
+      }
+      let threshold: Date? = if case .check(let threshold) = reading { threshold } else { nil }
       let fresh = result.threads.filter { seen.insert($0.id).inserted }
+      var comparison = PageComparison()
       if !fresh.isEmpty {
-        changed += try await database.write { tx in
+        comparison = try await database.write { tx in
           try Self.compareBookmarks(
-            fresh, in: tx, now: now, subscriptions: subscriptions, hasAlerts: hasAlerts)
+            fresh, in: tx, now: now, subscriptions: subscriptions, hasAlerts: hasAlerts, settledBefore: threshold)
         }
       }
+      changed += comparison.changed
       let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
       let isLast = page >= total || result.threads.isEmpty
-      configuration.bookmarksPageRead?(page, result.page?.total, isLast)
+      let settles = threshold != nil && comparison.holdsSettledThread
+      configuration.bookmarksPageRead?(page, result.page?.total, isLast || settles)
       if isLast {
         complete = true
         break
       }
+      if settles { break }
       page += 1
     }
+    report.fullSweep = complete
+    report.listUnordered = !order.isIntact
+    report.changed = changed.count
+    try await noteOrder(order, mark: mark, now: now)
     if complete {
       let listed = seen
       try await database.write { tx in try tx.markUnbookmarked(allExcept: listed) }
     }
-    report.changed = changed.count
 
     // Read every changed thread first, then relay them together so a room gets the poll's posts in the order they
     // were made across threads. A failed read stops reading; what was read before it is still relayed (its cursors
     // advance with its rows), and the error then fails the poll so the rest is retried.
-    var updates: [(update: ThreadUpdate, wanted: Bool)] = []
+    var updates: [(update: ThreadUpdate, wanted: Bool, cursor: Int?)] = []
     var readError: (any Error)?
     for (row, stored, wanted) in changed {
       var update = ThreadUpdate(
         threadID: row.id, title: row.title, forumID: stored.forumID, star: row.star, replyCount: row.replyCount,
         lastPostAt: row.lastPostDate, lastPostAuthor: row.lastPostAuthor, isClosed: row.isClosed, posts: [])
+      var cursor: Int?
       if wanted {
+        // The list shows the thread moved, yet with no post past the cursor: posts were deleted (indexes shift down)
+        // and new ones made. The new ones are told apart by id (ids only grow), from the page or two before the end.
+        let rebases = row.postCount <= stored.cursorIndex
         report.requests += 1
         do {
-          let fetched = try await forum.posts(threadID: row.id, after: stored.cursorIndex)
+          let fetched = try await forum.posts(
+            threadID: row.id, after: rebases ? max(row.postCount - forumPageSize, 0) : stored.cursorIndex)
           report.requests += max(fetched.pagesFetched - 1, 0)
           update.posts = fetched.posts
+          if rebases {
+            update.posts = Self.postsAfterDeletion(fetched.posts, lastRelayedID: stored.cursorPostID)
+            cursor = (update.posts.first?.index ?? row.postCount + 1) - 1
+          }
           update.title = fetched.threadTitle.isEmpty ? row.title : fetched.threadTitle
           update.forumID = fetched.forumID ?? stored.forumID
-          report.newPosts += fetched.posts.count
+          report.newPosts += update.posts.count
         } catch {
           readError = error
           break
         }
       }
-      updates.append((update, wanted))
+      updates.append((update, wanted, cursor))
     }
 
     let collector = RowCollector()
     let relay = outbox.relay(now: self.now(), collector: collector)
     let pending = updates
+    // The mark moves only when every changed thread was read: the next check then stops no higher than this one.
+    let nextMark =
+      readError == nil
+      ? ThreadListMark(
+        newestLastPost: newestOnFirstPage ?? mark?.newestLastPost,
+        lastFullSweep: complete ? now : mark?.lastFullSweep, isOrdered: order.isIntact)
+      : nil
     let outcome = try await database.write { tx -> RelayOutcome in
       var held = 0
-      for (update, wanted) in pending {
+      for (update, wanted, cursor) in pending {
+        if let cursor, var thread = try tx.thread(id: update.threadID), thread.cursorIndex != cursor {
+          thread.cursorIndex = cursor
+          try tx.save(thread)
+        }
         held += try relay.relay(update, in: tx).held
         if !wanted {
           // Nobody follows it: move the cursor to the end without reading, so a later subscription starts there.
-          if var thread = try tx.thread(id: update.threadID), thread.cursorIndex < update.replyCount + 1 {
+          if var thread = try tx.thread(id: update.threadID), thread.cursorIndex != update.replyCount + 1 {
             thread.cursorIndex = update.replyCount + 1
             thread.cursorPostID = nil
             try tx.save(thread)
           }
         }
       }
+      if let nextMark { try nextMark.save(in: tx, key: ThreadListMark.bookmarksKey, now: now) }
       var outcome = try collector.flush(in: tx)
       outcome.held = held
       return outcome
@@ -113,30 +178,77 @@ struct BookmarksPoll: Sendable {
     try await outbox.releaseHeld()
   }
 
-  /// One bookmarks page against the store: seeds first-seen threads, refreshes titles, stars and closed flags, and
-  /// returns the threads that moved (with their stored row and whether any room wants their posts).
+  /// A check from the top when the list has been read before, was in order, and the full sweep is not due; a full
+  /// sweep otherwise.
+  func reading(after mark: ThreadListMark?, now: Date) -> Reading {
+    guard let mark, mark.isOrdered, let newest = mark.newestLastPost, let swept = mark.lastFullSweep,
+      now.timeIntervalSince(swept) < configuration.bookmarksFullSweepInterval.timeInterval
+    else { return .sweep }
+    return .check(threshold: newest.addingTimeInterval(-configuration.listOrderMargin.timeInterval))
+  }
+
+  /// Says once, when it changes, whether the list is newest-first: a list out of order makes every poll a full
+  /// sweep, and a line at every poll would drown the log. The flag is stored at once, so a poll that fails later
+  /// does not say it again.
+  private func noteOrder(_ order: ThreadListOrder, mark: ThreadListMark?, now: Date) async throws {
+    let wasOrdered = mark?.isOrdered ?? true
+    guard order.isIntact != wasOrdered else { return }
+    if let brokeAt = order.brokeAt {
+      logger.warning(
+        "bookmarks list is not newest-first: reading all of it at every poll until it is",
+        metadata: ["page": "\(brokeAt.page)", "row": "\(brokeAt.row)"])
+    } else {
+      logger.notice("bookmarks list is newest-first again: polls read from the top")
+    }
+    var stored = mark ?? ThreadListMark()
+    stored.isOrdered = order.isIntact
+    try await database.write { [stored] tx in try stored.save(in: tx, key: ThreadListMark.bookmarksKey, now: now) }
+  }
+
+  /// The posts of a thread that lost posts and got new ones: those with ids above the last one relayed (ids only
+  /// grow). Without a known last id, only the newest post, the one that moved the thread.
+  static func postsAfterDeletion(_ posts: [Post], lastRelayedID: String?) -> [Post] {
+    guard let last = lastRelayedID.flatMap({ Int($0) }) else { return Array(posts.suffix(1)) }
+    return posts.filter { (Int($0.id) ?? 0) > last }
+  }
+
+  /// One bookmarks page against the store: seeds first-seen threads, refreshes titles, stars and closed flags,
+  /// takes back a thread that lost posts (its cursor to its last post, so the next post, which takes a freed index,
+  /// is relayed), and returns the threads that moved (with their stored row and whether any room wants their posts)
+  /// and whether the page shows a settled thread with a last post before `settledBefore`.
   static func compareBookmarks(
-    _ rows: [ThreadListThread], in tx: StoreTransaction, now: Date, subscriptions: [Subscription], hasAlerts: Bool
-  ) throws -> [(ThreadListThread, ThreadRecord, Bool)] {
+    _ rows: [ThreadListThread], in tx: StoreTransaction, now: Date, subscriptions: [Subscription], hasAlerts: Bool,
+    settledBefore threshold: Date? = nil
+  ) throws -> PageComparison {
     let known = try tx.threads(ids: rows.map(\.id))
-    var changed: [(ThreadListThread, ThreadRecord, Bool)] = []
+    var comparison = PageComparison()
     for row in rows {
       guard var stored = known[row.id] else {
         try tx.save(Self.seededThread(from: row, now: now))
         continue
       }
-      // Dates round-trip through SQLite at millisecond precision (the forum shows minutes): a later time must
-      // be later by more than that to count as movement, or a thread would be fetched on every poll.
-      let moved =
-        row.replyCount > stored.replyCount
-        || (row.lastPostDate.map { date in stored.lastPostAt.map { date.timeIntervalSince($0) > 0.5 } ?? true }
-          ?? false)
+      // Dates round-trip through SQLite at millisecond precision (the forum shows minutes): a time must differ by
+      // more than that to count as movement, or a thread would be fetched on every poll.
+      let shift = row.lastPostDate.map { date in stored.lastPostAt.map { date.timeIntervalSince($0) } ?? 1 } ?? 0
+      let moved = row.replyCount > stored.replyCount || shift > 0.5
+      let wentBack = !moved && (row.replyCount < stored.replyCount || shift < -0.5)
+      var dirty = false
       if moved {
         let wanted = hasAlerts || subscriptions.contains { $0.target.covers(threadID: row.id, star: row.star) }
-        changed.append((row, stored, wanted))
+        comparison.changed.append((row, stored, wanted))
+      } else if wentBack {
+        stored.replyCount = row.replyCount
+        stored.lastPostAt = row.lastPostDate ?? stored.lastPostAt
+        stored.lastPostAuthor = row.lastPostAuthor ?? stored.lastPostAuthor
+        stored.cursorIndex = min(stored.cursorIndex, row.postCount)
+        dirty = true
+      } else if let threshold, let date = row.lastPostDate, date < threshold {
+        comparison.holdsSettledThread = true
       }
       let star = row.star?.rawValue
-      if !stored.isBookmarked || stored.star != star || stored.title != row.title || stored.isClosed != row.isClosed {
+      if dirty || !stored.isBookmarked || stored.star != star || stored.title != row.title
+        || stored.isClosed != row.isClosed
+      {
         stored.isBookmarked = true
         stored.star = star
         stored.title = row.title
@@ -145,7 +257,7 @@ struct BookmarksPoll: Sendable {
         try tx.save(stored)
       }
     }
-    return changed
+    return comparison
   }
 
   /// A thread first seen in a thread list: the cursor sits at its last post (reply count + OP), so nothing

@@ -38,6 +38,7 @@ package final class BotEngine: Sendable {
   private let pollCycle: PollCycle
   private let statusReporter: StatusReporter
   private let undoLog: UndoLog
+  private let relayMap: RelayMap
 
   /// - Parameters:
   ///   - transports: name → capabilities of every transport rooms may live on.
@@ -79,6 +80,7 @@ package final class BotEngine: Sendable {
     self.pollCycle = PollCycle(
       database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
       privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
+    self.relayMap = RelayMap(database: database, now: now)
     self.statusReporter = StatusReporter(
       database: database, forum: forum, configuration: configuration, privateMessageRooms: privateMessageRooms,
       now: now)
@@ -255,6 +257,18 @@ package final class BotEngine: Sendable {
     try await roomSettings.restoreQuiet(room: room, daily: daily, until: until)
   }
 
+  /// Sets who may post to the forum from the room by answering relays. Returns the previous setting.
+  @discardableResult
+  package func setReplies(room: RoomRef, to permission: ReplyPermission) async throws -> ReplyPermission {
+    try await roomSettings.setReplies(room: room, to: permission)
+  }
+
+  /// Turns reactions as commands on or off in the room. Returns the previous value.
+  @discardableResult
+  package func setReactions(room: RoomRef, to enabled: Bool) async throws -> Bool {
+    try await roomSettings.setReactions(room: room, to: enabled)
+  }
+
   /// Turns link unfurling on or off for the room. Returns the previous value.
   @discardableResult
   package func setUnfurl(room: RoomRef, to enabled: Bool) async throws -> Bool {
@@ -324,5 +338,27 @@ package final class BotEngine: Sendable {
   /// Runs an undo entry's actions in order against the forum and the store.
   package func revert(_ entry: UndoEntry) async throws {
     try await undoLog.revert(entry)
+  }
+
+  // MARK: Answering relays
+
+  /// The bot's message the chat service calls `messageID` in the room (the last 30 days).
+  package func relayedMessage(room: RoomRef, messageID: String) async throws -> RelayedMessage? {
+    try await relayMap.message(room: room, messageID: messageID)
+  }
+
+  /// The relay carrying `reference` (`r7`) in the room (the last 30 days).
+  package func relayedMessage(room: RoomRef, reference: String) async throws -> RelayedMessage? {
+    try await relayMap.message(room: room, reference: reference)
+  }
+
+  /// The room's last relay that carries a reference.
+  package func lastReferencedRelay(room: RoomRef) async throws -> RelayedMessage? {
+    try await relayMap.lastReferenced(room: room)
+  }
+
+  /// The chat service's id of the first answer to the command message `messageID`, once sent.
+  package func answerReceipt(room: RoomRef, answering messageID: String) async throws -> String? {
+    try await relayMap.answerReceipt(room: room, answering: messageID)
   }
 }

@@ -3,9 +3,28 @@ import Foundation
 
 /// Tunables of the poller, relay and dispatchers. Defaults follow the design; tests shorten them.
 package struct EngineConfiguration: Sendable {
+  /// The longest wait between two bookmarks checks (`polling.bookmarksSeconds`): the schedule backs off to it while
+  /// nothing moves.
   package var bookmarksInterval: Duration = .seconds(60)
+  /// The shortest wait (`polling.bookmarksMinimumSeconds`): the next check after one that found a thread moved. A
+  /// check usually costs one request (page 1 of the newest-first list), so checking often while threads are active
+  /// costs less than one full read of a large account a minute.
+  package var bookmarksMinimumInterval: Duration = .seconds(10)
+  /// How often the whole bookmarks list is read (`polling.bookmarksFullSweepSeconds`), which is what notices a
+  /// bookmark added or removed on the web, a thread moved or a deleted post: a check from the top of the list only
+  /// sees threads that got a post. Zero reads the whole list every cycle (the schedule before issue 28).
+  package var bookmarksFullSweepInterval: Duration = .seconds(60 * 60)
   package var announcementsInterval: Duration = .seconds(30 * 60)
+  /// The longest wait between two reads of a watched forum (`polling.forumsSeconds`).
   package var forumsInterval: Duration = .seconds(5 * 60)
+  /// The shortest (`polling.forumsMinimumSeconds`): the next read after one that found a new thread.
+  package var forumsMinimumInterval: Duration = .seconds(60)
+  /// The forum prints last-post times to the minute, and its servers' clocks need not agree to the second: a check
+  /// reads on until it meets a settled thread older than the last check's newest last post by more than this.
+  package var listOrderMargin: Duration = .seconds(60)
+  /// Politeness bound on pages of a watched forum read in one poll. New threads pushed further down than this by
+  /// threads bumped since the last read are not told (as when only page 1 was read); the log says so.
+  package var maximumForumPages: Int = 5
   /// How often the inbox is read while some room is configured for private messages (one request when nothing is
   /// new).
   package var privateMessagesInterval: Duration = .seconds(5 * 60)

@@ -14,5 +14,13 @@ enum OutboxKey {
   static func privateMessage(_ room: RoomRef, id: String) -> String { "\(prefix(room))pm:\(id)" }
   static func answer(_ room: RoomRef, id: String, answer: Int) -> String { "\(prefix(room))reply:\(id)#\(answer)" }
 
+  /// The command message an answer row's key answers (`…|reply:<id>#<n>`); nil for other keys.
+  static func answeredMessageID(in key: String) -> String? {
+    guard let start = key.range(of: "|reply:", options: .backwards), let end = key.range(of: "#", options: .backwards),
+      start.upperBound <= end.lowerBound
+    else { return nil }
+    return String(key[start.upperBound..<end.lowerBound])
+  }
+
   private static func prefix(_ room: RoomRef) -> String { "\(room.transport)|\(room.room)|" }
 }

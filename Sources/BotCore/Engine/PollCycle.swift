@@ -29,11 +29,12 @@ struct PollCycle: Sendable {
     self.logger = logger
     self.now = now
     bookmarks = BookmarksPoll(
-      database: database, forum: forum, configuration: configuration, outbox: outbox, now: now)
+      database: database, forum: forum, configuration: configuration, outbox: outbox, logger: logger, now: now)
     announcements = AnnouncementsPoll(
       database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now)
     forums = ForumPoll(
-      database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now)
+      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
+      outbox: outbox, logger: logger, now: now)
     privateMessages = PrivateMessagesPoll(
       database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
       privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
@@ -68,7 +69,7 @@ struct PollCycle: Sendable {
     EngineMetrics.forumRequests(report.requests, source: source.name)
     EngineMetrics.poll(source: source.name, outcome: report.succeeded ? "success" : "error")
     do {
-      report.nextAttempt = try await recordHealth(of: report, startedAt: started)
+      (report.nextAttempt, report.pace) = try await recordHealth(of: report, startedAt: started)
     } catch {
       logger.error("could not record poll health", metadata: ["source": "\(source)", "error": "\(error)"])
     }
@@ -81,7 +82,8 @@ struct PollCycle: Sendable {
         "poll finished",
         metadata: [
           "source": "\(source)", "requests": "\(report.requests)", "changed": "\(report.changed)",
-          "queued": "\(report.queued)",
+          "queued": "\(report.queued)", "listPages": "\(report.listPages)", "fullSweep": "\(report.fullSweep)",
+          "nextSeconds": "\(report.pace?.seconds ?? 0)", "pace": "\(report.pace?.reason.rawValue ?? "none")",
         ])
     }
     return report
@@ -99,11 +101,11 @@ struct PollCycle: Sendable {
 
   // MARK: Health
 
-  /// Stores the poll's outcome and returns when the source is due next: the normal interval (jittered) after a
-  /// success, exponential backoff (jittered) after consecutive errors.
-  private func recordHealth(of report: PollReport, startedAt: Date) async throws -> Date {
+  /// Stores the poll's outcome and returns when the source is due next, with the pace after a success: the paced
+  /// interval (jittered) after a success (see `PollPace`), exponential backoff (jittered) after consecutive errors.
+  private func recordHealth(of report: PollReport, startedAt: Date) async throws -> (Date, PollPace?) {
     let source = report.source
-    let interval = interval(for: source)
+    let (floor, ceiling) = paceBounds(for: source)
     let configuration = configuration
     let finished = now()
     return try await database.write { tx in
@@ -111,6 +113,7 @@ struct PollCycle: Sendable {
       health.lastAttemptAt = startedAt
       health.totalPolls += 1
       let delay: Duration
+      var pace: PollPace?
       if let error = report.error {
         health.lastErrorAt = finished
         health.lastError = error
@@ -122,15 +125,32 @@ struct PollCycle: Sendable {
       } else {
         health.lastSuccessAt = finished
         health.consecutiveErrors = 0
-        delay = interval
+        let next = PollPace.after(
+          try PollPace.load(in: tx, source: source), found: report.changed > 0, unordered: report.listUnordered,
+          floor: floor, ceiling: ceiling)
+        try next.save(in: tx, source: source, now: finished)
+        pace = next
+        delay = next.interval
       }
       let next = finished.addingTimeInterval(Backoff.jittered(delay, by: configuration.jitter).timeInterval)
       health.nextAttemptAt = next
       try tx.save(health)
-      return next
+      return (next, pace)
     }
   }
 
+  /// The shortest and longest wait between reads of a source. The bookmarks and watched forums are read from the
+  /// top of a newest-first list, so a read costs about a page whatever the list's length and can come often while
+  /// something moves; the announcements and the inbox keep one interval.
+  func paceBounds(for source: PollSource) -> (floor: Duration, ceiling: Duration) {
+    switch source {
+    case .bookmarks: (configuration.bookmarksMinimumInterval, configuration.bookmarksInterval)
+    case .forum: (configuration.forumsMinimumInterval, configuration.forumsInterval)
+    case .announcements, .privateMessages: (interval(for: source), interval(for: source))
+    }
+  }
+
+  /// The longest wait between reads of a source (its only one when it is not paced).
   func interval(for source: PollSource) -> Duration {
     switch source {
     case .bookmarks: configuration.bookmarksInterval

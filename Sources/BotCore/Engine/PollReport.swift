@@ -16,6 +16,14 @@ package struct PollReport: Sendable, Hashable {
   package var error: String?
   /// When this source should be polled next (backoff after an error).
   package var nextAttempt: Date?
+  /// Pages of the list read (bookmarks pages, or pages of a watched forum).
+  package var listPages = 0
+  /// The bookmarks list was read to its end: a full sweep (scheduled, the first read, or a fall-back).
+  package var fullSweep = false
+  /// The list was not newest-first, so the read could not stop early (bookmarks: it fell back to a full sweep).
+  package var listUnordered = false
+  /// The wait chosen for the next read after a success, with its reason.
+  package var pace: PollPace?
 
   package init(source: PollSource) {
     self.source = source

@@ -3,11 +3,13 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Polls the forum on a schedule: bookmarks every minute, announcements every 30 minutes (only while a room follows
-/// them), each followed forum every 5 minutes, the
-/// private-message inbox every 5 minutes (only while rooms are configured for it), all jittered, each source backing off on its own after errors.
-/// `BotEngine.requestPoll()` brings the bookmarks and forums forward (not past a backoff). One poll at a time, so
-/// the account has one request in flight. Held items (quiet hours, digests) are released between polls.
+/// Polls the forum on a schedule: the bookmarks every 10 s to a minute (paced by what moves, see `PollPace`),
+/// announcements every 30 minutes (only while a room follows them), each followed forum every minute to 5 minutes,
+/// the private-message inbox every 5 minutes (only while rooms are configured for it), all jittered, each source
+/// backing off on its own after errors. `BotEngine.requestPoll()` brings the bookmarks and forums forward (not past
+/// a backoff). One poll at a time, so the account has one request in flight, and the client spaces requests; a
+/// command's request waits at most for the one in flight, since a check is mostly a single page.
+/// Held items (quiet hours, digests) are released between polls.
 package final class Poller: Service, Sendable {
   private let engine: BotEngine
   private let logger: Logger

@@ -96,7 +96,7 @@ struct Relay {
 
     if case .summary(let threshold) = settings.mode, posts.count > threshold {
       try queueSummary(
-        of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
+        of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room, settings: settings,
         reason: posts[0].reason, outcome: &outcome, in: tx)
       return outcome
     }
@@ -106,20 +106,23 @@ struct Relay {
       now.timeIntervalSince(oldest.createdAt) > backlogAge
     {
       try queueSummary(
-        of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
+        of: posts.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room, settings: settings,
         reason: "\(waiting) messages were still waiting for this room", outcome: &outcome, in: tx)
       return outcome
     }
 
     let cap = max(settings.replayCap, 0)
     for (post, reason) in posts.prefix(cap) {
+      let key = OutboxKey.post(room, postID: post.id)
+      let reference = try reference(for: room, settings: settings, key: key, in: tx)
       let message = OutgoingMessage(
-        .post(composer.post(post, threadID: threadID, threadTitle: threadTitle)), threadKey: threadID)
+        .post(composer.post(post, threadID: threadID, threadTitle: threadTitle)), threadKey: threadID,
+        reference: reference)
       var row = OutboxRecord(
         transport: room.transport, room: room.room, kind: .post,
         payload: try RelayCoding.encode(message),
-        idempotencyKey: OutboxKey.post(room, postID: post.id), createdAt: now, threadID: threadID, postID: post.id,
-        reason: reason)
+        idempotencyKey: key, createdAt: now, threadID: threadID, postID: post.id,
+        reason: reason, reference: reference)
       if try enqueue(&row, postedAt: post.date, in: tx) {
         outcome.queued += 1
         outcome.transports.insert(room.transport)
@@ -128,7 +131,7 @@ struct Relay {
     if posts.count > cap {
       let rest = posts.dropFirst(cap)
       try queueSummary(
-        of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room,
+        of: rest.map(\.post), threadID: threadID, threadTitle: threadTitle, room: room, settings: settings,
         reason: "more than \(cap) new posts in one cycle (the room's replay cap)", afterReplayCap: true,
         outcome: &outcome, in: tx)
     }
@@ -136,16 +139,18 @@ struct Relay {
   }
 
   private func queueSummary(
-    of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, reason: String,
+    of posts: [Post], threadID: String, threadTitle: String, room: RoomRef, settings: RoomSettings, reason: String,
     afterReplayCap: Bool = false, outcome: inout RelayOutcome, in tx: StoreTransaction
   ) throws {
     guard let first = posts.first, let last = posts.last else { return }
+    let key = OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index)
+    let reference = try reference(for: room, settings: settings, key: key, in: tx)
     let message = OutgoingMessage(
       .summary(
         composer.summary(
           threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
           latest: last, afterReplayCap: afterReplayCap)),
-      threadKey: threadID)
+      threadKey: threadID, reference: reference)
     // A summary-mode burst may later be extended by an edit (transports with `edits`), so the row keeps what it
     // counts. The line after a replay cap follows single posts and is never edited.
     let burst =
@@ -157,13 +162,25 @@ struct Relay {
     var row = OutboxRecord(
       transport: room.transport, room: room.room, kind: .summary,
       payload: try RelayCoding.encode(OutboxPayload(message: message, summaryBurst: burst)),
-      idempotencyKey: OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index),
-      createdAt: now, threadID: threadID, postID: last.id,
-      reason: "\(reason); posts: \(posts.map(\.id).joined(separator: " "))")
+      idempotencyKey: key, createdAt: now, threadID: threadID, postID: last.id,
+      reason: "\(reason); posts: \(posts.map(\.id).joined(separator: " "))", reference: reference)
     if try enqueue(&row, postedAt: last.date, in: tx) {
       outcome.queued += 1
       outcome.transports.insert(room.transport)
     }
+  }
+
+  /// The short reference a relay row carries (`r7`) where readers answer relays by reference: in rooms where
+  /// replying is on, on transports without native replies. A row already queued under `key` keeps its own, so a
+  /// repeated enqueue (a no-op) does not take a new number.
+  private func reference(for room: RoomRef, settings: RoomSettings, key: String, in tx: StoreTransaction) throws
+    -> String?
+  {
+    guard settings.replies != .off, let capabilities = transports[room.transport], !capabilities.replies else {
+      return nil
+    }
+    if let existing = try tx.outboxRow(idempotencyKey: key) { return existing.reference }
+    return try tx.nextReference(transport: room.transport, room: room.room)
   }
 
   private func hold(
@@ -198,9 +215,15 @@ struct Relay {
       if try tx.hold(item) { outcome.held += 1 }
       return outcome
     }
+    var message = message
+    // Only what shows a post of a thread can be answered on the forum (not a private message, not an announcement).
+    if postID != nil, threadID != nil {
+      message.reference = try reference(for: room, settings: settings, key: key, in: tx)
+    }
     var row = OutboxRecord(
       transport: room.transport, room: room.room, kind: kind, payload: try RelayCoding.encode(message),
-      idempotencyKey: key, createdAt: now, threadID: threadID, postID: postID, reason: reason)
+      idempotencyKey: key, createdAt: now, threadID: threadID, postID: postID, reason: reason,
+      reference: message.reference)
     // Alerts belong with the posts of the poll (posting order); announcements and new threads go out at once.
     let queued = postedAt != nil ? try enqueue(&row, postedAt: postedAt, in: tx) : try tx.enqueue(&row)
     if queued {

@@ -13,11 +13,17 @@ package struct RoomSettings: Sendable, Hashable {
   /// Most posts per thread per cycle relayed one by one; the rest become one summary line.
   package var replayCap: Int
   package var isPaused: Bool
+  /// Who may post to the forum by answering relays here.
+  package var replies: ReplyPermission
+  /// Whether reactions on relays act as commands (🔖 bookmark, 👀 watch, ❌ remove).
+  package var reactions: Bool
 
   package init(
     mode: RelayMode = .each, quietHours: QuietHours? = nil, quietUntil: Date? = nil, unfurl: Bool = true,
-    replayCap: Int = 20, isPaused: Bool = false
+    replayCap: Int = 20, isPaused: Bool = false, replies: ReplyPermission = .default, reactions: Bool = true
   ) {
+    self.replies = replies
+    self.reactions = reactions
     self.mode = mode
     self.quietHours = quietHours
     self.quietUntil = quietUntil
@@ -49,6 +55,7 @@ extension RoomSettings {
       }
     self.init(
       mode: mode, quietHours: record.quietHours.flatMap(QuietHours.init(parsingDaily:)),
-      quietUntil: record.quietUntil, unfurl: record.unfurl, replayCap: record.replayCap, isPaused: record.isPaused)
+      quietUntil: record.quietUntil, unfurl: record.unfurl, replayCap: record.replayCap, isPaused: record.isPaused,
+      replies: record.replyRole.flatMap(ReplyPermission.init(name:)) ?? .default, reactions: record.reactions)
   }
 }

@@ -70,6 +70,19 @@ struct RoomSettingsBook: Sendable {
     try await updateRoom(room) { $0.unfurl = enabled }.unfurl
   }
 
+  /// Sets who may post to the forum from the room by answering relays. Returns the previous setting.
+  @discardableResult
+  func setReplies(room: RoomRef, to permission: ReplyPermission) async throws -> ReplyPermission {
+    let previous = try await updateRoom(room) { $0.replyRole = permission.description }
+    return previous.replyRole.flatMap(ReplyPermission.init(name:)) ?? .default
+  }
+
+  /// Turns reactions as commands on or off in the room. Returns the previous setting.
+  @discardableResult
+  func setReactions(room: RoomRef, to enabled: Bool) async throws -> Bool {
+    try await updateRoom(room) { $0.reactions = enabled }.reactions
+  }
+
   /// Sets how many posts of one thread the room gets one by one per cycle before a summary line.
   @discardableResult
   func setReplayCap(room: RoomRef, to cap: Int) async throws -> Int {

@@ -19,7 +19,7 @@ struct StatusReporter: Sendable {
       var depth: [RoomRef: Int] = [:]
       for row in try tx.pendingDepthByRoom() { depth[RoomRef(transport: row.transport, room: row.room)] = row.pending }
       return EngineHealth(
-        sources: try tx.allSourceHealth().map(Self.health(from:)), outboxDepth: depth, deadLetters: counts.dead,
+        sources: try Self.sources(in: tx), outboxDepth: depth, deadLetters: counts.dead,
         failed: counts.failed, held: try tx.totalHeldCount())
     }
   }
@@ -47,7 +47,7 @@ struct StatusReporter: Sendable {
         pending: counts.pending, delivered: counts.delivered, failed: counts.failed, deadLetters: counts.dead,
         held: try tx.heldCount(transport: room.transport, room: room.room),
         isQuietNow: settings.isQuiet(at: now, calendar: calendar), recentFailures: failures,
-        sources: try tx.allSourceHealth().map(Self.health(from:)), backlogLimit: backlogLimit)
+        sources: try Self.sources(in: tx), backlogLimit: backlogLimit)
     }
     status.probation = probation
     status.receivesPrivateMessages = receivesPrivateMessages
@@ -103,10 +103,15 @@ struct StatusReporter: Sendable {
       + "or the thread is not one the room follows."
   }
 
-  private static func health(from record: SourceHealthRecord) -> SourceHealth {
-    SourceHealth(
-      source: record.source, lastAttempt: record.lastAttemptAt, lastSuccess: record.lastSuccessAt,
-      lastErrorAt: record.lastErrorAt, lastError: record.lastError, consecutiveErrors: record.consecutiveErrors,
-      totalErrors: record.totalErrors, totalPolls: record.totalPolls, nextAttempt: record.nextAttemptAt)
+  /// Every poll source's health with its pace (how long until the next read, and why).
+  private static func sources(in tx: StoreTransaction) throws -> [SourceHealth] {
+    let values = try tx.values(namespace: PollPace.namespace)
+    return try tx.allSourceHealth().map { record in
+      SourceHealth(
+        source: record.source, lastAttempt: record.lastAttemptAt, lastSuccess: record.lastSuccessAt,
+        lastErrorAt: record.lastErrorAt, lastError: record.lastError, consecutiveErrors: record.consecutiveErrors,
+        totalErrors: record.totalErrors, totalPolls: record.totalPolls, nextAttempt: record.nextAttemptAt,
+        pace: PollPace.stored(in: values, source: record.source))
+    }
   }
 }

@@ -16,6 +16,8 @@ package enum UndoAction: Sendable, Hashable, Codable {
   /// Daily quiet hours and the one-off end, as they were.
   case setQuiet(daily: QuietHours?, until: Date?)
   case setUnfurl(Bool)
+  case setReplies(ReplyPermission)
+  case setReactions(Bool)
   case setPaused(Bool)
   case removeAlert(username: String)
   case addAlert(username: String)

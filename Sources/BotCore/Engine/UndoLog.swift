@@ -54,6 +54,8 @@ struct UndoLog: Sendable {
       case .setMode(let mode): try await roomSettings.setMode(room: room, to: mode)
       case .setQuiet(let daily, let until): try await roomSettings.restoreQuiet(room: room, daily: daily, until: until)
       case .setUnfurl(let enabled): try await roomSettings.setUnfurl(room: room, to: enabled)
+      case .setReplies(let permission): try await roomSettings.setReplies(room: room, to: permission)
+      case .setReactions(let enabled): try await roomSettings.setReactions(room: room, to: enabled)
       case .setPaused(let paused): try await roomSettings.setPaused(room: room, to: paused)
       case .removeAlert(let username): try await alerts.removeAlert(room: room, username: username)
       case .addAlert(let username): try await alerts.addAlert(room: room, username: username, createdBy: entry.userID)

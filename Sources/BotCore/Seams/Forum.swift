@@ -18,8 +18,13 @@ package protocol Forum: Sendable {
   func announcements() async throws -> [Announcement]
   func forumIndex() async throws -> ForumIndex
   func threads(forumID: String, page: Int) async throws -> ThreadListPage
-  /// Posts a reply and returns the new post id when the forum tells it.
+  /// Posts a reply and returns the new post id when the forum tells it. The forum's refusals (flood check, closed
+  /// thread, probation) are errors whose `postingRefusal` (`ForumFailure`) holds the forum's sentence; nothing was
+  /// posted then.
   func reply(threadID: String, text: String) async throws -> ReplyResult
+  /// What the forum's Quote button puts in the reply box for a post: `[quote="Name" post="P"]\n<its BBCode, without
+  /// the quotes it holds>\n[/quote]\n\n`. Nothing is posted.
+  func quote(postID: String) async throws -> String
   func locatePost(postID: String) async throws -> PostLocation
 
   /// The inbox's newest messages (the forum lists 50), newest first, in one request. Reading the list marks

@@ -26,13 +26,16 @@ package struct OutboxRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
   package var postID: String?
   /// Why the row exists (the subscription that matched), for `why`.
   package var reason: String?
+  /// The short reference the relay carries (`r7`) where readers answer it by reference (IRC, the console).
+  package var reference: String?
 
   package init(
     id: Int64? = nil, transport: String, room: String, kind: OutboxKind, payload: String, idempotencyKey: String,
     createdAt: Date, attempts: Int = 0, nextAttemptAt: Date? = nil, state: OutboxState = .pending,
     deliveredAt: Date? = nil, receipt: String? = nil, lastError: String? = nil, deadLetteredAt: Date? = nil,
-    threadID: String? = nil, postID: String? = nil, reason: String? = nil
+    threadID: String? = nil, postID: String? = nil, reason: String? = nil, reference: String? = nil
   ) {
+    self.reference = reference
     self.id = id
     self.transport = transport
     self.room = room

@@ -22,12 +22,20 @@ package struct RoomRecord: Codable, Sendable, Hashable, FetchableRecord, Persist
   package var replayCap: Int
   package var isPaused: Bool
   package var createdAt: Date
+  /// Who may post to the forum from the room by answering relays: `viewer`, `member`, `admin` or `off`; nil is the
+  /// default (admin).
+  package var replyRole: String?
+  /// Whether reactions on relays act as commands (🔖 bookmark, 👀 watch, ❌ remove).
+  package var reactions: Bool
 
   package init(
     transport: String, room: String, mode: RoomModeKind = .each, summaryThreshold: Int? = nil,
     digestSchedule: String? = nil, lastDigestAt: Date? = nil, quietHours: String? = nil, quietUntil: Date? = nil,
-    unfurl: Bool = true, replayCap: Int = 20, isPaused: Bool = false, createdAt: Date
+    unfurl: Bool = true, replayCap: Int = 20, isPaused: Bool = false, createdAt: Date, replyRole: String? = nil,
+    reactions: Bool = true
   ) {
+    self.replyRole = replyRole
+    self.reactions = reactions
     self.transport = transport
     self.room = room
     self.mode = mode

@@ -19,6 +19,9 @@ package protocol ChatTransport: Service {
   /// Reacts to a message with `key` (`✅`), to say the bot did what a reaction asked. Transports without
   /// `reactions` do nothing.
   func react(to messageID: String, in room: String, with key: String) async throws
+  /// Removes one of the bot's own messages (a relay an admin took down with ❌). Transports that cannot throw
+  /// `ChatSendError.permanent`.
+  func redact(_ messageID: String, in room: String, reason: String?) async throws
   /// End-to-end encryption as `status` shows it; nil where the service has none.
   func encryptionStatus() async -> EncryptionStatus?
   /// The room id a configured room reference names, as messages name the room (a Matrix alias resolved to its id,
@@ -30,5 +33,8 @@ extension ChatTransport {
   package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {}
   package func encryptionStatus() async -> EncryptionStatus? { nil }
   package func react(to messageID: String, in room: String, with key: String) async throws {}
+  package func redact(_ messageID: String, in room: String, reason: String?) async throws {
+    throw ChatSendError.permanent(reason: "this chat service cannot remove a message")
+  }
   package func resolveRoom(_ reference: String) async throws -> String { reference }
 }

@@ -84,6 +84,11 @@ struct AdminAPI: Sendable {
     var star: String?
   }
 
+  struct BookmarkOrderRequest: Decodable {
+    var user: UserReference
+    var order: String
+  }
+
   struct NewUser: Decodable {
     var name: String
     var password: String
@@ -98,6 +103,8 @@ struct AdminAPI: Sendable {
     var milliseconds: Int?
     /// For `probation`: the end its banner names (Unix seconds).
     var until: Double?
+    /// For `floodCheck`: the minimum between two replies of one account (30 when not given; 0 turns it off).
+    var seconds: Int?
   }
 
   struct ResetRequest: Decodable {
@@ -221,6 +228,19 @@ struct AdminAPI: Sendable {
       }
       try await state.addBookmark(user: try await userID(request.user), thread: request.thread, star: star ?? .orange)
       return try ok(["result": "bookmarked"])
+    case ("POST", "/_fake/bookmarks/order"):
+      let request = try decoder.decode(BookmarkOrderRequest.self, from: body)
+      guard let order = BookmarkOrder(rawValue: request.order) else {
+        throw FakeForumError.invalidArgument("unknown bookmark order \(request.order)")
+      }
+      try await state.setBookmarkOrder(user: try await userID(request.user), order)
+      return try ok(["result": "bookmarks sorted by \(order.rawValue)"])
+    case ("DELETE", _) where path.hasPrefix("/_fake/posts/"):
+      guard let postID = Int(path.dropFirst("/_fake/posts/".count)) else {
+        throw FakeForumError.invalidArgument("not a post id")
+      }
+      let threadID = try await state.deletePost(postID)
+      return try ok(["threadID": threadID])
     case ("POST", "/_fake/reset"):
       let request = body.isEmpty ? ResetRequest(seed: nil) : try decoder.decode(ResetRequest.self, from: body)
       guard let seed = FakeForumSeed(rawValue: request.seed ?? "demo") else {
@@ -281,6 +301,7 @@ struct AdminAPI: Sendable {
     case .banned: return .banned
     case .truncatedHTML: return .truncatedHTML
     case .probation: return .probation
+    case .floodCheck: return .floodCheck(seconds: request.seconds ?? 30)
     case nil: throw FakeForumError.invalidArgument("unknown fault kind \(request.kind)")
     }
   }

@@ -16,12 +16,14 @@ struct ReplyPages: Sendable {
     let thread: FakeThread
     if let threadID = request.int("threadid"), let found = state.thread(threadID) {
       thread = found
-    } else if let postID = request.int("postid"), let quoted = state.post(postID),
-      let found = state.thread(quoted.threadID)
-    {
+    } else if request.value("postid") != nil {
+      // The Quote button: the form for the post's thread, the post quoted in the message box.
+      guard let postID = request.int("postid"), let quoted = state.post(postID),
+        let found = state.thread(quoted.threadID)
+      else { return .html(ErrorPages.invalidPost()) }
       thread = found
-      let author = context.userName(quoted.authorID, state: state)
-      quote = "[quote=\"\(author)\" post=\"\(quoted.id)\"]\n\(PageContext.bbcodeSource(quoted.body))\n[/quote]\n\n"
+      quote = PostQuote.bbcode(
+        author: context.userName(quoted.authorID, state: state), postID: quoted.id, body: quoted.body)
     } else {
       return .html(ErrorPages.invalidThread())
     }
@@ -130,6 +132,10 @@ struct ReplyPages: Sendable {
       return .html(
         replyFormPage(
           thread: thread, user: user, message: message, preview: BBCodeRenderer.html(message), state: state))
+    }
+    // Checked on submitting only (a preview posts nothing); the form cookie stays good for the retry.
+    if let wait = state.floodWait(user: user.id) {
+      return .html(ErrorPages.floodCheck(limit: wait.limit, remaining: wait.remaining))
     }
     state.useFormCookie(cookie)
     guard

@@ -58,6 +58,13 @@ enum ErrorPages {
         + " Check the Leper's Colony to find out why.")
   }
 
+  /// A reply within the flood check's interval of the account's last one (vBulletin's sentence).
+  static func floodCheck(limit: Int, remaining: Int) -> String {
+    standardError(
+      message:
+        "This forum requires that you wait \(limit) seconds between posts. Please try again in \(remaining) seconds.")
+  }
+
   static func badFormKey() -> String {
     standardError(message: "Sorry, your session expired or the form is invalid. Please go back and try again.")
   }

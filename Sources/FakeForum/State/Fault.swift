@@ -14,6 +14,9 @@ package enum Fault: Sendable, Hashable, Codable {
   case truncatedHTML
   /// Normal pages carry the probation banner `div#probation_warn`.
   case probation
+  /// The forum's flood check: a reply less than `seconds` after the same account's last reply is refused with
+  /// vBulletin's "This forum requires that you wait N seconds between posts." page.
+  case floodCheck(seconds: Int)
 
   package var kind: FaultKind {
     switch self {
@@ -23,6 +26,7 @@ package enum Fault: Sendable, Hashable, Codable {
     case .banned: .banned
     case .truncatedHTML: .truncatedHTML
     case .probation: .probation
+    case .floodCheck: .floodCheck
     }
   }
 }
@@ -34,4 +38,5 @@ package enum FaultKind: String, Sendable, Hashable, Codable, CaseIterable {
   case banned
   case truncatedHTML
   case probation
+  case floodCheck
 }

@@ -11,6 +11,8 @@ package struct FaultSettings: Sendable, Hashable, Codable {
   package var probation = false
   /// The end the probation banner names (set with the fault; see `ForumState.setProbation(until:)`).
   package var probationUntil: Date?
+  /// The flood check's minimum between two replies of one account, in seconds; 0 is off.
+  package var floodSeconds = 0
 
   package init() {}
 
@@ -22,6 +24,7 @@ package struct FaultSettings: Sendable, Hashable, Codable {
     case .banned: banned = true
     case .truncatedHTML: truncatedHTML = true
     case .probation: probation = true
+    case .floodCheck(let seconds): floodSeconds = max(0, seconds)
     }
   }
 
@@ -35,6 +38,7 @@ package struct FaultSettings: Sendable, Hashable, Codable {
     case .probation:
       probation = false
       probationUntil = nil
+    case .floodCheck: floodSeconds = 0
     }
   }
 
@@ -56,6 +60,7 @@ package struct FaultSettings: Sendable, Hashable, Codable {
     if banned { faults.append(.banned) }
     if truncatedHTML { faults.append(.truncatedHTML) }
     if probation { faults.append(.probation) }
+    if floodSeconds > 0 { faults.append(.floodCheck(seconds: floodSeconds)) }
     return faults
   }
 }

@@ -22,12 +22,21 @@ package actor ForumState {
   private(set) var bookmarks = BookmarkStore() {
     didSet { sortedListings.removeAll() }
   }
+  /// Accounts whose bookmarks page is sorted otherwise than newest last post first (`setBookmarkOrder`).
+  private var bookmarkOrders: [Int: BookmarkOrder] = [:] {
+    didSet { sortedListings.removeAll() }
+  }
   private(set) var readMarkers = ReadMarkerStore()
   private(set) var announcements: [FakeAnnouncement] = []
   private(set) var privateMessages = PrivateMessageStore()
   private(set) var sessions = SessionStore()
   private(set) var faultSettings = FaultSettings()
   private(set) var requestLog: RequestLog
+  /// The faults the forum starts with and returns to on reset (the configuration's flood check).
+  private let initialFaults: FaultSettings
+  /// When each account last replied through the reply form, to the second, for the flood check (post dates are
+  /// kept to the minute).
+  private var lastReplyTimes: [Int: Date] = [:]
 
   /// Sorted thread ids of bookmark lists and forum lists, dropped by any change to threads or bookmarks: a
   /// 20,000-bookmark account is read 40 threads a page, and sorting every thread for each page made listing the
@@ -44,6 +53,10 @@ package actor ForumState {
     timeZone = configuration.timeZone
     now = configuration.now
     requestLog = RequestLog(limit: configuration.requestLogLimit)
+    var initialFaults = FaultSettings()
+    initialFaults.floodSeconds = configuration.floodSeconds
+    self.initialFaults = initialFaults
+    faultSettings = initialFaults
     try configuration.seed.apply(to: self)
   }
 
@@ -177,10 +190,28 @@ package actor ForumState {
     if let count = threads.thread(threadID)?.postCount {
       readMarkers.setLastRead(count, user: author, thread: threadID)
     }
+    lastReplyTimes[author] = now()
     return postID
   }
 
+  /// The flood check: how many more seconds `user` must wait before replying again (at least 1, as the forum never
+  /// says "0 seconds"), or nil when a reply is taken now.
+  func floodWait(user: Int) -> (limit: Int, remaining: Int)? {
+    let limit = faultSettings.floodSeconds
+    guard limit > 0, let last = lastReplyTimes[user] else { return nil }
+    let elapsed = now().timeIntervalSince(last)
+    guard elapsed < Double(limit) else { return nil }
+    return (limit, max(1, Int((Double(limit) - elapsed).rounded(.up))))
+  }
+
   package func thread(_ id: Int) -> FakeThread? { threads.thread(id) }
+
+  /// Deletes a stored post as a moderator does (later posts move up an index; the thread's last post goes back when
+  /// it was the last). Returns the thread id.
+  @discardableResult
+  package func deletePost(_ postID: Int) throws -> Int {
+    try threads.deletePost(postID)
+  }
 
   package func setClosed(thread: Int, _ closed: Bool) throws {
     try threads.update(thread) { $0.isClosed = closed }
@@ -234,9 +265,18 @@ package actor ForumState {
 
   package func bookmarks(user: Int) -> [Int: StarColor] { bookmarks.stars(user: user) }
 
-  /// Ids of the bookmarked threads as the bookmarks page lists them: newest last post first.
+  /// Ids of the bookmarked threads as the bookmarks page lists them: newest last post first, unless the account
+  /// sorts them otherwise.
   func bookmarkedThreadIDs(user: Int) -> [Int] {
-    sortedListing(.bookmarks(user: user)) { threads.sortedByLastPost(bookmarks.stars(user: user).keys) }
+    sortedListing(.bookmarks(user: user)) {
+      threads.sorted(bookmarks.stars(user: user).keys, by: bookmarkOrders[user] ?? .lastPost)
+    }
+  }
+
+  /// Sorts the user's bookmarks page otherwise than the forum does (a sort preference on the account).
+  package func setBookmarkOrder(user: Int, _ order: BookmarkOrder) throws {
+    guard users.contains(user) else { throw FakeForumError.unknownUser("\(user)") }
+    bookmarkOrders[user] = order == .lastPost ? nil : order
   }
 
   /// Index of the last post the user has read in the thread; nil if never opened.
@@ -352,17 +392,19 @@ package actor ForumState {
 
   // MARK: Reset
 
-  /// Back to an empty forum, then the seed.
+  /// Back to an empty forum, then the seed; faults as the configuration started them (its flood check).
   package func reset(seed: FakeForumSeed) throws {
     users = UserStore()
     forums = ForumTree()
     threads = ThreadStore()
     bookmarks = BookmarkStore()
+    bookmarkOrders = [:]
     readMarkers = ReadMarkerStore()
     announcements = []
     privateMessages = PrivateMessageStore()
     sessions = SessionStore()
-    faultSettings = FaultSettings()
+    faultSettings = initialFaults
+    lastReplyTimes = [:]
     requestLog = RequestLog(limit: requestLog.limit)
     sortedListings = [:]
     try seed.apply(to: self)

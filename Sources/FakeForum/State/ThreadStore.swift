@@ -78,6 +78,20 @@ struct ThreadStore {
       .map(\.id)
   }
 
+  /// Thread ids in a bookmarks order other than the forum's own (`sortedByLastPost`); ids of no thread are left out.
+  func sorted(_ ids: some Sequence<Int>, by order: BookmarkOrder) -> [Int] {
+    switch order {
+    case .lastPost:
+      return sortedByLastPost(ids)
+    case .title:
+      return ids.compactMap { id in threadsByID[id].map { (title: $0.title, id: id) } }
+        .sorted { ($0.title, $0.id) < ($1.title, $1.id) }
+        .map(\.id)
+    case .threadID:
+      return ids.filter { threadsByID[$0] != nil }.sorted()
+    }
+  }
+
   /// A thread without stored posts, under `id` or the next free id; `generatedPosts` synthetic posts are reserved
   /// ids for. The caller checks the forum and the authors. Returns the thread id.
   mutating func insert(
@@ -118,6 +132,24 @@ struct ThreadStore {
     }
     threadsByID[threadID] = thread
     return postID
+  }
+
+  /// Deletes a stored post, as a moderator does: the posts after it move up one index, and the thread's last post
+  /// becomes the one before it when it was the last (so the thread lists show an older last-post time and one reply
+  /// fewer). Synthetic posts cannot be deleted. Returns the thread id.
+  mutating func deletePost(_ postID: Int) throws -> Int {
+    guard let post = storedPosts[postID], var thread = threadsByID[post.threadID],
+      let position = thread.postIDs.firstIndex(of: postID)
+    else { throw FakeForumError.invalidArgument("post \(postID) is not a stored post") }
+    storedPosts[postID] = nil
+    thread.postIDs.remove(at: position)
+    for id in thread.postIDs[position...] { storedPosts[id]?.index -= 1 }
+    if thread.postCount > 0, let last = self.post(in: thread, index: thread.postCount) {
+      thread.lastPostDate = last.date
+      thread.lastPostAuthorID = last.authorID
+    }
+    threadsByID[thread.id] = thread
+    return thread.id
   }
 
   mutating func update(_ id: Int, _ change: (inout FakeThread) -> Void) throws {

@@ -7,6 +7,8 @@ extension ForumsClient {
   /// The reply form is fetched first for its hidden fields (`formkey`, `form_cookie`, …). The post itself is never
   /// retried after it may have reached the forum, so a reply is never posted twice. An account on probation cannot
   /// post: when the form page carries the probation banner, this throws `ForumsClientError.probation` without posting.
+  /// The forum's own refusals come out typed, its sentence kept: `.threadClosed`, `.probation`, and `.floodCheck` (a
+  /// reply too soon after the account's last post, with the seconds left); each has a `postingRefusal`.
   package func reply(threadID: String, text: String) async throws -> ReplyResult {
     try await withSession {
       let (formPage, _) = try await fetchDocument(
@@ -21,6 +23,21 @@ extension ForumsClient {
       let result = try scrape("reply result") { try PageScrapers.replyResult(document) }
       logger.info("posted a forum reply", metadata: ["thread": "\(threadID)"])
       return result
+    }
+  }
+
+  /// What the forum's Quote button puts in the reply box for post `postID`: `[quote="Name" post="P"]`, the post's
+  /// BBCode (without the quotes it holds itself), `[/quote]` and a blank line, as the form's `message` textarea holds
+  /// it (entities decoded, line breaks as `\n`). Nothing is posted. A post that does not exist is
+  /// `ForumsClientError.notFound`; a post in a closed thread is `.threadClosed` (the forum shows no form for it).
+  package func quote(postID: String) async throws -> String {
+    try await withSession {
+      let (formPage, _) = try await fetchDocument(
+        .get("newreply.php", [("action", "newreply"), ("postid", postID)]), page: "quote form")
+      // Quoting posts nothing, so probation does not refuse it; the banner is still noted for `status`.
+      note(PageScrapers.probation(formPage, timeZone: configuration.timeZone))
+      let form = try scrape("quote form") { try PageScrapers.replyForm(formPage) }
+      return form.message.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
   }
 

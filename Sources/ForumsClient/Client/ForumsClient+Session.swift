@@ -69,7 +69,7 @@ extension ForumsClient {
   private func loginFailure(for response: ForumResponse) -> ForumsClientError {
     if let page = PageReader.errorPage(in: response) {
       switch page {
-      case .banned, .databaseUnavailable, .probation: return ForumsClientError(page)
+      case .banned, .databaseUnavailable, .probation, .floodCheck: return ForumsClientError(page)
       case .standard, .loggedOut, .threadClosed: return .badCredentials
       }
     }

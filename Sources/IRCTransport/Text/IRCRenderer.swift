@@ -33,8 +33,17 @@ package struct IRCRenderer: Sendable, Hashable {
     self.titleColour = titleColour
   }
 
-  /// The texts of the lines to send for `message` when each may hold `maxBytesPerLine` bytes.
-  package func lines(for message: ChatMessage, maxBytesPerLine: Int) -> [String] {
+  /// The texts of the lines to send for `message` when each may hold `maxBytesPerLine` bytes. A relay that can be
+  /// answered by reference starts with it (`r7 [Thread] Alice: …`), so a reader can type `!re r7 …`.
+  package func lines(for message: ChatMessage, maxBytesPerLine: Int, reference: String? = nil) -> [String] {
+    guard let reference else { return messageLines(message, maxBytesPerLine: maxBytesPerLine) }
+    let prefix = IRCTextSanitizer.singleLine(reference) + " "
+    var lines = messageLines(message, maxBytesPerLine: maxBytesPerLine - prefix.utf8.count)
+    if !lines.isEmpty { lines[0] = prefix + lines[0] }
+    return lines
+  }
+
+  private func messageLines(_ message: ChatMessage, maxBytesPerLine: Int) -> [String] {
     let budget = max(maxBytesPerLine, 32)
     switch message {
     case .post(let post):

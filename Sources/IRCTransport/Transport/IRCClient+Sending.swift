@@ -162,7 +162,8 @@ extension IRCClient {
     let command: IRCCommand =
       send.message.isRelay && configuration.relayAs == .notice ? .notice : .privmsg
     let lines = renderer.lines(
-      for: send.message.content, maxBytesPerLine: lineBudget(command: command, target: send.target))
+      for: send.message.content, maxBytesPerLine: lineBudget(command: command, target: send.target),
+      reference: send.message.reference)
     inFlight[send.id] = InFlight(send: send, linkID: linkID, byEcho: enabledCaps.contains("echo-message"))
     for text in lines {
       let line: IRCMessage

@@ -1,13 +1,15 @@
 import ChatBridge
 
-/// The `/sync` filter: room messages, membership, power levels, room creation and encryption; no presence, receipts,
-/// typing or account data. Sent inline (JSON in the `filter` parameter) so no filter has to be uploaded and remembered.
+/// The `/sync` filter: room messages and reactions, membership, power levels, room creation and encryption; no
+/// presence, receipts, typing or account data. Sent inline (JSON in the `filter` parameter) so no filter has to be
+/// uploaded and remembered.
 package enum MatrixSyncFilter {
   /// Encrypted events are decrypted when encryption is on; without it, one from someone else tells the bot the room
-  /// is encrypted (see `MatrixEncryptionNotice`). To-device events and device lists are not filtered by room filters. `m.room.encryption` is listed here too because state changes arrive in
-  /// the timeline.
+  /// is encrypted (see `MatrixEncryptionNotice`). To-device events and device lists are not filtered by room filters.
+  /// `m.room.encryption` is listed here too because state changes arrive in the timeline. Reactions arrive plain
+  /// also in encrypted rooms from Element Web (it never encrypts them), encrypted from Element X.
   package static let eventTypes: [JSONValue] = [
-    "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encrypted", "m.room.encryption",
+    "m.room.message", "m.reaction", "m.room.member", "m.room.power_levels", "m.room.encrypted", "m.room.encryption",
   ]
   /// State also includes the create event: from room version 12 on, the creators' power comes from it.
   package static let stateTypes: [JSONValue] = [

@@ -74,6 +74,18 @@ extension MatrixClient {
     return try await call(request, as: MatrixEventIDResponse.self).eventID
   }
 
+  /// `PUT /rooms/{roomId}/redact/{eventId}/{txnId}`: removes an event's content (idempotent per transaction id like a
+  /// send); returns the redaction's event id.
+  package func redact(token: String, roomID: String, eventID: String, transactionID: String, reason: String?)
+    async throws -> String
+  {
+    let body: JSONValue = reason.map { ["reason": .string($0)] } ?? [:]
+    var request = MatrixRequest.v3(
+      .put, ["rooms", roomID, "redact", eventID, transactionID], body: body, accessToken: token)
+    request.timeoutCoversBody = false
+    return try await call(request, as: MatrixEventIDResponse.self).eventID
+  }
+
   /// One state event (`m.room.power_levels` with state key ""): its content, or with `format: "event"` the
   /// whole event (sender included).
   package func stateEvent(token: String, roomID: String, type: String, stateKey: String = "", format: String? = nil)

@@ -10,14 +10,22 @@ package struct MatrixInvite: Sendable, Hashable {
 /// What one `/sync` answer means for the bot, in timeline order.
 package struct MatrixSyncBatch: Sendable, Hashable {
   package var invites: [MatrixInvite] = []
-  /// Messages that may be commands, with the sender's role as of that point in the timeline.
-  package var messages: [IncomingMessage] = []
+  /// Messages that may be commands and reactions, in timeline order, with the sender's role as of that point.
+  package var events: [ChatEvent] = []
   package var membershipChanges: [MatrixMembershipChange] = []
   /// Joined rooms whose power levels are still unknown (not in the answer), to be fetched.
   package var roomsWithoutPowerLevels: [String] = []
   /// Joined rooms this answer shows to be end-to-end encrypted: their `m.room.encryption` state (also on the first
   /// sync), or an encrypted event from someone else (not in skipped history). Each may need the encryption notice.
   package var encryptedRooms: [String] = []
+
+  package var messages: [IncomingMessage] {
+    events.compactMap { if case .message(let message) = $0 { message } else { nil } }
+  }
+
+  package var reactions: [IncomingReaction] {
+    events.compactMap { if case .reaction(let reaction) = $0 { reaction } else { nil } }
+  }
 }
 
 /// Reads sync answers. Pure apart from the directory it keeps current, so it is tested on hand-written JSON.
@@ -66,8 +74,8 @@ package struct MatrixSyncInterpreter: Sendable {
         guard !isInitial else { continue }
         if event.type == "m.room.encrypted", event.sender != ownUserID {
           encrypted = true
-        } else if let message = message(from: event, room: room, directory: directory) {
-          batch.messages.append(message)
+        } else if let incoming = incoming(from: event, room: room, directory: directory) {
+          batch.events.append(incoming)
         }
       }
       if encrypted {
@@ -124,27 +132,43 @@ package struct MatrixSyncInterpreter: Sendable {
     }
   }
 
-  /// A text message someone else wrote, not an edit; nil for everything that must never run a command.
+  /// What the engine hears of a timeline event: a message or a reaction someone else sent; nil for everything else.
+  /// Decrypted events come here too, their relation taken from the cleartext (see `MatrixTransport.decrypt`).
+  package func incoming(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> ChatEvent? {
+    switch event.type {
+    case "m.room.message": message(from: event, room: room, directory: directory).map(ChatEvent.message)
+    case "m.reaction": reaction(from: event, room: room, directory: directory).map(ChatEvent.reaction)
+    default: nil
+    }
+  }
+
+  /// A text message someone else wrote, not an edit; nil for everything that must never run a command. A reply
+  /// names the event it answers (`replyTo`, see `MatrixRelation.replyTo`), its quoted fallback removed from the text.
   package func message(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingMessage? {
     guard event.type == "m.room.message", let sender = event.sender, sender != ownUserID,
       event.content["msgtype"]?.stringValue == "m.text", var text = event.content["body"]?.stringValue
     else { return nil }
-    let relation = event.content["m.relates_to"]
-    if event.content["m.new_content"] != nil || relation?["rel_type"]?.stringValue == "m.replace" { return nil }
-    if relation?["m.in_reply_to"] != nil { text = Self.stripReplyFallback(text) }
+    let relation = MatrixRelation(content: event.content)
+    if event.content["m.new_content"] != nil || relation?.isEdit == true { return nil }
+    let replyTo = relation?.replyTo
+    if replyTo != nil { text = MatrixRelation.strippingReplyFallback(text) }
     return IncomingMessage(
       transport: transportName, room: room, senderID: sender,
       senderName: directory.displayName(of: sender, in: room), text: text, messageID: event.eventID,
       isDirect: directory.direct.contains(room),
-      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)))
+      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)), replyTo: replyTo)
   }
 
-  /// Older clients quote the message replied to as `> <@user> text` lines before the answer; the command is the
-  /// answer.
-  package static func stripReplyFallback(_ body: String) -> String {
-    let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first?.hasPrefix("> ") == true else { return body }
-    let rest = lines.drop { $0.hasPrefix(">") }
-    return rest.drop { $0.isEmpty }.joined(separator: "\n")
+  /// An `m.reaction` someone else sent, its key without a trailing variation selector (`✅\u{FE0F}` is `✅`); nil
+  /// for the bot's own and for anything that is not an annotation with a target and a key.
+  package func reaction(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingReaction? {
+    guard event.type == "m.reaction", let sender = event.sender, sender != ownUserID,
+      let annotation = MatrixRelation(content: event.content)?.annotation
+    else { return nil }
+    return IncomingReaction(
+      transport: transportName, room: room, senderID: sender,
+      senderName: directory.displayName(of: sender, in: room), target: annotation.target,
+      key: MatrixRelation.normalizedKey(annotation.key), reactionID: event.eventID,
+      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)))
   }
 }

@@ -97,21 +97,30 @@ extension MatrixTransport {
   /// one. Nothing ever goes into an encrypted room in clear text: without encryption the room got its one notice
   /// (`allowPlain`, see `sendEncryptionNotices`), and everything else for it waits, queued, until encryption is on.
   /// A failure to encrypt is retryable.
-  func encryptIfNeeded(_ content: JSONValue, room: String, transactionID: String, allowPlain: Bool = false)
-    async throws -> (type: String, content: JSONValue, encrypted: Bool)
-  {
+  ///
+  /// An encrypted event carries its relation (`m.relates_to`: reply, edit, thread, reaction) in the cleartext as well
+  /// as inside, as the spec requires and Element does: the homeserver aggregates edits and reactions and checks
+  /// duplicate reactions by it, and Element reads relations from the cleartext only. Only the relation shows (a
+  /// reaction's key with it); the text stays encrypted.
+  func encryptIfNeeded(
+    _ content: JSONValue, type: String = "m.room.message", room: String, transactionID: String,
+    allowPlain: Bool = false
+  ) async throws -> (type: String, content: JSONValue, encrypted: Bool) {
     try await learnEncryptionIfUnknown(room: room)
     let (isEncrypted, crypto) = state.withLock { ($0.directory.encrypted.contains(room), $0.crypto) }
-    guard isEncrypted else { return ("m.room.message", content, false) }
+    guard isEncrypted else { return (type, content, false) }
     guard let crypto else {
-      if allowPlain { return ("m.room.message", content, false) }
+      if allowPlain { return (type, content, false) }
       throw ChatSendError.retryable(
         reason: "\(room) is end-to-end encrypted and encryption is off for \(name); nothing is sent there in clear "
           + "text", after: .seconds(300))
     }
     do {
-      let encrypted = try await crypto.encrypt(
-        content, type: "m.room.message", room: room, transactionID: transactionID)
+      var encrypted = try await crypto.encrypt(content, type: type, room: room, transactionID: transactionID)
+      if let relation = content["m.relates_to"], case .object(var object) = encrypted {
+        object["m.relates_to"] = relation
+        encrypted = .object(object)
+      }
       return ("m.room.encrypted", encrypted, true)
     } catch let error as CancellationError {
       throw error
@@ -205,7 +214,7 @@ extension MatrixTransport {
       for (index, event) in events.enumerated() where event.type == "m.room.encrypted" && event.stateKey == nil {
         switch await crypto.decrypt(event, room: room) {
         case .decrypted(let inner):
-          replaced[index] = inner
+          replaced[index] = Self.withCleartextRelation(inner, of: event)
         case .untrustedDevice(let inner, let deviceID):
           await refuseUntrusted(inner, deviceID: deviceID, room: room)
         case .missingSession(let session):
@@ -224,12 +233,24 @@ extension MatrixTransport {
     var readable: [(room: String, event: MatrixEvent)] = []
     for item in state.withLock({ $0.undecrypted.take(arrived) }) {
       switch await crypto.decrypt(item.event, room: item.room) {
-      case .decrypted(let inner): readable.append((item.room, inner))
+      case .decrypted(let inner): readable.append((item.room, Self.withCleartextRelation(inner, of: item.event)))
       case .untrustedDevice(let inner, let deviceID): await refuseUntrusted(inner, deviceID: deviceID, room: item.room)
       case .missingSession, .failed: break
       }
     }
     return (response, readable)
+  }
+
+  /// The decrypted event with the relation (`m.relates_to`) of the encrypted one around it. The spec has the
+  /// relation in the cleartext, where the homeserver can see it, and tells clients to ignore one inside the payload,
+  /// even when the cleartext has none: the bot then reads a reply, an edit or a reaction as the homeserver and Element
+  /// do (Element reads relations from the cleartext only).
+  static func withCleartextRelation(_ inner: MatrixEvent, of encrypted: MatrixEvent) -> MatrixEvent {
+    guard case .object(var content) = inner.content else { return inner }
+    content["m.relates_to"] = encrypted.content["m.relates_to"]
+    var event = inner
+    event.content = .object(content)
+    return event
   }
 
   /// Tells each room once about messages whose key never came.

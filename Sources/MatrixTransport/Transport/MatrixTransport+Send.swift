@@ -1,4 +1,5 @@
 import ChatBridge
+import Crypto
 import Foundation
 import ServiceLifecycle
 
@@ -97,29 +98,83 @@ extension MatrixTransport {
     }
   }
 
+  /// Reacts with `key` to `messageID`: an `m.reaction` annotation. In an encrypted room it goes encrypted like every
+  /// event the bot sends there, its relation (key included) also in the cleartext (see `encryptIfNeeded`), as
+  /// Element X sends reactions; Element Web sends them plain, which the bot never does in an encrypted room. The
+  /// transaction id comes from the room, target and key, so a retry, or the same reaction asked for twice, makes one
+  /// reaction; a homeserver that already has it under another id (`M_DUPLICATE_ANNOTATION`, after a new login)
+  /// counts as done. Rate limits and failures are handled as for messages (see `sendEvent`).
+  package func react(to messageID: String, in room: String, with key: String) async throws {
+    let content: JSONValue = [
+      "m.relates_to": ["rel_type": "m.annotation", "event_id": .string(messageID), "key": .string(key)]
+    ]
+    do {
+      _ = try await sendEvent(
+        room: room, type: "m.reaction", content: content,
+        transactionID: Self.reactionTransactionID(room: room, target: messageID, key: key))
+    } catch MatrixClientError.api(let error) where error.errcode == Self.duplicateAnnotation {
+      logger.debug("already reacted", metadata: ["room": "\(room)", "target": "\(messageID)"])
+    }
+  }
+
+  static let duplicateAnnotation = "M_DUPLICATE_ANNOTATION"
+
+  /// `awfulbot-react-` and a digest of room, target and key: the same for the same reaction, and only characters a
+  /// transaction id (a path segment) takes as they are, whatever the key is made of.
+  static func reactionTransactionID(room: String, target: String, key: String) -> String {
+    "awfulbot-react-" + digest("\(room)\n\(target)\n\(key)")
+  }
+
+  /// Removes the content of `messageID` (one of the bot's relays an admin took down). Redactions are never
+  /// encrypted (the homeserver must read them), so this goes out the same in every room. The transaction id comes
+  /// from room and event, so a retry is one redaction; a redacted event redacted again is no failure.
+  package func redact(_ messageID: String, in room: String, reason: String?) async throws {
+    let transactionID = "awfulbot-redact-" + Self.digest("\(room)\n\(messageID)")
+    _ = try await withSendRetries(room: room) { token in
+      try await self.client.redact(
+        token: token, roomID: room, eventID: messageID, transactionID: transactionID, reason: reason)
+    }
+  }
+
+  private static func digest(_ text: String) -> String {
+    SHA256.hash(data: Array(text.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+  }
+
   /// The send loop: waits out 429s, retries 5xx/network a few times, logs in again on a rejected token, and maps
-  /// what is left to `ChatSendError` for the dispatcher.
+  /// what is left to `ChatSendError` for the dispatcher. `M_DUPLICATE_ANNOTATION` (a reaction the homeserver has)
+  /// is thrown as it came, for `react` to take as done.
   ///
   /// - Parameter encoded: `content` already encoded (see `prepare`), sent as it is unless the room encrypts.
   func sendEvent(
-    room: String, content: JSONValue, transactionID: String, encoded: [UInt8]? = nil, allowPlain: Bool = false
+    room: String, type: String = "m.room.message", content: JSONValue, transactionID: String,
+    encoded: [UInt8]? = nil, allowPlain: Bool = false
   ) async throws -> String {
     // Encryption is one step before the send loop: the same transaction id always carries the same event.
     let (type, payload, encrypted) = try await encryptIfNeeded(
-      content, room: room, transactionID: transactionID, allowPlain: allowPlain)
+      content, type: type, room: room, transactionID: transactionID, allowPlain: allowPlain)
     // A body encoded beforehand is the plain content: it stands only for an event that goes out unencrypted.
     let body = encrypted ? nil : encoded
+    return try await withSendRetries(room: room) { token in
+      try await self.client.sendEvent(
+        token: token, roomID: room, type: type, transactionID: transactionID, content: payload, encoded: body)
+    }
+  }
+
+  /// `call` (a send, a redaction) under the send rules: see `sendEvent`.
+  private func withSendRetries(room: String, _ call: @Sendable (String) async throws -> String) async throws
+    -> String
+  {
     var attempt = 0
     var rateLimitWaited = Duration.zero
     var renewed = false
     while true {
       let token = try await tokenForSending()
       do {
-        let eventID = try await client.sendEvent(
-          token: token, roomID: room, type: type, transactionID: transactionID, content: payload, encoded: body)
+        let eventID = try await call(token)
         state.withLock { $0.lastSentAt = .now }
         return eventID
       } catch let error as MatrixClientError {
+        if error.apiError?.errcode == Self.duplicateAnnotation { throw error }
         attempt += 1
         let canRenew = await session.canRenew && !renewed
         switch policy.decide(

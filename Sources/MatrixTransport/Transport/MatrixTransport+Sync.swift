@@ -150,8 +150,9 @@ extension MatrixTransport {
     await session.stop(reason: reason)
   }
 
-  /// Applies one sync answer: invites, state, encryption notices, then the new position, then messages. The position
-  /// is stored before messages are handed on, so a crash can lose a command but never runs one twice.
+  /// Applies one sync answer: invites, state, encryption notices, then the new position, then messages and
+  /// reactions. The position is stored before they are handed on, so a crash can lose a command but never runs one
+  /// twice.
   func handle(_ response: MatrixSyncResponse, interpreter: MatrixSyncInterpreter, isInitial: Bool) async throws {
     // Encrypted events become the events inside where the keys are known (see `decrypt`); room keys from this
     // answer are applied first, so a key and its message arriving together work.
@@ -165,14 +166,22 @@ extension MatrixTransport {
     for invite in batch.invites { await answer(invite) }
     if !batch.roomsWithoutPowerLevels.isEmpty {
       await fetchPowerLevels(batch.roomsWithoutPowerLevels)
-      batch.messages = state.withLock { state in
-        batch.messages.map { message in
-          var message = message
-          if message.transportRole == nil {
-            message.transportRole = interpreter.roles.role(
-              of: message.senderID, in: state.directory.effectivePowerLevels(in: message.room))
+      batch.events = state.withLock { state in
+        let directory = state.directory
+        let role = { (sender: String, room: String) in
+          interpreter.roles.role(of: sender, in: directory.effectivePowerLevels(in: room))
+        }
+        return batch.events.map { event in
+          switch event {
+          case .message(var message) where message.transportRole == nil:
+            message.transportRole = role(message.senderID, message.room)
+            return .message(message)
+          case .reaction(var reaction) where reaction.transportRole == nil:
+            reaction.transportRole = role(reaction.senderID, reaction.room)
+            return .reaction(reaction)
+          default:
+            return event
           }
-          return message
         }
       }
     }
@@ -181,10 +190,10 @@ extension MatrixTransport {
     try await sendEncryptionNotices(to: batch.encryptedRooms)
     try await store.setValue(response.nextBatch, for: MatrixStateKey.nextBatch)
     await report(batch.membershipChanges)
-    for message in batch.messages { eventsContinuation.yield(.message(message)) }
+    for event in batch.events { eventsContinuation.yield(event) }
     for (room, event) in readable {
-      let message = state.withLock { interpreter.message(from: event, room: room, directory: $0.directory) }
-      if let message { eventsContinuation.yield(.message(message)) }
+      let incoming = state.withLock { interpreter.incoming(from: event, room: room, directory: $0.directory) }
+      if let incoming { eventsContinuation.yield(incoming) }
     }
   }
 

@@ -13,13 +13,17 @@ import Synchronization
 /// `events`. The sync position is
 /// stored after each answer, so a restart resumes where it stopped; the first sync ever skips history.
 ///
+/// Replies arrive with the event they answer (`IncomingMessage.replyTo`), reactions as `ChatEvent.reaction`; `react`
+/// sends one.
+///
 /// `send` posts `m.notice` events with the outbox idempotency key as the transaction id, so a resend after a crash
 /// returns the event the homeserver already has. Rate limits are waited out inside `send` (in order, without using
 /// the dispatcher's attempts); 5xx and network errors are retried a few times, then handed back as retryable.
 package final class MatrixTransport: ChatTransport, Sendable {
   package let name: String
   package let capabilities: ChatCapabilities
-  /// Messages from others, and the bot's own joins, leaves, kicks and bans (the engine pauses a room on kick or ban).
+  /// Messages and reactions from others, and the bot's own joins, leaves, kicks and bans (the engine pauses a room
+  /// on kick or ban).
   package let events: AsyncStream<ChatEvent>
   package let configuration: MatrixTransportConfiguration
 
@@ -65,7 +69,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     logger[metadataKey: "transport"] = "\(configuration.name)"
     self.name = configuration.name
     self.configuration = configuration
-    self.capabilities = ChatCapabilities(edits: true, threads: !configuration.threadRooms.isEmpty)
+    self.capabilities = ChatCapabilities(
+      edits: true, threads: !configuration.threadRooms.isEmpty, replies: true, reactions: true)
     self.client = MatrixClient(homeserver: configuration.homeserver, httpClient: httpClient, logger: logger)
     self.session = MatrixSession(client: client, configuration: configuration, store: stateStore, logger: logger)
     self.store = stateStore

@@ -33,8 +33,9 @@ struct LoopbackWorld {
   /// A bot: a fresh HTTP client whose cookies live in the bot's database (as `BotApplication` wires it), a
   /// `ForumsClientForum` adapter, an engine on the shared database file, and a dispatcher sending to `transport`.
   func startBot(
-    transport: RecordingTransport = RecordingTransport(),
-    configure: (inout EngineConfiguration) -> Void = { _ in }
+    transport: RecordingTransport = RecordingTransport(), logger: Logger = .quiet(),
+    configure: (inout EngineConfiguration) -> Void = { _ in },
+    now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> LoopbackBot {
     let database = try BotDatabase(path: databasePath)
     let client = ForumsClient(
@@ -46,7 +47,7 @@ struct LoopbackWorld {
     let engine = BotEngine(
       database: database, forum: ForumsClientForum(client: client),
       transports: [transport.name: transport.capabilities], configuration: configuration,
-      logger: Logger.quiet())
+      logger: logger, now: now)
     return LoopbackBot(
       client: client, database: database, engine: engine,
       dispatcher: Dispatcher(engine: engine, transport: transport, logger: Logger.quiet()), transport: transport)

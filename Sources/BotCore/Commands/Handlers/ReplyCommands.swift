@@ -34,7 +34,8 @@ enum ReplyCommands {
     }
     if page.isClosed { throw CommandError.failed("“\(page.threadTitle)” is closed; it takes no replies.") }
     _ = await context.pendingReplies.hold(
-      key(context), target: .thread(id: threadID, title: page.threadTitle), text: text, now: context.now)
+      key(context), target: .thread(id: threadID, title: page.threadTitle), text: text, now: context.now,
+      requestID: context.message.messageID)
     var reply = CommandReply()
     reply.add(
       .text("Reply to "), .link(label: "“\(page.threadTitle)”", url: context.links.thread(threadID)),
@@ -74,7 +75,13 @@ enum ReplyCommands {
   }
 
   static func runConfirm(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
-    switch await context.pendingReplies.take(key(context), now: context.now) {
+    try await confirm(key(context), context)
+  }
+
+  /// Posts the reply `key` holds (a `confirm`, or a ✅ on its preview). A refusal by the forum (a flood wait, a
+  /// closed thread, a probation) puts the reply back, so its text is not lost and the next confirm tries again.
+  static func confirm(_ key: PendingReplies.Key, _ context: CommandContext) async throws -> CommandReply {
+    switch await context.pendingReplies.take(key, now: context.now) {
     case .none:
       return CommandReply("Nothing to confirm: start with \(context.prefix)reply <thread> <text>.")
     case .expired(let pending):
@@ -83,29 +90,47 @@ enum ReplyCommands {
     case .ready(let pending):
       do {
         return try await send(pending, context)
-      } catch let error as CommandError {
-        throw error
       } catch {
+        await context.pendingReplies.reopen(key, pending, now: context.now)
+        let kept =
+          " The text is kept: say \(context.prefix)confirm to try again (within \(minutes(context)) minutes), or "
+          + "\(context.prefix)cancel."
         // The forum refused because of a probation the bot had not seen yet: say that, not the forum's page.
         if let probation = await context.forum.probation {
-          throw ProbationText.refusal(probation, dates: context.composer.dates)
+          throw CommandError.failed(
+            ProbationText.refusal(probation, dates: context.composer.dates).description + kept)
         }
-        throw error
+        if let refusal = error as? PostingRefusal {
+          throw CommandError.failed("The forum refused the reply: \(refusal.message)" + kept)
+        }
+        if let refusal = error as? any ForumFailure, !refusal.isNotFound {
+          throw CommandError.failed("The forum refused the reply: \(refusal.description)" + kept)
+        }
+        throw CommandError.failed(ErrorText.describe(error) + kept)
       }
     }
   }
 
+  static func minutes(_ context: CommandContext) -> Int { Int(context.pendingReplies.lifetime / 60) }
+
   private static func send(_ pending: PendingReplies.Reply, _ context: CommandContext) async throws -> CommandReply {
     var reply = CommandReply()
     switch pending.target {
-    case .thread(let threadID, let title):
-      let result = try await context.forum.reply(threadID: threadID, text: pending.text)
-      let link: String
-      switch result {
-      case .post(let id): link = context.links.post(id: id)
-      case .lastPostInThread: link = context.links.lastPost(inThread: threadID)
+    case .thread(let threadID, let title, let quote):
+      let posted = (quote.map { $0.bbcode } ?? "") + pending.text
+      let result = try await context.forum.reply(threadID: threadID, text: posted)
+      let link = await confirmedLink(result, threadID: threadID, context)
+      if let quote {
+        reply.add(
+          .text("Posted: "), .link(label: "“\(title)”", url: link.url),
+          .text(", quoting \(quote.author)" + (link.confirmed ? "." : link.caveat)))
+        // Where the medium edits messages, the preview itself becomes the answer.
+        if context.capabilities.edits, let request = pending.requestID {
+          context.answer.replaces = try? await context.relayMap.answerReceipt(room: context.room, answering: request)
+        }
+      } else {
+        reply.add(.text("Posted to "), .link(label: "“\(title)”", url: link.url), .text(link.confirmed ? "." : link.caveat))
       }
-      reply.add(.text("Posted to "), .link(label: "“\(title)”", url: link), .text("."))
     case .privateMessage(let id, let subject, let sender):
       try await context.forum.replyToPrivateMessage(id: id, text: pending.text)
       reply.add(
@@ -113,6 +138,39 @@ enum ReplyCommands {
         .link(label: "“\(subject)”", url: context.links.privateMessage(id: id)), .text("."))
     }
     return reply
+  }
+
+  /// The link to the new post on the page that holds it, read back from the thread's last page: "Posted" is said
+  /// only when the forum shows the post. When the page does not show it (yet), the link goes to the thread's last
+  /// post and the answer says so.
+  private static func confirmedLink(_ result: ReplyResult, threadID: String, _ context: CommandContext) async
+    -> PostedLink
+  {
+    let lastPage = try? await context.forum.threadPage(threadID: threadID, page: .last)
+    let posts = lastPage?.posts ?? []
+    let found: Post? =
+      switch result {
+      case .post(let id): posts.first { $0.id == id }
+      case .lastPostInThread: posts.last
+      }
+    if let found {
+      return PostedLink(
+        url: context.links.post(PostAddress(threadID: threadID, postID: found.id, index: found.index)),
+        confirmed: true)
+    }
+    let url =
+      switch result {
+      case .post(let id): context.links.post(id: id)
+      case .lastPostInThread: context.links.lastPost(inThread: threadID)
+      }
+    return PostedLink(url: url, confirmed: false)
+  }
+
+  /// A posted reply's link, and whether the thread's last page showed the post.
+  struct PostedLink: Sendable {
+    var url: String
+    var confirmed: Bool
+    var caveat: String { " (the forum took it, but its last page does not show it yet)." }
   }
 
   static func runCancel(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {

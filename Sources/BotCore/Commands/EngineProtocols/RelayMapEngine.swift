@@ -1,0 +1,8 @@
+/// What answering relays needs (a Matrix reply, `re r7`, `nick: ^`, a reaction): which of the bot's messages an
+/// answer points at, and the receipt of a preview to edit.
+package protocol RelayMapEngine: Sendable {
+  func relayedMessage(room: RoomRef, messageID: String) async throws -> RelayedMessage?
+  func relayedMessage(room: RoomRef, reference: String) async throws -> RelayedMessage?
+  func lastReferencedRelay(room: RoomRef) async throws -> RelayedMessage?
+  func answerReceipt(room: RoomRef, answering messageID: String) async throws -> String?
+}

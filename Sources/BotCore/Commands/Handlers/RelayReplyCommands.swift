@@ -1,0 +1,137 @@
+import ChatBridge
+import ForumModel
+import Foundation
+
+/// Answering a relay: a Matrix reply to a relayed post, `re r7 <text>`, or `<nick>: ^ <text>` (the channel's last
+/// relay) starts a forum reply that quotes the post the way the forum's Quote button does, then the user's text.
+/// Previewed and confirmed like `reply` (`confirm`, or ✅ on the preview). Who may do it is the room's `replies`
+/// setting (admins by default): the post speaks for the bot's forum account.
+enum RelayReplyCommands {
+  static let re = CommandSpec(
+    name: "re", usage: "<reference> <text>",
+    summary: "Reply on the forum to a relayed post, quoting it (the reference is the r-number before the relay).",
+    role: .viewer, takesRawText: true, run: runRe)
+
+  static let replies = CommandSpec(
+    name: "replies", usage: "off|viewer|member|admin",
+    summary: "Who may post to the forum here by answering relayed posts (default admin).", role: .admin,
+    run: runReplies)
+
+  static let reactions = CommandSpec(
+    name: "reactions", usage: "on|off",
+    summary: "Whether 🔖 (bookmark), 👀 (watch) and an admin's ❌ (remove) on relays act here (default on).",
+    role: .admin, run: runReactions)
+
+  static func runReactions(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    guard input.values.count == 1 else { throw CommandError.usage(nil) }
+    let enabled: Bool
+    switch input.values[0].lowercased() {
+    case "on", "yes", "true": enabled = true
+    case "off", "no", "false": enabled = false
+    default: throw CommandError.usage(nil)
+    }
+    let previous = try await context.roomSettings.setReactions(room: context.room, to: enabled)
+    try await context.undo.recordUndo(
+      room: context.room, userID: context.userID, summary: "turned reactions \(enabled ? "on" : "off")",
+      actions: [.setReactions(previous)])
+    return CommandReply(
+      enabled
+        ? "Reactions on relays act here: 🔖 bookmarks the thread, 👀 watches it here, an admin's ❌ removes the relay."
+        : "Reactions on relays no longer act here.")
+  }
+
+  static func runRe(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    var argument = ""
+    let text = try ReplyCommands.replyText(input, after: &argument)
+    guard let relay = try await context.relayMap.relayedMessage(room: context.room, reference: argument) else {
+      throw CommandError.failed(
+        "No relayed post here carries “\(argument)” (from the last 30 days); use the r-number shown before a relay.")
+    }
+    return try await start(answering: relay, text: text, context)
+  }
+
+  /// `<nick>: ^ <text>`: answers the room's last relay that carries a reference.
+  static func answerLast(text: String, _ context: CommandContext) async throws -> CommandReply {
+    guard let relay = try await context.relayMap.lastReferencedRelay(room: context.room) else {
+      throw CommandError.failed("There is no relayed post here to answer (from the last 30 days).")
+    }
+    return try await start(answering: relay, text: text, context)
+  }
+
+  /// The preview of a reply to `relay` with `text`, held for confirmation.
+  static func start(answering relay: RelayedMessage, text rawText: String, _ context: CommandContext) async throws
+    -> CommandReply
+  {
+    guard relay.showsPost, let postID = relay.postID, let threadID = relay.threadID else {
+      throw CommandError.failed(
+        "That message of mine shows no forum post, so there is nothing to reply to on the forum; answer a relayed "
+          + "post to reply to it.")
+    }
+    let settings = try await context.roomSettings.settings(room: context.room)
+    switch settings.replies {
+    case .off:
+      throw CommandError.failed(
+        "Replying to relayed posts is off in this room; an admin can turn it on with \(context.prefix)replies admin.")
+    case .role(let needed) where context.role < needed:
+      throw CommandError.failed(
+        "Replying to relayed posts on the forum needs the \(needed) role here; you are \(context.role.withArticle).")
+    case .role:
+      break
+    }
+    let text = ChatText.stripControls(rawText).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { throw CommandError.failed("The reply text is empty: write it after the reference.") }
+    guard text.count <= ReplyCommands.maximumLength else {
+      throw CommandError.failed(
+        "The reply is too long (\(text.count) characters; at most \(ReplyCommands.maximumLength)).")
+    }
+    let page = try await context.forum.threadPage(threadID: threadID, page: .last)
+    if let probation = await context.forum.probation {
+      throw ProbationText.refusal(probation, dates: context.composer.dates)
+    }
+    if page.isClosed { throw CommandError.failed("“\(page.threadTitle)” is closed; it takes no replies.") }
+    guard let quote = QuotedPost.parse(try await context.forum.quote(postID: postID), postID: postID) else {
+      throw CommandError.failed("The forum did not offer a quote of that post; reply with \(context.prefix)reply.")
+    }
+    _ = await context.pendingReplies.hold(
+      ReplyCommands.key(context), target: .thread(id: threadID, title: page.threadTitle, quote: quote), text: text,
+      now: context.now, requestID: context.message.messageID)
+    // The new post follows the thread's last one.
+    let landing = (page.posts.last?.index ?? 0) / page.postsPerPage + 1
+    var reply = CommandReply()
+    reply.add(
+      .text("Reply to "), .link(label: "“\(page.threadTitle)”", url: context.links.thread(threadID, page: landing)),
+      .text(" as the bot account, quoting \(quote.author) (it lands on page \(landing)):"))
+    var lines = ["\(quote.author) posted: \(quote.excerpt)"]
+    lines += text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init)
+    if text.split(separator: "\n").count > 10 { lines.append("…") }
+    reply.lines.append(.quote(lines))
+    let minutes = ReplyCommands.minutes(context)
+    if context.capabilities.reactions {
+      reply.add(
+        .text("Say "), .code("\(context.prefix)confirm"), .text(" or react ✅ within \(minutes) minutes to post it; "),
+        .code("\(context.prefix)cancel"), .text(" or ❌ drops it."))
+    } else {
+      reply.add(
+        .text("Say "), .code("\(context.prefix)confirm"), .text(" within \(minutes) minutes to post it, or "),
+        .code("\(context.prefix)cancel"), .text("."))
+    }
+    return reply
+  }
+
+  static func runReplies(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    guard input.values.count == 1, let permission = ReplyPermission(name: input.values[0]) else {
+      throw CommandError.usage(nil)
+    }
+    let previous = try await context.roomSettings.setReplies(room: context.room, to: permission)
+    try await context.undo.recordUndo(
+      room: context.room, userID: context.userID, summary: "set replies to \(permission)",
+      actions: [.setReplies(previous)])
+    switch permission {
+    case .off: return CommandReply("Answering relayed posts no longer posts to the forum from this room.")
+    case .role(let role):
+      return CommandReply(
+        "From now on \(role == .viewer ? "anyone" : "\(role)s and up") may reply on the forum here by answering a "
+          + "relayed post (a preview to confirm first).")
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import BotStore
+import Foundation
+
+/// How long the poller waits before reading a source again, and why: what `status` shows.
+///
+/// Sources read from the top of a newest-first list (the bookmarks, a watched forum) are paced between a floor and a
+/// ceiling: a read that found something brings the next one to the floor, and each quiet read doubles the wait up
+/// to the ceiling. Other sources, and any whose floor is not below its ceiling, keep one interval. The pace is kept
+/// in the store (namespace `poll`), so `awfulbot status` in another process shows it too.
+package struct PollPace: Sendable, Hashable, Codable {
+  package enum Reason: String, Sendable, Hashable, Codable {
+    /// The last read found something: the next comes after the floor.
+    case activity
+    /// Nothing moved at the last reads: the wait doubles towards the ceiling.
+    case quiet
+    /// Quiet long enough to wait the ceiling.
+    case ceiling
+    /// The list was not newest-first, so a read cannot stop early: reads keep to the ceiling.
+    case unordered
+    /// One interval: a source that is not paced, or floor and ceiling alike.
+    case fixed
+  }
+
+  /// The wait before the next read, before jitter.
+  package var seconds: Double
+  package var reason: Reason
+  /// Reads in a row that found nothing.
+  package var quietReads: Int
+  /// The longest wait, for the words in `status`.
+  package var ceilingSeconds: Double
+
+  package init(seconds: Double, reason: Reason, quietReads: Int = 0, ceilingSeconds: Double) {
+    self.seconds = seconds
+    self.reason = reason
+    self.quietReads = quietReads
+    self.ceilingSeconds = ceilingSeconds
+  }
+
+  package var interval: Duration { .seconds(seconds) }
+
+  /// The pace after a successful read that `found` something (or not), of a list that was or was not in order.
+  static func after(
+    _ previous: PollPace?, found: Bool, unordered: Bool, floor: Duration, ceiling: Duration
+  ) -> PollPace {
+    let floor = min(floor.timeInterval, ceiling.timeInterval)
+    let ceiling = ceiling.timeInterval
+    guard floor < ceiling else { return PollPace(seconds: ceiling, reason: .fixed, ceilingSeconds: ceiling) }
+    if unordered { return PollPace(seconds: ceiling, reason: .unordered, ceilingSeconds: ceiling) }
+    if found { return PollPace(seconds: floor, reason: .activity, ceilingSeconds: ceiling) }
+    let quietReads = (previous?.quietReads ?? 0) + 1
+    // From the floor after activity, an unordered spell or a restart; doubling from a wait already at the ceiling
+    // stays there.
+    let base = previous.map { $0.reason == .unordered || $0.reason == .fixed ? floor : $0.seconds } ?? floor
+    let seconds = min(max(base, floor) * 2, ceiling)
+    return PollPace(
+      seconds: seconds, reason: seconds >= ceiling ? .ceiling : .quiet, quietReads: quietReads,
+      ceilingSeconds: ceiling)
+  }
+
+  /// The pace in words for `status`: "every 10 s: threads moved at the last check".
+  package func explanation(for source: PollSource) -> String {
+    let every = "every \(Self.describe(seconds))"
+    let reads = source == .bookmarks ? "check" : "read"
+    switch reason {
+    case .fixed:
+      return every
+    case .activity:
+      return every + (source == .bookmarks ? ": threads moved at the last check" : ": something new at the last read")
+    case .quiet:
+      return every + ": nothing new in \(Self.count(quietReads, reads)); the wait doubles up to "
+        + Self.describe(ceilingSeconds)
+    case .ceiling:
+      return every + ": nothing new in \(Self.count(quietReads, reads)), the longest wait"
+    case .unordered:
+      return every
+        + (source == .bookmarks
+          ? ": the list is not newest-first, so each check reads all of it"
+          : ": the list is not newest-first, so only its first page is read")
+    }
+  }
+
+  /// "10 s", "1 min 30 s", "30 min", "1 h".
+  static func describe(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    if whole < 60 { return "\(whole) s" }
+    if whole < 3600 { return "\(whole / 60) min" + (whole % 60 == 0 ? "" : " \(whole % 60) s") }
+    return "\(whole / 3600) h" + (whole % 3600 == 0 ? "" : " \(whole % 3600 / 60) min")
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  // MARK: Store
+
+  /// The store namespace of the poller's own values: each source's pace and each list's mark.
+  package static let namespace = "poll"
+
+  package static func key(source: String) -> String { "pace:\(source)" }
+
+  /// The pace stored for `source` among a namespace's values (`StoreTransaction.values(namespace:)`).
+  package static func stored(in values: [String: String], source: String) -> PollPace? {
+    values[key(source: source)].flatMap { try? JSONDecoder().decode(PollPace.self, from: Data($0.utf8)) }
+  }
+
+  static func load(in tx: StoreTransaction, source: PollSource) throws -> PollPace? {
+    try tx.value(namespace: namespace, key: key(source: source.name)).flatMap {
+      try? JSONDecoder().decode(PollPace.self, from: Data($0.utf8))
+    }
+  }
+
+  func save(in tx: StoreTransaction, source: PollSource, now: Date) throws {
+    let text = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
+    try tx.setValue(text, namespace: Self.namespace, key: Self.key(source: source.name), now: now)
+  }
+}

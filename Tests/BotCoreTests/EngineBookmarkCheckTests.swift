@@ -1,0 +1,159 @@
+import AwfulBotEngineTestKit
+import AwfulBotTestKit
+import BotStore
+import ChatBridge
+import Foundation
+import Testing
+
+@testable import BotCore
+
+/// Change detection from the top of the newest-first bookmarks list (issue 28): a check reads from page 1 down to
+/// the first page with a settled thread, a full sweep reads the whole list on its schedule, and nothing is lost
+/// between the two. Request counts, not times: speed belongs in `awfulbot-bench latency`.
+@Suite("bookmarks: checks from the top and full sweeps")
+struct EngineBookmarkCheckTests {
+  /// `count` bookmarked threads of one post each, a minute apart, so the list has a strict order; the clock ends a
+  /// minute after the newest.
+  private static func addThreads(_ harness: EngineHarness, count: Int, posts: Int = 1) {
+    for index in 1...count {
+      harness.forum.addThread("\(index)", posts: posts)
+      harness.clock.advance(by: 60)
+    }
+  }
+
+  private static func bookmarkRequests(_ forum: TestForum) -> [String] {
+    forum.requests.filter { $0.hasPrefix("bookmarks ") }
+  }
+
+  private static func threadRequests(_ forum: TestForum) -> [String] {
+    forum.requests.filter { $0.hasPrefix("threadPage ") }
+  }
+
+  @Test("a quiet check costs one request, however many bookmarks")
+  func quietCheckIsOneRequest() async throws {
+    let harness = try EngineHarness()
+    Self.addThreads(harness, count: 400)
+    let seeding = await harness.cycle()
+    #expect(seeding.fullSweep && seeding.listPages == 10)
+
+    for _ in 1...3 {
+      harness.forum.resetRequests()
+      harness.clock.advance(by: 30)
+      let quiet = await harness.cycle()
+      #expect(quiet.succeeded && !quiet.fullSweep && quiet.changed == 0)
+      #expect(harness.forum.requests == ["bookmarks 1"])
+      #expect(quiet.requests == 1)
+    }
+  }
+
+  @Test("100 moved threads: at most ceil(100 / 40) + 1 bookmarks pages, one thread page each, every post relayed")
+  func movedThreadsCostTheirPages() async throws {
+    let harness = try EngineHarness { $0.replayCap = 5 }
+    Self.addThreads(harness, count: 400)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+    harness.forum.resetRequests()
+
+    // The moved threads are spread over the whole list before they move to its top.
+    let moved = stride(from: 4, through: 400, by: 4).map { "\($0)" }
+    var posted: [String] = []
+    for id in moved {
+      harness.clock.advance(by: 1)
+      posted.append(harness.forum.addPost(to: id, author: "poster", text: "news in \(id)").id)
+    }
+    let report = await harness.cycle()
+
+    #expect(report.succeeded && !report.fullSweep)
+    #expect(report.changed == 100 && report.newPosts == 100)
+    #expect(Self.bookmarkRequests(harness.forum).count <= 100 / 40 + 2)
+    #expect(Self.threadRequests(harness.forum).count == 100)
+    #expect(harness.transport.sent(to: "!room").map(\.key) == posted.map { "test|!room|post:\($0)" })
+  }
+
+  @Test("a post deleted deep in the list and a bookmark added on the web: both taken up by the next full sweep")
+  func fullSweepTakesUpWhatTheTopCannotShow() async throws {
+    let harness = try EngineHarness()
+    // "old" has three posts and sits on page 2; "web" is an old thread the account bookmarks on the web later.
+    harness.forum.addThread("old", posts: 2)
+    harness.forum.addThread("web", posts: 2, bookmarked: false)
+    harness.clock.advance(by: 30)
+    harness.forum.addPost(to: "old", author: "poster", text: "to be deleted")
+    harness.clock.advance(by: 60)
+    Self.addThreads(harness, count: 60)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+
+    // A moderator deletes the last post of "old": its reply count and last-post time go back.
+    var old = try #require(harness.forum.thread("old"))
+    let kept = Array(old.posts.dropLast())
+    old.posts = kept
+    harness.forum.add(old)
+    var web = try #require(harness.forum.thread("web"))
+    web.isBookmarked = true
+    harness.forum.add(web)
+
+    harness.clock.advance(by: 60)
+    harness.forum.resetRequests()
+    let check = await harness.cycle()
+    #expect(!check.fullSweep && harness.forum.requests == ["bookmarks 1"])
+    var stored = try await harness.database.read { tx in (try tx.thread(id: "old"), try tx.thread(id: "web")) }
+    #expect(stored.0?.replyCount == 2 && stored.0?.cursorIndex == 3)
+    #expect(stored.1 == nil)
+
+    // An hour on, the full sweep reads both pages.
+    harness.clock.advance(by: 3600)
+    let sweep = await harness.cycle()
+    #expect(sweep.succeeded && sweep.fullSweep && sweep.listPages == 2)
+    stored = try await harness.database.read { tx in (try tx.thread(id: "old"), try tx.thread(id: "web")) }
+    #expect(stored.0?.replyCount == 1 && stored.0?.cursorIndex == 2)
+    #expect(stored.0?.lastPostAt == kept.last?.date)
+    #expect(stored.1?.isBookmarked == true && stored.1?.cursorIndex == 2)
+    #expect(harness.transport.sent.isEmpty)
+
+    // The next post of "old" takes the freed index 3; both new posts reach the room.
+    harness.clock.advance(by: 60)
+    let inOld = harness.forum.addPost(to: "old", author: "poster", text: "after the deletion")
+    harness.clock.advance(by: 1)
+    let inWeb = harness.forum.addPost(to: "web", author: "poster", text: "in the web bookmark")
+    #expect(inOld.index == 3)
+    await harness.cycle()
+    #expect(harness.transport.sent(to: "!room").map(\.key) == ["test|!room|post:\(inOld.id)", "test|!room|post:\(inWeb.id)"])
+  }
+
+  @Test("posts deleted and new ones made between two checks: the new ones are told apart by id, none lost")
+  func deletionHiddenByNewPosts() async throws {
+    let harness = try EngineHarness()
+    Self.addThreads(harness, count: 3, posts: 2)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+    let relayed = harness.forum.addPost(to: "1", author: "poster", text: "relayed")
+    harness.clock.advance(by: 60)
+    await harness.cycle()
+    #expect(harness.transport.sent.map(\.key) == ["test|!room|post:\(relayed.id)"])
+
+    // The relayed post and the one before it go; two new ones come: the list shows as many posts as before.
+    var thread = try #require(harness.forum.thread("1"))
+    thread.posts = Array(thread.posts.prefix(1))
+    harness.forum.add(thread)
+    harness.clock.advance(by: 60)
+    let first = harness.forum.addPost(to: "1", author: "poster", text: "new one")
+    let second = harness.forum.addPost(to: "1", author: "poster", text: "new two")
+    #expect(second.index == 3)
+    await harness.cycle()
+    #expect(
+      harness.transport.sent.map(\.key)
+        == ["test|!room|post:\(relayed.id)", "test|!room|post:\(first.id)", "test|!room|post:\(second.id)"])
+    let stored = try await harness.database.read { tx in try tx.thread(id: "1") }
+    #expect(stored?.cursorIndex == 3 && stored?.cursorPostID == second.id)
+  }
+
+  @Test("with a full-sweep period of zero every cycle reads the whole list (the schedule before issue 28)")
+  func zeroPeriodSweepsEveryCycle() async throws {
+    let harness = try EngineHarness { $0.bookmarksFullSweepInterval = .zero }
+    Self.addThreads(harness, count: 85)
+    await harness.cycle()
+    harness.forum.resetRequests()
+    let report = await harness.cycle()
+    #expect(report.fullSweep && harness.forum.requests == ["bookmarks 1", "bookmarks 2", "bookmarks 3"])
+  }
+}
