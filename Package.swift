@@ -136,6 +136,7 @@ let package = Package(
         "AwfulScraping", "ForumModel", "ChatBridge", "ChatRendering", "ForumsClient", "FakeForum", "BotStore",
         "BotCore",
         "IRCTransport", "MatrixTransport",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),

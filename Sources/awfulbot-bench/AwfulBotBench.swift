@@ -11,6 +11,7 @@ struct AwfulBotBench: AsyncParsableCommand {
       ScrapeBenchmark.self,
       PollBenchmark.self,
       PollForumCommand.self,
+      LatencyBenchmark.self,
       MatrixBenchmark.self,
     ]
   )

@@ -10,7 +10,8 @@ struct AwfulBotCommand: AsyncParsableCommand {
     version: AppInfo.version,
     subcommands: [
       RunCommand.self, CheckCommand.self, StatusCommand.self, SetupCommand.self, ExportCommand.self,
-      ImportCommand.self, MigrateCommand.self, DemoCommand.self, ScrapeCommand.self, FakeForumSubcommand.self,
+      ImportCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, DemoCommand.self,
+      ScrapeCommand.self, FakeForumSubcommand.self,
     ]
   )
 }

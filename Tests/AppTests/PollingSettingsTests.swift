@@ -25,7 +25,7 @@ struct PollingSettingsTests {
   }
 
   @Test("floor, ceiling and full-sweep period reach the engine; defaults 10 s, 60 s, an hour, a minute for forums")
-  func keysReachTheEngine() throws {
+  func keysReachTheEngine() async throws {
     let directory = try TemporaryDirectory("awfulbot-polling")
     defer { directory.remove() }
     let path = try write(
@@ -42,11 +42,13 @@ struct PollingSettingsTests {
     #expect(engine.bookmarksInterval == .seconds(120) && engine.bookmarksMinimumInterval == .seconds(15))
     #expect(engine.bookmarksFullSweepInterval == .seconds(7200))
     #expect(engine.forumsInterval == .seconds(600) && engine.forumsMinimumInterval == .seconds(90))
+    try await application.client.shutdown()
 
-    let defaults = try BotApplication(
+    let plain = try BotApplication(
       configuration: try AppConfiguration.load(path: try write(config(polling: "{}"))),
-      transports: [RecordingTransport()], databasePath: directory.path("b.sqlite")
-    ).engine.configuration
+      transports: [RecordingTransport()], databasePath: directory.path("b.sqlite"))
+    let defaults = plain.engine.configuration
+    try await plain.client.shutdown()
     #expect(defaults.bookmarksInterval == .seconds(60) && defaults.bookmarksMinimumInterval == .seconds(10))
     #expect(defaults.bookmarksFullSweepInterval == .seconds(3600) && defaults.forumsMinimumInterval == .seconds(60))
   }

@@ -34,9 +34,10 @@ struct RelayReplyTests {
     #expect(
       preview
         == """
-        Reply to “The Bookmarked Thread” as the bot account, quoting Poster45 (it lands on page 2): \
+        Reply to “The Bookmarked Thread” as the bot account (it lands on page 2), quoting Poster45: \
         https://forums.somethingawful.com/showthread.php?threadid=100&perpage=40&pagenumber=2
-        > Poster45 posted: Post number 45 of 10
+        > Post number 45 of 10
+        with your text:
         > Good point, agreed.
         Say !confirm within 2 minutes to post it, or !cancel.
         """)
@@ -110,7 +111,7 @@ struct RelayReplyTests {
     reply.replyTo = "$relay"
     #expect(
       (await bot.router.handle(reply, capabilities: .plainText)?.text ?? "").hasPrefix(
-        "Reply to “The Bookmarked Thread” as the bot account, quoting Poster45"))
+        "Reply to “The Bookmarked Thread” as the bot account (it lands on page 2), quoting Poster45"))
     var toAnswer = bot.message("!status")
     toAnswer.replyTo = "$answer"
     #expect(
@@ -151,14 +152,18 @@ struct RelayReplyTests {
         transport: CommandHarness.transport, room: "!room", senderID: "@\(sender):example.org", senderName: sender,
         target: target, key: key, reactionID: "$r-\(key)-\(sender)", transportRole: role)
     }
-    #expect(await bot.router.handle(reaction("✅", on: "$preview", sender: "bob"), capabilities: capabilities) == .nothing)
+    #expect(
+      await bot.router.handle(reaction("✅", on: "$preview", sender: "bob"), capabilities: capabilities) == .nothing)
     let confirmed = await bot.router.handle(reaction("✅\u{FE0F}", on: "$preview"), capabilities: capabilities)
     #expect(confirmed.answer?.replaces == "$preview", "the preview becomes the answer")
     #expect(confirmed.answer?.text.hasPrefix("Posted: “The Bookmarked Thread”, quoting Poster45.") == true)
     #expect(bot.forum.replies.count == 1)
 
-    let refused = await bot.router.handle(reaction("🔖", on: "$relay", sender: "eve", role: .viewer), capabilities: capabilities)
-    #expect(refused.answer?.text == "🔖 is !bookmark: “bookmark” needs the member role; you are a viewer.")
+    let refused = await bot.router.handle(
+      reaction("🔖", on: "$relay", sender: "eve", role: .viewer), capabilities: capabilities)
+    #expect(
+      refused.answer?.text
+        == "🔖 on a relay bookmarks its thread for the bot account, which needs the member role; you are a viewer.")
     let bookmarked = await bot.router.handle(reaction("🔖", on: "$relay", role: .member), capabilities: capabilities)
     #expect(bookmarked == ReactionOutcome(acknowledgement: "✅"))
     let watched = await bot.router.handle(reaction("👀", on: "$relay", role: .member), capabilities: capabilities)
@@ -166,7 +171,9 @@ struct RelayReplyTests {
     #expect(try await bot.engine.subscriptions(room: bot.room).contains { $0.target == .thread(id: "100") })
     let memberRemoval = await bot.router.handle(reaction("❌", on: "$relay", role: .member), capabilities: capabilities)
     #expect(memberRemoval.answer?.text == "❌ on a relay removes it, which needs the admin role; you are a member.")
-    #expect(await bot.router.handle(reaction("❌", on: "$relay"), capabilities: capabilities) == ReactionOutcome(redaction: "$relay"))
+    #expect(
+      await bot.router.handle(reaction("❌", on: "$relay"), capabilities: capabilities)
+        == ReactionOutcome(redaction: "$relay"))
     #expect(await bot.say("!reactions off").hasPrefix("Reactions on relays no longer act here"))
     #expect(await bot.router.handle(reaction("🔖", on: "$relay"), capabilities: capabilities) == .nothing)
   }

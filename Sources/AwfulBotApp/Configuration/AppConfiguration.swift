@@ -235,6 +235,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
   package var privateMessages: PrivateMessageSettings?
   package var logging: LoggingSettings?
   package var metrics: MetricsSettings?
+  /// Scheduled online backups of the database while `run` goes on; nil: none.
+  package var backup: BackupSettings?
   /// Older spelling of `logging.level`, still read.
   package var logLevel: Logger.Level?
   /// Time zone for quiet hours, digest times and dates shown in chat (default UTC).
@@ -244,8 +246,10 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     forum: ForumSettings, dataDirectory: String? = nil, polling: PollingSettings? = nil,
     commands: CommandSettings? = nil, transports: [TransportSettings], roles: [RoleGrant]? = nil,
     rooms: [RoomSettings]? = nil, logging: LoggingSettings? = nil, metrics: MetricsSettings? = nil,
-    logLevel: Logger.Level? = nil, chatTimeZone: TimeZone? = nil, privateMessages: PrivateMessageSettings? = nil
+    logLevel: Logger.Level? = nil, chatTimeZone: TimeZone? = nil, privateMessages: PrivateMessageSettings? = nil,
+    backup: BackupSettings? = nil
   ) {
+    self.backup = backup
     self.privateMessages = privateMessages
     self.chatTimeZone = chatTimeZone
     self.forum = forum
@@ -265,7 +269,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
 
   private enum CodingKeys: String, CodingKey {
     case forum, dataDirectory, polling, commands, transports, roles, rooms, privateMessages, logging, metrics
-    case logLevel, chatTimeZone
+    case logLevel, chatTimeZone, backup
   }
 
   /// Written as the config file has it (the zone by its identifier), for `setup`.
@@ -283,6 +287,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     try container.encodeIfPresent(metrics, forKey: .metrics)
     try container.encodeIfPresent(logLevel, forKey: .logLevel)
     try container.encodeIfPresent(chatTimeZone?.identifier, forKey: .chatTimeZone)
+    try container.encodeIfPresent(backup, forKey: .backup)
   }
 
   /// Where the database lives: `dataDirectory/awfulbot.sqlite` (the working directory when unset).

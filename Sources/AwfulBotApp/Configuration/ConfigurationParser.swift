@@ -8,7 +8,7 @@ import Logging
 enum ConfigurationParser {
   static let topLevelKeys = [
     "forum", "dataDirectory", "polling", "commands", "transports", "roles", "rooms", "logging", "metrics", "logLevel",
-    "chatTimeZone", "privateMessages",
+    "chatTimeZone", "privateMessages", "backup",
   ]
 
   static func parse(_ json: JSONValue, environment: [String: String], reader: inout ConfigReader)
@@ -35,10 +35,11 @@ enum ConfigurationParser {
       if logLevel == nil { reader.report("logLevel", "unknown level \"\(text)\"") }
     }
     let chatTimeZone = timeZone(top, "chatTimeZone", at: "", reader: &reader)
+    let backup = parseBackup(top, reader: &reader)
     return AppConfiguration(
       forum: forum, dataDirectory: dataDirectory, polling: polling, commands: commands, transports: transports,
       roles: roles, rooms: rooms, logging: logging, metrics: metrics, logLevel: logLevel, chatTimeZone: chatTimeZone,
-      privateMessages: privateMessages)
+      privateMessages: privateMessages, backup: backup)
   }
 
   // MARK: Sections
@@ -333,6 +334,33 @@ enum ConfigurationParser {
       }
     }
     return MetricsSettings(enabled: reader.bool(metrics, "enabled", at: "metrics"), listen: listen)
+  }
+
+  /// `backup`: `everyHours`, `keep` and `directory`, each optional (see `BackupSettings` for the defaults).
+  private static func parseBackup(_ top: [String: JSONValue], reader: inout ConfigReader) -> BackupSettings? {
+    let path = "backup"
+    guard let backup = reader.object(top[path], at: path, known: ["everyHours", "keep", "directory"]) else {
+      return nil
+    }
+    let range = BackupSettings.everyHoursRange
+    var everyHours = reader.number(backup, "everyHours", at: path)
+    if let hours = everyHours, !range.contains(hours) {
+      reader.report(
+        "backup.everyHours", "expected \(Int(range.lowerBound)) to \(Int(range.upperBound)) hours, got \(hours)")
+      everyHours = nil
+    }
+    var keep = reader.integer(backup, "keep", at: path)
+    if let count = keep, count < 1 {
+      reader.report("backup.keep", "must be at least 1 (leave the backup section out for no backups), got \(count)")
+      keep = nil
+    }
+    var directory = reader.string(backup, "directory", at: path)
+    if let text = directory, text.trimmingCharacters(in: .whitespaces).isEmpty {
+      reader.report(
+        "backup.directory", "must not be empty (leave it out for \(BackupSettings.defaultDirectory) in dataDirectory)")
+      directory = nil
+    }
+    return BackupSettings(everyHours: everyHours, keep: keep, directory: directory)
   }
 
   private static func timeZone(

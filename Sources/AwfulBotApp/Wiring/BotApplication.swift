@@ -160,6 +160,10 @@ package final class BotApplication: Sendable {
     } else {
       metricsServer = nil
     }
+    // Scheduled backups need a file to copy: an in-memory database (tests, `demo`) has none.
+    if let backup = configuration.backup, let path = database.path {
+      services.append(BackupService(databasePath: path, settings: backup))
+    }
     self.services = services
   }
 
@@ -170,9 +174,14 @@ package final class BotApplication: Sendable {
   /// `seedRooms` could not resolve are tried again after `roomRetryDelay`, and then less and less often.
   package func run(
     extraServices: [any Service] = [], shutdownAfter duration: Duration? = nil,
-    signals: [UnixSignal] = [.sigterm, .sigint], roomRetryDelay: Duration = .seconds(5)
+    signals: [UnixSignal] = [.sigterm, .sigint], roomRetryDelay: Duration = .seconds(5),
+    reloadingFrom configurationPath: String? = nil
   ) async throws {
     var extraServices = extraServices
+    // SIGHUP reads the config again instead of ending the bot.
+    if let configurationPath {
+      extraServices.append(ConfigurationReloader(application: self, path: configurationPath, logger: logger))
+    }
     if !pendingRooms.withLock({ $0.isEmpty }) {
       extraServices.append(ConfiguredRoomRetry(application: self, initialDelay: roomRetryDelay))
     }

@@ -33,6 +33,6 @@ package func runBot(
       "metrics": "\(application.metricsServer.map { "\($0.address)" } ?? "off")",
     ])
   try await application.seedRooms()
-  try await application.run()
+  try await application.run(reloadingFrom: configurationPath)
   logger.info("stopped")
 }

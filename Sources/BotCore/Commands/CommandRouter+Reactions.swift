@@ -34,11 +34,16 @@ extension CommandRouter {
     else { return .nothing }
     switch key {
     case ReactionKey.bookmark:
-      return await quickCommand(BookmarkCommands.add, message: message, capabilities: capabilities) { context in
+      return await quickCommand(
+        BookmarkCommands.add, doing: "bookmarks its thread for the bot account", message: message,
+        capabilities: capabilities
+      ) { context in
         _ = try await context.bookmarks.bookmark(threadID: threadID, star: nil)
       }
     case ReactionKey.watch:
-      return await quickCommand(WatchCommands.watch, message: message, capabilities: capabilities) { context in
+      return await quickCommand(
+        WatchCommands.watch, doing: "watches its thread in this room", message: message, capabilities: capabilities
+      ) { context in
         _ = try await context.subscriptions.watch(
           threadID: threadID, room: room, filters: .none, backfill: 0, createdBy: context.userID)
       }
@@ -86,11 +91,15 @@ extension CommandRouter {
 
   /// Runs what a reaction asks with the role its command needs; ✅ on the relay when done, words when not.
   private func quickCommand(
-    _ spec: CommandSpec, message: IncomingMessage, capabilities: ChatCapabilities,
+    _ spec: CommandSpec, doing what: String, message: IncomingMessage, capabilities: ChatCapabilities,
     _ body: (CommandContext) async throws -> Void
   ) async -> ReactionOutcome {
-    if let denial = permissions.denial(for: message, command: spec.name, needs: spec.role) {
-      return ReactionOutcome(answer: answer("\(message.text) is \(prefixedName(spec)): \(denial)", message))
+    let role = permissions.role(of: message)
+    if role < spec.role {
+      return ReactionOutcome(
+        answer: answer(
+          "\(message.text) on a relay \(what), which needs the \(spec.role) role; you are \(role.withArticle).",
+          message))
     }
     let context = context(for: message, capabilities: capabilities, options: AnswerOptions())
     do {

@@ -52,7 +52,8 @@ package struct CommandRouter: Sendable {
     // An answer to one of the bot's own messages: a relayed post becomes a forum reply; anything else the bot said
     // gets one sentence. Such a message is never taken as a command.
     if let target = message.replyTo,
-      let relayed = try? await engine.relayedMessage(room: RoomRef(transport: message.transport, room: message.room), messageID: target)
+      let relayed = try? await engine.relayedMessage(
+        room: RoomRef(transport: message.transport, room: message.room), messageID: target)
     {
       return await perform("reply to a relay", message: message, capabilities: capabilities, options: options) {
         try await RelayReplyCommands.start(answering: relayed, text: message.text, $0)
@@ -61,8 +62,7 @@ package struct CommandRouter: Sendable {
     // `<nick>: ^ text` answers the room's last relay.
     if message.addressed, message.text.hasPrefix("^"), message.text.dropFirst().first?.isWhitespace ?? false {
       let text = String(message.text.dropFirst())
-      return await perform("reply to the last relay", message: message, capabilities: capabilities, options: options)
-      {
+      return await perform("reply to the last relay", message: message, capabilities: capabilities, options: options) {
         try await RelayReplyCommands.answerLast(text: text, $0)
       }
     }

@@ -101,8 +101,8 @@ struct PollCycle: Sendable {
 
   // MARK: Health
 
-  /// Stores the poll's outcome and returns when the source is due next, with the pace after a success: the paced
-  /// interval (jittered) after a success (see `PollPace`), exponential backoff (jittered) after consecutive errors.
+  /// Stores the poll's outcome and returns when the source is due next, with the pace chosen after a success: the
+  /// pace's interval after a success (see `PollPace`), exponential backoff after consecutive errors, both jittered.
   private func recordHealth(of report: PollReport, startedAt: Date) async throws -> (Date, PollPace?) {
     let source = report.source
     let (floor, ceiling) = paceBounds(for: source)

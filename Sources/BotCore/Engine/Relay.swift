@@ -114,10 +114,9 @@ struct Relay {
     let cap = max(settings.replayCap, 0)
     for (post, reason) in posts.prefix(cap) {
       let key = OutboxKey.post(room, postID: post.id)
-      let reference = try reference(for: room, settings: settings, key: key, in: tx)
+      let reference = wantsReference(room, settings)
       let message = OutgoingMessage(
-        .post(composer.post(post, threadID: threadID, threadTitle: threadTitle)), threadKey: threadID,
-        reference: reference)
+        .post(composer.post(post, threadID: threadID, threadTitle: threadTitle)), threadKey: threadID)
       var row = OutboxRecord(
         transport: room.transport, room: room.room, kind: .post,
         payload: try RelayCoding.encode(message),
@@ -144,13 +143,13 @@ struct Relay {
   ) throws {
     guard let first = posts.first, let last = posts.last else { return }
     let key = OutboxKey.summary(room, threadID: threadID, fromIndex: first.index, toIndex: last.index)
-    let reference = try reference(for: room, settings: settings, key: key, in: tx)
+    let reference = wantsReference(room, settings)
     let message = OutgoingMessage(
       .summary(
         composer.summary(
           threadID: threadID, threadTitle: threadTitle, count: posts.count, authors: posts.map(\.author.name),
           latest: last, afterReplayCap: afterReplayCap)),
-      threadKey: threadID, reference: reference)
+      threadKey: threadID)
     // A summary-mode burst may later be extended by an edit (transports with `edits`), so the row keeps what it
     // counts. The line after a replay cap follows single posts and is never edited.
     let burst =
@@ -170,17 +169,31 @@ struct Relay {
     }
   }
 
-  /// The short reference a relay row carries (`r7`) where readers answer relays by reference: in rooms where
-  /// replying is on, on transports without native replies. A row already queued under `key` keeps its own, so a
-  /// repeated enqueue (a no-op) does not take a new number.
-  private func reference(for room: RoomRef, settings: RoomSettings, key: String, in tx: StoreTransaction) throws
-    -> String?
-  {
+  /// Marks a relay row to carry a short reference (`r7`) where readers answer relays by reference: in rooms where
+  /// replying is on, on transports without native replies. The number is given when the row is queued
+  /// (`queue(_:in:)`), so rows queued together in posting order get rising numbers.
+  private func wantsReference(_ room: RoomRef, _ settings: RoomSettings) -> String? {
     guard settings.replies != .off, let capabilities = transports[room.transport], !capabilities.replies else {
       return nil
     }
-    if let existing = try tx.outboxRow(idempotencyKey: key) { return existing.reference }
-    return try tx.nextReference(transport: room.transport, room: room.room)
+    return Self.referenceToGive
+  }
+
+  /// A row's reference before it has its number.
+  static let referenceToGive = "r?"
+
+  /// Queues `row`, first giving it the room's next reference (in the row and in its message) when it wants one.
+  /// A row already queued under the same key is left as it is (the insert is a no-op), its reference too.
+  static func queue(_ row: inout OutboxRecord, in tx: StoreTransaction) throws -> Bool {
+    if row.reference == referenceToGive {
+      if try tx.outboxRow(idempotencyKey: row.idempotencyKey) != nil { return false }
+      let reference = try tx.nextReference(transport: row.transport, room: row.room)
+      var payload = try RelayCoding.decode(OutboxPayload.self, from: row.payload)
+      payload.message.reference = reference
+      row.payload = try RelayCoding.encode(payload)
+      row.reference = reference
+    }
+    return try tx.enqueue(&row)
   }
 
   private func hold(
@@ -215,17 +228,14 @@ struct Relay {
       if try tx.hold(item) { outcome.held += 1 }
       return outcome
     }
-    var message = message
     // Only what shows a post of a thread can be answered on the forum (not a private message, not an announcement).
-    if postID != nil, threadID != nil {
-      message.reference = try reference(for: room, settings: settings, key: key, in: tx)
-    }
+    let reference = postID != nil && threadID != nil ? wantsReference(room, settings) : nil
     var row = OutboxRecord(
       transport: room.transport, room: room.room, kind: kind, payload: try RelayCoding.encode(message),
       idempotencyKey: key, createdAt: now, threadID: threadID, postID: postID, reason: reason,
-      reference: message.reference)
+      reference: reference)
     // Alerts belong with the posts of the poll (posting order); announcements and new threads go out at once.
-    let queued = postedAt != nil ? try enqueue(&row, postedAt: postedAt, in: tx) : try tx.enqueue(&row)
+    let queued = postedAt != nil ? try enqueue(&row, postedAt: postedAt, in: tx) : try Self.queue(&row, in: tx)
     if queued {
       outcome.queued += 1
       outcome.transports.insert(room.transport)
@@ -235,7 +245,7 @@ struct Relay {
 
   /// Queues a row now, or hands it to the collector (which queues it in posting order at the end of the poll).
   private func enqueue(_ row: inout OutboxRecord, postedAt: Date?, in tx: StoreTransaction) throws -> Bool {
-    guard let collector else { return try tx.enqueue(&row) }
+    guard let collector else { return try Self.queue(&row, in: tx) }
     collector.add(row, postedAt: postedAt ?? now)
     return true
   }

@@ -33,7 +33,7 @@ final class RowCollector: Sendable {
     var outcome = RelayOutcome()
     for entry in sorted {
       var row = entry.row
-      if try tx.enqueue(&row) {
+      if try Relay.queue(&row, in: tx) {
         outcome.queued += 1
         outcome.transports.insert(row.transport)
       }

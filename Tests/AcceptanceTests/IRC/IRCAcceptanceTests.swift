@@ -53,10 +53,10 @@ extension IRCLiveTests {
 
     static let plainExpected = [
       "<plain> !help",
-      "<awfulbot> 29 commands (you are a viewer):",
-      "<awfulbot> Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts",
+      "<awfulbot> 32 commands (you are a viewer):",
+      "<awfulbot> Viewer (10): help, bookmarks, subscriptions, forums, threads, latest, re, status, why, alerts",
       "<awfulbot> Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
-      "<awfulbot> Admin (7, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl",
+      "<awfulbot> Admin (9, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<plain> !help watch",
       "<awfulbot> !watch <thread> [--op-only] [--author X] [--not-author X] [--keyword K] [--backfill N] — Relay a thread's new posts here (also bookmarks it on the forum).",
@@ -350,10 +350,10 @@ extension IRCLiveTests {
 
     static let adminExpected = [
       "<admin> !help",
-      "<awfulbot> 29 commands (you are an admin):",
-      "<awfulbot> Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts",
+      "<awfulbot> 32 commands (you are an admin):",
+      "<awfulbot> Viewer (10): help, bookmarks, subscriptions, forums, threads, latest, re, status, why, alerts",
       "<awfulbot> Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
-      "<awfulbot> Admin (7): reply, confirm, cancel, pms, pm, pmreply, unfurl",
+      "<awfulbot> Admin (9): reply, confirm, cancel, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<admin> !reply 3600001 hello there",
       "<awfulbot> Reply to “AwfulBot development thread: bridging the forums and chat” as the bot account: https://forum.example/showthread.php?threadid=3600001&perpage=40",
@@ -387,9 +387,9 @@ extension IRCLiveTests {
       "<awfulbot> > Posted from IRC, ünïcödé 🎉",
       "<awfulbot> Say !confirm within 2 minutes to post it, or !cancel.",
       "<admin> !confirm",
-      "<awfulbot> Posted to “Post your desk 📷”. https://forum.example/showthread.php?goto=post&postid=400000105#post400000105",
+      "<awfulbot> Posted to “Post your desk 📷”. https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post400000105",
       "(the bot polls the forum)",
-      "-awfulbot- [Post your desk 📷] awfulbot: Posted from IRC, ünïcödé 🎉 https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post400000105",
+      "-awfulbot- r1 [Post your desk 📷] awfulbot: Posted from IRC, ünïcödé 🎉 https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post400000105",
     ]
 
     @Test("the configured admin: a reply previewed, cancelled, then posted; unfurling off and on")
@@ -446,56 +446,56 @@ extension IRCLiveTests {
     /// What the compact style (the default) shows for `contentPosts`, whose ids are `ids`.
     static func compactExpected(_ ids: [Int]) -> [String] {
       [
-        "-awfulbot- [AwfulBot development thread: bridging the forums and chat] Pickled Tink, replying to angerbot: I will, promise. https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[0])",
-        "-awfulbot- [Québec politics thread: «débat» 🍁] Zoë Québec quoted Majuju: “outer words…” https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[1])",
-        "-awfulbot- [AwfulBot development thread: bridging the forums and chat] Majuju, replying to Zoë Québec: This is my answer, after a long quote. https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[2])",
-        "-awfulbot- [Post your desk 📷] angerbot: Look: [image] https://i.example.com/cat.png, and this one: https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post\(ids[3])",
-        "-awfulbot- [AwfulBot development thread: bridging the forums and chat] Zoë Québec: [image] https://i.example.com/big.jpg https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[4])",
-        "-awfulbot- [Québec politics thread: «débat» 🍁] Pickled Tink: The news (https://example.com/news) and https://example.com/bare too. https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[5])",
-        "-awfulbot- [AwfulBot development thread: bridging the forums and chat] angerbot: The ending: [spoiler]. Wow. https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[6])",
-        "-awfulbot- [Post your desk 📷] Majuju: `let x = 1 ⏎ print(x)` That prints 1. https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post\(ids[7])",
-        "-awfulbot- [AwfulBot development thread: bridging the forums and chat] Pickled Tink: Ünïcödé 日本語 😀 — ça va? Привет, мир! مرحبا @⁠room https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[8])",
-        "-awfulbot- [Québec politics thread: «débat» 🍁] Zoë Québec: mot1 日本 🎉 mot2 日本 🎉 mot3 日本 🎉 mot4 日本 🎉 mot5 日本 🎉 mot6 日本 🎉 mot7 日本 🎉 mot8 日本 🎉 mot9 日本 🎉 mot10 日本 🎉 mot11 日本 🎉 mot12 日本 🎉 mot13 日本 🎉 mot14 日本 🎉 mot15 日本 🎉 mot16 日本 🎉 mot17 日本 🎉 mot18… https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[9])",
+        "-awfulbot- r1 [AwfulBot development thread: bridging the forums and chat] Pickled Tink, replying to angerbot: I will, promise. https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[0])",
+        "-awfulbot- r2 [Québec politics thread: «débat» 🍁] Zoë Québec quoted Majuju: “outer words…” https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[1])",
+        "-awfulbot- r3 [AwfulBot development thread: bridging the forums and chat] Majuju, replying to Zoë Québec: This is my answer, after a long quote. https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[2])",
+        "-awfulbot- r4 [Post your desk 📷] angerbot: Look: [image] https://i.example.com/cat.png, and this one: https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post\(ids[3])",
+        "-awfulbot- r5 [AwfulBot development thread: bridging the forums and chat] Zoë Québec: [image] https://i.example.com/big.jpg https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[4])",
+        "-awfulbot- r6 [Québec politics thread: «débat» 🍁] Pickled Tink: The news (https://example.com/news) and https://example.com/bare too. https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[5])",
+        "-awfulbot- r7 [AwfulBot development thread: bridging the forums and chat] angerbot: The ending: [spoiler]. Wow. https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[6])",
+        "-awfulbot- r8 [Post your desk 📷] Majuju: `let x = 1 ⏎ print(x)` That prints 1. https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post\(ids[7])",
+        "-awfulbot- r9 [AwfulBot development thread: bridging the forums and chat] Pickled Tink: Ünïcödé 日本語 😀 — ça va? Привет, мир! مرحبا @⁠room https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[8])",
+        "-awfulbot- r10 [Québec politics thread: «débat» 🍁] Zoë Québec: mot1 日本 🎉 mot2 日本 🎉 mot3 日本 🎉 mot4 日本 🎉 mot5 日本 🎉 mot6 日本 🎉 mot7 日本 🎉 mot8 日本 🎉 mot9 日本 🎉 mot10 日本 🎉 mot11 日本 🎉 mot12 日本 🎉 mot13 日本 🎉 mot14 日本 🎉 mot15 日本 🎉 mot16 日本 🎉 mot17 日本 🎉… https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[9])",
       ]
     }
 
     /// What `relayStyle: full` shows for `contentPosts` (at most 4 lines a post, the default `linesPerMessage`).
     static func fullExpected(_ ids: [Int]) -> [String] {
       [
-        "-awfulbot- AwfulBot development thread: bridging the forums and chat — Pickled Tink, ‹now›",
+        "-awfulbot- r1 AwfulBot development thread: bridging the forums and chat — Pickled Tink, ‹now›",
         "-awfulbot- > angerbot posted: Please stay on topic.",
         "-awfulbot- I will, promise.",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[0])",
-        "-awfulbot- Québec politics thread: «débat» 🍁 — Zoë Québec, ‹now›",
+        "-awfulbot- r2 Québec politics thread: «débat» 🍁 — Zoë Québec, ‹now›",
         "-awfulbot- > Majuju posted: outer words …",
         "-awfulbot- (only a quote, no words of their own)",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[1])",
-        "-awfulbot- AwfulBot development thread: bridging the forums and chat — Majuju, ‹now›",
+        "-awfulbot- r3 AwfulBot development thread: bridging the forums and chat — Majuju, ‹now›",
         "-awfulbot- > Zoë Québec posted: word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11 word12…",
         "-awfulbot- This is my answer, after a long quote.",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[2])",
-        "-awfulbot- Post your desk 📷 — angerbot, ‹now›",
+        "-awfulbot- r4 Post your desk 📷 — angerbot, ‹now›",
         "-awfulbot- Look: [image] https://i.example.com/cat.png, and this one:",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post\(ids[3])",
-        "-awfulbot- AwfulBot development thread: bridging the forums and chat — Zoë Québec, ‹now›",
+        "-awfulbot- r5 AwfulBot development thread: bridging the forums and chat — Zoë Québec, ‹now›",
         "-awfulbot- [image] https://i.example.com/big.jpg",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[4])",
-        "-awfulbot- Québec politics thread: «débat» 🍁 — Pickled Tink, ‹now›",
+        "-awfulbot- r6 Québec politics thread: «débat» 🍁 — Pickled Tink, ‹now›",
         "-awfulbot- The news (https://example.com/news) and https://example.com/bare too.",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[5])",
-        "-awfulbot- AwfulBot development thread: bridging the forums and chat — angerbot, ‹now›",
+        "-awfulbot- r7 AwfulBot development thread: bridging the forums and chat — angerbot, ‹now›",
         "-awfulbot- The ending: [spoiler]. Wow.",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[6])",
-        "-awfulbot- Post your desk 📷 — Majuju, ‹now›",
+        "-awfulbot- r8 Post your desk 📷 — Majuju, ‹now›",
         "-awfulbot- let x = 1",
         "-awfulbot- print(x) …",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600003&perpage=40&pagenumber=1#post\(ids[7])",
-        "-awfulbot- AwfulBot development thread: bridging the forums and chat — Pickled Tink, ‹now›",
+        "-awfulbot- r9 AwfulBot development thread: bridging the forums and chat — Pickled Tink, ‹now›",
         "-awfulbot- Ünïcödé 日本語 😀 — ça va? Привет, мир! مرحبا @⁠room",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[8])",
-        "-awfulbot- Québec politics thread: «débat» 🍁 — Zoë Québec, ‹now›",
-        "-awfulbot- mot1 日本 🎉 mot2 日本 🎉 mot3 日本 🎉 mot4 日本 🎉 mot5 日本 🎉 mot6 日本 🎉 mot7 日本 🎉 mot8 日本 🎉 mot9 日本 🎉 mot10 日本 🎉 mot11 日本 🎉 mot12 日本 🎉 mot13 日本 🎉 mot14 日本 🎉 mot15 日本 🎉 mot16 日本 🎉 mot17 日本 🎉 mot18 日本 🎉 mot19 日本 🎉 mot20 日本 🎉 mot21 日本 🎉 mot22 日本 🎉 mot23 日本 🎉 mot24 日本 🎉 mot25 日本 🎉 mot26 日本 ",
-        "-awfulbot- 🎉 mot27 日本 🎉 mot28 日本 🎉 mot29 日本 🎉 mot30 日本 🎉 mot31 日本 🎉 mot32 日本 🎉 mot33 日本 🎉 mot34 日本 🎉 mot35 日本 🎉 mot36 日本 🎉 mot37 日本 🎉…",
+        "-awfulbot- r10 Québec politics thread: «débat» 🍁 — Zoë Québec, ‹now›",
+        "-awfulbot- mot1 日本 🎉 mot2 日本 🎉 mot3 日本 🎉 mot4 日本 🎉 mot5 日本 🎉 mot6 日本 🎉 mot7 日本 🎉 mot8 日本 🎉 mot9 日本 🎉 mot10 日本 🎉 mot11 日本 🎉 mot12 日本 🎉 mot13 日本 🎉 mot14 日本 🎉 mot15 日本 🎉 mot16 日本 🎉 mot17 日本 🎉 mot18 日本 🎉 mot19 日本 🎉 mot20 日本 🎉 mot21 日本 🎉 mot22 日本 🎉 mot23 日本 🎉 mot24 日本 🎉 mot25 日本 🎉 mot26 ",
+        "-awfulbot- 日本 🎉 mot27 日本 🎉 mot28 日本 🎉 mot29 日本 🎉 mot30 日本 🎉 mot31 日本 🎉 mot32 日本 🎉 mot33 日本 🎉 mot34 日本 🎉 mot35 日本 🎉 mot36 日本 🎉 mot37 日本 🎉…",
         "-awfulbot- https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[9])",
       ]
     }
@@ -556,10 +556,10 @@ extension IRCLiveTests {
         expectTranscript(
           transcript,
           [
-            "-awfulbot- [Québec politics thread: «débat» 🍁] Zoë Québec: first, in the Québec thread https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[0])",
-            "-awfulbot- [AwfulBot development thread: bridging the forums and chat] Pickled Tink: second, in the development thread https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[1])",
-            "-awfulbot- [Québec politics thread: «débat» 🍁] Majuju: third, back in the Québec thread https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[2])",
-            "-awfulbot- [AwfulBot development thread: bridging the forums and chat] angerbot: fourth, in the development thread again https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[3])",
+            "-awfulbot- r1 [Québec politics thread: «débat» 🍁] Zoë Québec: first, in the Québec thread https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[0])",
+            "-awfulbot- r2 [AwfulBot development thread: bridging the forums and chat] Pickled Tink: second, in the development thread https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[1])",
+            "-awfulbot- r3 [Québec politics thread: «débat» 🍁] Majuju: third, back in the Québec thread https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post\(ids[2])",
+            "-awfulbot- r4 [AwfulBot development thread: bridging the forums and chat] angerbot: fourth, in the development thread again https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post\(ids[3])",
           ], "two threads, one poll")
       }
     }

@@ -11,7 +11,8 @@ enum QuotedPost {
   static func parse(_ bbcode: String, postID: String) -> PendingReplies.Quote? {
     let text = bbcode.replacingOccurrences(of: "\r\n", with: "\n")
     guard let open = text.range(of: #"\[quote=\"?([^\]\"]*)\"?( post=\"?\d+\"?)?\]"#, options: .regularExpression),
-      let close = text.range(of: "[/quote]", options: [.backwards, .caseInsensitive]), open.upperBound <= close.lowerBound
+      let close = text.range(of: "[/quote]", options: [.backwards, .caseInsensitive]),
+      open.upperBound <= close.lowerBound
     else { return nil }
     let header = String(text[open])
     let author = header.firstMatch(of: /\[quote="?([^\]"]*)"?/).map { String($0.1) } ?? ""

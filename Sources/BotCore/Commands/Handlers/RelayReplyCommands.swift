@@ -98,11 +98,13 @@ enum RelayReplyCommands {
     // The new post follows the thread's last one.
     let landing = (page.posts.last?.index ?? 0) / page.postsPerPage + 1
     var reply = CommandReply()
+    // The quote and the user's words in blocks of their own, so nobody takes one for the other.
     reply.add(
       .text("Reply to "), .link(label: "“\(page.threadTitle)”", url: context.links.thread(threadID, page: landing)),
-      .text(" as the bot account, quoting \(quote.author) (it lands on page \(landing)):"))
-    var lines = ["\(quote.author) posted: \(quote.excerpt)"]
-    lines += text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init)
+      .text(" as the bot account (it lands on page \(landing)), quoting \(quote.author):"))
+    reply.lines.append(.quote([quote.excerpt]))
+    reply.add("with your text:")
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init)
     if text.split(separator: "\n").count > 10 { lines.append("…") }
     reply.lines.append(.quote(lines))
     let minutes = ReplyCommands.minutes(context)

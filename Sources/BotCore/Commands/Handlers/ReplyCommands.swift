@@ -100,7 +100,8 @@ enum ReplyCommands {
           throw CommandError.failed(
             ProbationText.refusal(probation, dates: context.composer.dates).description + kept)
         }
-        if let refusal = error as? PostingRefusal {
+        // The forum client and its stand-ins carry the refusal differently; its sentence is what the user reads.
+        if let refusal = (error as? PostingRefusal) ?? (error as? any ForumFailure)?.postingRefusal {
           throw CommandError.failed("The forum refused the reply: \(refusal.message)" + kept)
         }
         if let refusal = error as? any ForumFailure, !refusal.isNotFound {
@@ -129,7 +130,8 @@ enum ReplyCommands {
           context.answer.replaces = try? await context.relayMap.answerReceipt(room: context.room, answering: request)
         }
       } else {
-        reply.add(.text("Posted to "), .link(label: "“\(title)”", url: link.url), .text(link.confirmed ? "." : link.caveat))
+        reply.add(
+          .text("Posted to "), .link(label: "“\(title)”", url: link.url), .text(link.confirmed ? "." : link.caveat))
       }
     case .privateMessage(let id, let subject, let sender):
       try await context.forum.replyToPrivateMessage(id: id, text: pending.text)
