@@ -15,7 +15,7 @@ struct CommandRouterTests {
     let bot = try await CommandHarness()
     let names = await bot.say("!help", role: .viewer)
     for spec in CommandRegistry.all { #expect(names.contains(spec.name)) }
-    #expect(names.contains("Admin (9, not for you)"))
+    #expect(names.contains("Admin (7, not for you)"))
     let all = await bot.say("!help all", role: .viewer)
     for spec in CommandRegistry.all { #expect(all.contains("!\(spec.name)")) }
     #expect(all.contains("[admin]"))

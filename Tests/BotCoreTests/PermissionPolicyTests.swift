@@ -38,8 +38,12 @@ struct PermissionPolicyTests {
     for name in ["bookmark", "unbookmark", "watch", "unwatch", "subscribe", "unsubscribe", "quiet", "mode", "undo"] {
       #expect(roles[name] == .member, "\(name)")
     }
-    for name in ["reply", "confirm", "unfurl"] { #expect(roles[name] == .admin, "\(name)") }
-    for name in ["help", "bookmarks", "subscriptions", "forums", "threads", "latest", "status", "why", "alerts"] {
+    for name in ["reply", "pmreply", "unfurl", "replies", "reactions"] { #expect(roles[name] == .admin, "\(name)") }
+    // confirm and cancel act on the sender's own preview, whose start was checked; re follows the room's setting.
+    for name in [
+      "help", "bookmarks", "subscriptions", "forums", "threads", "latest", "status", "why", "alerts", "confirm",
+      "cancel", "re",
+    ] {
       #expect(roles[name] == .viewer, "\(name)")
     }
   }

@@ -54,9 +54,9 @@ extension IRCLiveTests {
     static let plainExpected = [
       "<plain> !help",
       "<awfulbot> 32 commands (you are a viewer):",
-      "<awfulbot> Viewer (10): help, bookmarks, subscriptions, forums, threads, latest, re, status, why, alerts",
+      "<awfulbot> Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts",
       "<awfulbot> Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
-      "<awfulbot> Admin (9, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl, replies, reactions",
+      "<awfulbot> Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<plain> !help watch",
       "<awfulbot> !watch <thread> [--op-only] [--author X] [--not-author X] [--keyword K] [--backfill N] — Relay a thread's new posts here (also bookmarks it on the forum).",
@@ -351,9 +351,9 @@ extension IRCLiveTests {
     static let adminExpected = [
       "<admin> !help",
       "<awfulbot> 32 commands (you are an admin):",
-      "<awfulbot> Viewer (10): help, bookmarks, subscriptions, forums, threads, latest, re, status, why, alerts",
+      "<awfulbot> Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts",
       "<awfulbot> Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
-      "<awfulbot> Admin (9): reply, confirm, cancel, pms, pm, pmreply, unfurl, replies, reactions",
+      "<awfulbot> Admin (7): reply, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<admin> !reply 3600001 hello there",
       "<awfulbot> Reply to “AwfulBot development thread: bridging the forums and chat” as the bot account: https://forum.example/showthread.php?threadid=3600001&perpage=40",

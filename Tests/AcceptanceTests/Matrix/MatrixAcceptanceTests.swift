@@ -37,10 +37,10 @@ extension MatrixIntegrationTests {
       """,
       "plain: !help",
       """
-      bot: 29 commands (you are a viewer):
-      Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
+      bot: 32 commands (you are a viewer):
+      Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts
       Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
-      Admin (7, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl
+      Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
       """,
       "plain: !help watch",
@@ -123,10 +123,10 @@ extension MatrixIntegrationTests {
       "bot: “reply” needs the admin role; you are a viewer.",
       "moderator: !help",
       """
-      bot: 29 commands (you are a member):
-      Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
+      bot: 32 commands (you are a member):
+      Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
-      Admin (7, not for you): reply, confirm, cancel, pms, pm, pmreply, unfurl
+      Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
       """,
       "moderator: !watch 99999999",
@@ -192,13 +192,13 @@ extension MatrixIntegrationTests {
       "moderator: !reply 3600001 hi",
       "bot: “reply” needs the admin role; you are a member.",
       "moderator: !confirm",
-      "bot: “confirm” needs the admin role; you are a member.",
+      "bot: Nothing to confirm: start with !reply <thread> <text>.",
       "admin: !help",
       """
-      bot: 29 commands (you are an admin):
-      Viewer (9): help, bookmarks, subscriptions, forums, threads, latest, status, why, alerts
+      bot: 32 commands (you are an admin):
+      Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
-      Admin (7): reply, confirm, cancel, pms, pm, pmreply, unfurl
+      Admin (7): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
       """,
       "admin: !alert Zoë Québec",
@@ -218,7 +218,7 @@ extension MatrixIntegrationTests {
       "owner: !help cancel",
       """
       bot: !cancel — Drop the reply you previewed.
-      Needs the admin role (you are an admin).
+      Needs the viewer role (you are an admin).
       """,
       "owner: !reply 99999999 hello",
       "bot: No such thread on the forum, or the bot's forum account cannot see it.",
@@ -241,7 +241,7 @@ extension MatrixIntegrationTests {
       "owner: !confirm",
       """
       bot: Posted to “\(thread1)”. \
-      https://forum.example/showthread.php?goto=post&postid=400000105#post400000105
+      https://forum.example/showthread.php?threadid=3600001&perpage=40&pagenumber=3#post400000105
       """,
     ]
 

@@ -207,7 +207,7 @@ struct ConsoleReplyAcceptanceTests {
           "> !re \(reference) Nice desk.",
           "Replying to relayed posts is off in this room; an admin can turn it on with !replies admin.",
           "> !replies admin",
-          "From now on admins and up may reply on the forum here by answering a relayed post (a preview to confirm "
+          "From now on admins may reply on the forum here by answering a relayed post (a preview to confirm "
             + "first).",
         ], "replies off and on again")
     }

@@ -9,7 +9,9 @@ import Foundation
 enum RelayReplyCommands {
   static let re = CommandSpec(
     name: "re", usage: "<reference> <text>",
-    summary: "Reply on the forum to a relayed post, quoting it (the reference is the r-number before the relay).",
+    summary:
+      "Reply on the forum to a relayed post, quoting it (the reference is the r-number before the relay; who may "
+      + "is the room's replies setting, admins by default).",
     role: .viewer, takesRawText: true, run: runRe)
 
   static let replies = CommandSpec(
@@ -132,7 +134,7 @@ enum RelayReplyCommands {
     case .off: return CommandReply("Answering relayed posts no longer posts to the forum from this room.")
     case .role(let role):
       return CommandReply(
-        "From now on \(role == .viewer ? "anyone" : "\(role)s and up") may reply on the forum here by answering a "
+        "From now on \(role == .viewer ? "anyone" : role == .admin ? "admins" : "\(role)s and up") may reply on the forum here by answering a "
           + "relayed post (a preview to confirm first).")
     }
   }

@@ -11,11 +11,13 @@ enum ReplyCommands {
     summary: "Post a reply as the bot account (shows a preview to confirm).", role: .admin, takesRawText: true,
     run: runReply)
 
+  // Anyone may confirm or drop their own preview: who may start one is checked when it is started (`reply` is for
+  // admins, answering a relay follows the room's `replies` setting), and a preview is only ever its author's.
   static let confirm = CommandSpec(
-    name: "confirm", summary: "Post the reply you previewed (within 2 minutes).", role: .admin, run: runConfirm)
+    name: "confirm", summary: "Post the reply you previewed (within 2 minutes).", role: .viewer, run: runConfirm)
 
   static let cancel = CommandSpec(
-    name: "cancel", summary: "Drop the reply you previewed.", role: .admin, run: runCancel)
+    name: "cancel", summary: "Drop the reply you previewed.", role: .viewer, run: runCancel)
 
   /// The forum refuses longer posts; refuse them here with a clear message instead.
   static let maximumLength = 50_000
