@@ -43,8 +43,6 @@ enum StatusCommands {
       var line = "Polling \(PollSource(name: source.source)?.readableName ?? source.source): "
       if source.isHealthy {
         line += source.lastSuccess.map { "ok, last \(dates.format($0))" } ?? "not polled yet"
-        // How often it is read now, and why (the bookmarks check speeds up while threads move).
-        if let pace = source.paceExplanation { line += "; \(pace)" }
       } else {
         line += "\(NameList.count(source.consecutiveErrors, "error")) in a row"
         // The error is a sentence of its own (it may end with a full stop), so it goes last but one.
