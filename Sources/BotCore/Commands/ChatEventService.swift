@@ -89,11 +89,7 @@ package struct ChatEventService: Service {
     let outcome = await router.handle(reaction, capabilities: transport.capabilities)
     let metadata: Logger.Metadata = ["transport": "\(reaction.transport)", "room": "\(reaction.room)"]
     if let answer = outcome.answer {
-      let message = IncomingMessage(
-        transport: reaction.transport, room: reaction.room, senderID: reaction.senderID,
-        senderName: reaction.senderName, text: reaction.key,
-        messageID: reaction.reactionID ?? "reaction:\(reaction.target):\(reaction.senderID):\(reaction.key)")
-      await deliver(answer, message, 1)
+      await deliver(answer, reaction.asMessage, 1)
     }
     if let key = outcome.acknowledgement {
       do {

@@ -20,11 +20,7 @@ extension CommandRouter {
     guard let target = try? await engine.relayedMessage(room: room, messageID: reaction.target) else {
       return .nothing
     }
-    // The reaction stands in for a message from its sender: roles, answers and logs treat it as one.
-    let message = IncomingMessage(
-      transport: reaction.transport, room: reaction.room, senderID: reaction.senderID,
-      senderName: reaction.senderName, text: reaction.key, messageID: reaction.reactionID,
-      transportRole: reaction.transportRole)
+    let message = reaction.asMessage
     let key = reaction.key.replacingOccurrences(of: "\u{FE0F}", with: "")
     if target.kind == .answer {
       return await previewReaction(key, on: target, message: message, capabilities: capabilities)

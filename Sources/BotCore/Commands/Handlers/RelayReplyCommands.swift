@@ -25,13 +25,7 @@ enum RelayReplyCommands {
     role: .admin, run: runReactions)
 
   static func runReactions(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
-    guard input.values.count == 1 else { throw CommandError.usage(nil) }
-    let enabled: Bool
-    switch input.values[0].lowercased() {
-    case "on", "yes", "true": enabled = true
-    case "off", "no", "false": enabled = false
-    default: throw CommandError.usage(nil)
-    }
+    let enabled = try input.switchValue()
     let previous = try await context.roomSettings.setReactions(room: context.room, to: enabled)
     try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "turned reactions \(enabled ? "on" : "off")",
@@ -106,19 +100,8 @@ enum RelayReplyCommands {
       .text(" as the bot account (it lands on page \(landing)), quoting \(quote.author):"))
     reply.lines.append(.quote([quote.excerpt]))
     reply.add("with your text:")
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init)
-    if text.split(separator: "\n").count > 10 { lines.append("…") }
-    reply.lines.append(.quote(lines))
-    let minutes = ReplyCommands.minutes(context)
-    if context.capabilities.reactions {
-      reply.add(
-        .text("Say "), .code("\(context.prefix)confirm"), .text(" or react ✅ within \(minutes) minutes to post it; "),
-        .code("\(context.prefix)cancel"), .text(" or ❌ drops it."))
-    } else {
-      reply.add(
-        .text("Say "), .code("\(context.prefix)confirm"), .text(" within \(minutes) minutes to post it, or "),
-        .code("\(context.prefix)cancel"), .text("."))
-    }
+    ReplyCommands.addPreview(
+      of: text, confirming: "post it", offeringReactions: context.capabilities.reactions, to: &reply, context)
     return reply
   }
 

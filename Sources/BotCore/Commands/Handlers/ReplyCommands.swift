@@ -48,15 +48,23 @@ enum ReplyCommands {
 
   /// The text as "> " lines (at most ten) and how to confirm or cancel.
   static func addPreview(
-    of text: String, confirming action: String, to reply: inout CommandReply, _ context: CommandContext
+    of text: String, confirming action: String, offeringReactions: Bool = false, to reply: inout CommandReply,
+    _ context: CommandContext
   ) {
-    let minutes = Int(context.pendingReplies.lifetime / 60)
+    let minutes = minutes(context)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init)
     if text.split(separator: "\n").count > 10 { lines.append("…") }
     reply.lines.append(.quote(lines))
-    reply.add(
-      .text("Say "), .code("\(context.prefix)confirm"), .text(" within \(minutes) minutes to \(action), or "),
-      .code("\(context.prefix)cancel"), .text("."))
+    if offeringReactions {
+      reply.add(
+        .text("Say "), .code("\(context.prefix)confirm"),
+        .text(" or react ✅ within \(minutes) minutes to \(action); "), .code("\(context.prefix)cancel"),
+        .text(" or ❌ drops it."))
+    } else {
+      reply.add(
+        .text("Say "), .code("\(context.prefix)confirm"), .text(" within \(minutes) minutes to \(action), or "),
+        .code("\(context.prefix)cancel"), .text("."))
+    }
   }
 
   /// The reply text of `reply` and `pmreply`: what follows the first argument, control characters removed, checked.

@@ -93,13 +93,7 @@ enum RoomCommands {
   }
 
   static func runUnfurl(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
-    guard input.values.count == 1 else { throw CommandError.usage(nil) }
-    let enabled: Bool
-    switch input.values[0].lowercased() {
-    case "on", "yes", "true": enabled = true
-    case "off", "no", "false": enabled = false
-    default: throw CommandError.usage(nil)
-    }
+    let enabled = try input.switchValue()
     let previous = try await context.roomSettings.setUnfurl(room: context.room, to: enabled)
     try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "turned unfurling \(enabled ? "on" : "off")",
