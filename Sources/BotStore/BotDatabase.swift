@@ -9,9 +9,11 @@ package final class BotDatabase: Sendable {
   /// How long a writer waits for a lock held by another connection before failing with SQLITE_BUSY.
   package static let busyTimeout: TimeInterval = 5
 
-  private let writer: any DatabaseWriter
+  let writer: any DatabaseWriter
   /// The file path, nil in memory.
   package let path: String?
+  /// Whether writes fail for lack of space (see `checkStorage`).
+  package let storage = StorageCondition()
 
   /// Opens (creating when missing, mode 0600) the database file at `path` and migrates it.
   package init(path: String) throws {
@@ -65,9 +67,14 @@ package final class BotDatabase: Sendable {
     try await writer.read { db in try body(StoreTransaction(db: db)) }
   }
 
-  /// Runs `body` in one write transaction: all of it commits, or none of it does.
+  /// Runs `body` in one write transaction: all of it commits, or none of it does. A full disk throws
+  /// `BotStoreError.storageFull`.
   package func write<T: Sendable>(_ body: @escaping @Sendable (StoreTransaction) throws -> T) async throws -> T {
-    try await writer.write { db in try body(StoreTransaction(db: db)) }
+    do {
+      return try await writer.write { db in try body(StoreTransaction(db: db)) }
+    } catch {
+      throw translated(error)
+    }
   }
 
   /// Synchronous variants for tests and command-line tools that are not async.
@@ -76,7 +83,19 @@ package final class BotDatabase: Sendable {
   }
 
   package func writeNow<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-    try writer.write { db in try body(StoreTransaction(db: db)) }
+    do {
+      return try writer.write { db in try body(StoreTransaction(db: db)) }
+    } catch {
+      throw translated(error)
+    }
+  }
+
+  /// SQLITE_FULL becomes `BotStoreError.storageFull` (the engine must tell it apart without GRDB) and marks the
+  /// storage full; any other error passes through.
+  func translated(_ error: any Error) -> any Error {
+    guard let error = error as? DatabaseError, error.resultCode == .SQLITE_FULL else { return error }
+    storage.noteFull()
+    return BotStoreError.storageFull
   }
 
   /// Closes the connections; the database is unusable afterwards. Called last on shutdown.

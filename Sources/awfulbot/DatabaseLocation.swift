@@ -1,5 +1,6 @@
 import ArgumentParser
 import AwfulBotApp
+import Foundation
 
 /// `--config FILE` or `--database PATH`: where the tools that work on the database find it.
 struct DatabaseLocation: ParsableArguments {
@@ -14,13 +15,25 @@ struct DatabaseLocation: ParsableArguments {
   }
 
   /// The database path, and the configuration when one was given (secrets need not be set).
-  func resolve() throws -> (path: String, configuration: AppConfiguration?) {
+  ///
+  /// - Parameter tolerant: a config that does not validate still names its database when its `dataDirectory` can be
+  ///   read (for `status`, which must work while an operator fixes a broken edit the running bot refused); the
+  ///   problems go to standard error.
+  func resolve(tolerant: Bool = false) throws -> (path: String, configuration: AppConfiguration?) {
     if let database { return (database, nil) }
+    let path = config ?? ""
     do {
-      let configuration = try AppConfiguration.loadIgnoringSecrets(path: config ?? "")
+      let configuration = try AppConfiguration.loadIgnoringSecrets(path: path)
       return (configuration.databasePath, configuration)
     } catch let error as ConfigurationError {
-      throw ValidationError("\(error)")
+      guard tolerant, let database = AppConfiguration.databasePathIgnoringProblems(path: path) else {
+        throw ValidationError("\(error)")
+      }
+      FileHandle.standardError.write(
+        Data(
+          ("awfulbot: \(path) does not validate (\(error.problems.count) problem(s), `awfulbot check` lists them); "
+            + "reading the database it names\n").utf8))
+      return (database, nil)
     }
   }
 }

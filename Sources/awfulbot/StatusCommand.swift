@@ -15,7 +15,7 @@ struct StatusCommand: ParsableCommand {
 
   func run() throws {
     LoggingSetup.bootstrap(level: .error)
-    let (path, configuration) = try location.resolve()
+    let (path, configuration) = try location.resolve(tolerant: true)
     let report: StatusReport
     do {
       report = try StatusReport.read(

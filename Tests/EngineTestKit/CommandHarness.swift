@@ -22,7 +22,7 @@ package struct CommandHarness {
     self.clock = clock
     self.router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: ["awfulbot"]),
-      permissions: PermissionPolicy(grants: grants), forum: forum, engine: engine,
+      permissions: SharedPermissions(PermissionPolicy(grants: grants)), forum: forum, engine: engine,
       composer: MessageComposer(baseURL: forum.baseURL), now: { clock.now() })
   }
 

@@ -43,6 +43,23 @@ extension AppConfiguration {
     return try parse(data: data, source: path, environment: [:], checksSecrets: false)
   }
 
+  /// The database path a config file names even when the file does not validate (its `dataDirectory`, read from the
+  /// JSON alone), so `status` still shows a running bot after someone saved a broken edit; nil when the file is not
+  /// JSON or its `dataDirectory` is not a string.
+  package static func databasePathIgnoringProblems(path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path),
+      case .object(let top)? = try? JSONDecoder().decode(JSONValue.self, from: data)
+    else { return nil }
+    let directory: String?
+    switch top["dataDirectory"] {
+    case .string(let value)?: directory = value
+    case nil, .null?: directory = nil
+    default: return nil
+    }
+    return URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath)
+      .appendingPathComponent("awfulbot.sqlite").path
+  }
+
   /// Parses and validates config JSON.
   package static func parse(
     data: Data, source: String = "configuration", environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -32,6 +32,11 @@ package enum AppMetrics {
     Gauge(label: "awfulbot_transport_connected", dimensions: [("transport", transport)]).record(connected ? 1 : 0)
   }
 
+  /// Whether the database's disk is full (1: writes fail with SQLITE_FULL, nothing new is saved) or has room (0).
+  static func storageFull(_ full: Bool) {
+    Gauge(label: "awfulbot_storage_full").record(full ? 1 : 0)
+  }
+
   /// A transport came back after being disconnected.
   static func transportReconnected(transport: String, times: Int = 1) {
     Counter(label: "awfulbot_transport_reconnects_total", dimensions: [("transport", transport)]).increment(by: times)

@@ -19,6 +19,7 @@ package final class OperationsMonitor: Service, Sendable {
   private let logger: Logger
   private let startedAt = Date()
   private let state = Mutex<[String: OperationsRecord.Transport]>([:])
+  private let configurationStamp = Mutex<ConfigurationStamp?>(nil)
 
   package init(
     database: BotDatabase, client: ForumsClient, transports: [any ChatTransport], connections: TransportConnections,
@@ -44,10 +45,22 @@ package final class OperationsMonitor: Service, Sendable {
     recordStopped()
   }
 
+  /// The config file the bot now runs with (at start, after a reload or a refused reload); the next heartbeat
+  /// writes it for `status`.
+  package func recordConfiguration(_ stamp: ConfigurationStamp) {
+    configurationStamp.withLock { $0 = stamp }
+  }
+
+  package var configuration: ConfigurationStamp? { configurationStamp.withLock { $0 } }
+
   /// Ready when the forum session is there and every transport has said it is connected.
   package func readiness() async -> Readiness {
     var problems: [String] = []
     if !(await client.hasSession()) { problems.append("forum: not logged in") }
+    if let since = database.storage.fullSince {
+      problems.append(
+        "storage: disk full since \(since.formatted(.iso8601)); nothing new is saved until space is freed")
+    }
     for transport in transports {
       if let problem = connections.entry(transport.name).state.problem {
         problems.append("transport \(transport.name): \(problem)")
@@ -59,6 +72,7 @@ package final class OperationsMonitor: Service, Sendable {
   /// Refreshes the gauges that mirror the database (called before each scrape).
   package func refreshGauges() async {
     AppMetrics.forumLoggedIn(await client.hasSession())
+    AppMetrics.storageFull(database.storage.fullSince != nil)
     do {
       let (depth, counts) = try await database.read { tx in (try tx.pendingDepthByRoom(), try tx.outboxCounts()) }
       AppMetrics.outbox(depthByRoom: depth.map { ($0.transport, $0.room, $0.pending) }, deadLetters: counts.dead)
@@ -107,9 +121,21 @@ package final class OperationsMonitor: Service, Sendable {
     }
     let daemon = OperationsRecord.Daemon(
       pid: ProcessInfo.processInfo.processIdentifier, version: AppInfo.version, startedAt: startedAt, lastSeen: now,
-      stoppedAt: nil, heartbeatSeconds: Double(interval.components.seconds))
+      stoppedAt: nil, heartbeatSeconds: Double(interval.components.seconds), configuration: configuration)
     let forum = OperationsRecord.Forum(loggedIn: loggedIn, checkedAt: now)
+    let storage = OperationsRecord.Storage(fullSince: database.storage.fullSince, checkedAt: now)
+    AppMetrics.storageFull(storage.fullSince != nil)
     let transportRecords = records
+    do {
+      // On its own: on a full disk the other records may grow past their place and fail, and this one must land.
+      try await database.write { tx in
+        try tx.setValue(
+          OperationsRecord.encode(storage), namespace: OperationsRecord.namespace, key: OperationsRecord.storageKey,
+          now: now)
+      }
+    } catch {
+      logger.debug("could not write the storage record", metadata: ["error": "\(error)"])
+    }
     do {
       try await database.write { tx in
         let namespace = OperationsRecord.namespace
@@ -122,7 +148,10 @@ package final class OperationsMonitor: Service, Sendable {
         }
       }
     } catch {
-      logger.warning("could not write the heartbeat", metadata: ["error": "\(error)"])
+      // A full disk is logged once when it begins (by the engine), not at every heartbeat.
+      logger.log(
+        level: BotStoreError.isStorageFull(error) ? .debug : .warning, "could not write the heartbeat",
+        metadata: ["error": "\(error)"])
     }
     return loggedIn && transportRecords.values.allSatisfy(\.connected)
   }
@@ -131,7 +160,7 @@ package final class OperationsMonitor: Service, Sendable {
     let now = Date()
     let daemon = OperationsRecord.Daemon(
       pid: ProcessInfo.processInfo.processIdentifier, version: AppInfo.version, startedAt: startedAt, lastSeen: now,
-      stoppedAt: now, heartbeatSeconds: Double(interval.components.seconds))
+      stoppedAt: now, heartbeatSeconds: Double(interval.components.seconds), configuration: configuration)
     do {
       // Synchronous on purpose: at shutdown the task may already be cancelled, which would skip an async write.
       try database.writeNow { tx in

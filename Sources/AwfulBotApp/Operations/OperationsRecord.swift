@@ -7,6 +7,7 @@ package enum OperationsRecord {
   package static let daemonKey = "daemon"
   package static let forumKey = "forum"
   package static func transportKey(_ name: String) -> String { "transport:\(name)" }
+  package static let storageKey = "storage"
 
   /// The running daemon, refreshed every heartbeat.
   package struct Daemon: Sendable, Codable, Hashable {
@@ -18,6 +19,32 @@ package enum OperationsRecord {
     package var stoppedAt: Date?
     /// Seconds between heartbeats, so a reader can tell a live daemon from a crashed one.
     package var heartbeatSeconds: Double
+    /// The config file the daemon runs with (absent when it runs without one, as `demo` does, and in records of
+    /// older versions).
+    package var configuration: ConfigurationStamp? = nil
+  }
+
+  /// The database's disk as the daemon last saw it, written at every heartbeat on its own. Its text has the same
+  /// length whatever it says, so on a full disk the new text takes the old one's place in a page the file already has,
+  /// and the record still lands while anything that needs a new page is refused.
+  package struct Storage: Sendable, Codable, Hashable {
+    package static let full = "full"
+    package static let free = "free"
+
+    /// `full` while writes fail for lack of space, `free` otherwise.
+    package var state: String
+    /// When writes started failing (`full`); the check's time otherwise.
+    package var since: Date
+    package var checkedAt: Date
+
+    /// Since when writes fail for lack of space; nil while the disk has room.
+    package var fullSince: Date? { state == Self.full ? since : nil }
+
+    package init(fullSince: Date?, checkedAt: Date) {
+      state = fullSince == nil ? Self.free : Self.full
+      since = fullSince ?? checkedAt
+      self.checkedAt = checkedAt
+    }
   }
 
   /// The forum session as the daemon last saw it.

@@ -7,6 +7,7 @@ extension StatusReport {
     func ago(_ date: Date?) -> String { date.map { RelativeTime.describe($0, now: now) } ?? "never" }
     var lines: [String] = []
     lines.append("database: \(databasePath)")
+    if let storage { lines.append(storageLine(storage, ago: ago)) }
     if !pendingMigrations.isEmpty {
       lines.append("  ✗ \(pendingMigrations.count) migration(s) not applied: run `awfulbot migrate` (or start the bot)")
     }
@@ -15,6 +16,7 @@ extension StatusReport {
       lines.append(
         "daemon: \(mark) \(daemon.state) (pid \(daemon.pid), version \(daemon.version), started \(ago(daemon.startedAt)), "
           + "last seen \(ago(daemon.lastSeen)))")
+      lines += configurationLines(daemon, ago: ago)
     } else {
       lines.append("daemon: - no heartbeat recorded (the bot has not run with this database yet)")
     }
@@ -80,6 +82,39 @@ extension StatusReport {
     }
     return lines.joined(separator: "\n")
   }
+}
+
+extension StatusReport {
+  /// The disk in one line: free space, or, when full, what that means for the posts and what brings the bot back.
+  fileprivate func storageLine(_ storage: Storage, ago: (Date?) -> String) -> String {
+    let free = storage.freeBytes.map { "\(ByteText.describe($0)) free" }
+    guard storage.isFull else { return "disk: ✓ \(free ?? "free space unknown")" }
+    let since = storage.fullSince.map { " since \(ago($0))" } ?? ""
+    return "disk: ✗ full\(since)\(free.map { " (\($0))" } ?? ""): the daemon cannot save anything new; new posts "
+      + "wait on the forum (none are lost) and it resumes by itself once space is freed"
+  }
+
+  /// The config the daemon runs with, and what an operator who just edited it needs to know: not applied yet, or
+  /// refused.
+  private func configurationLines(_ daemon: Daemon, ago: (Date?) -> String) -> [String] {
+    guard let stamp = daemon.configuration else { return [] }
+    var lines = ["config: \(stamp.path) (checksum \(stamp.checksum), read \(ago(stamp.loadedAt)))"]
+    if let refusedAt = stamp.refusedAt {
+      let problems = stamp.refusedProblems ?? []
+      lines.append(
+        "  ✗ reload refused \(ago(refusedAt)) (checksum \(stamp.refusedChecksum ?? "-")): \(problems.count) "
+          + "problem(s); the bot runs with the config above")
+      for problem in problems.prefix(5) { lines.append("    - \(problem)") }
+      if problems.count > 5 { lines.append("    … and \(problems.count - 5) more (see the log)") }
+    }
+    if let onDisk = daemon.configurationOnDisk, onDisk != stamp.refusedChecksum, daemon.state == "running" {
+      lines.append(
+        "  ! the file changed since (checksum \(onDisk)): `systemctl reload awfulbot` or `kill -HUP \(daemon.pid)` "
+          + "applies it")
+    }
+    return lines
+  }
+
 }
 
 /// "3m ago", "in 30s", "just now".

@@ -12,6 +12,11 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var version: String
     package var startedAt: Date
     package var lastSeen: Date
+    /// The config file the daemon runs with, as its last heartbeat says.
+    package var configuration: ConfigurationStamp? = nil
+    /// The checksum of that file as it is on disk now, when it differs from the one the daemon runs with (edited
+    /// since, not reloaded yet).
+    package var configurationOnDisk: String? = nil
   }
 
   package struct Forum: Sendable, Codable, Hashable {
@@ -70,7 +75,21 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var encryptionIdentity: String? = nil
   }
 
+  /// The database's disk: the daemon's view at its last heartbeat and the free space now.
+  package struct Storage: Sendable, Codable, Hashable {
+    /// Since when the daemon's writes fail for lack of space, as its last heartbeat said.
+    package var fullSince: Date?
+    /// Bytes the bot may still use on the filesystem holding the database, now.
+    package var freeBytes: Int64?
+
+    /// Below this the disk counts as full whatever the daemon said: its heartbeat may be the write that failed.
+    package static let nearlyFullBytes: Int64 = 1 << 20
+
+    package var isFull: Bool { fullSince != nil || (freeBytes.map { $0 < Self.nearlyFullBytes } ?? false) }
+  }
+
   package var databasePath: String
+  package var storage: Storage? = nil
   package var pendingMigrations: [String]
   package var daemon: Daemon?
   package var forum: Forum
@@ -105,9 +124,11 @@ package struct StatusReport: Sendable, Codable, Hashable {
         } else {
           state = "running"
         }
+        let onDisk = record.configuration.flatMap { ConfigurationStamp.of(path: $0.path)?.checksum }
         return Daemon(
           state: state, pid: record.pid, version: record.version, startedAt: record.startedAt,
-          lastSeen: record.stoppedAt ?? record.lastSeen)
+          lastSeen: record.stoppedAt ?? record.lastSeen, configuration: record.configuration,
+          configurationOnDisk: onDisk == record.configuration?.checksum ? nil : onDisk)
       }
       let cookies = try tx.forumCookies()
       let session = cookies.first { $0.name == "bbuserid" }
@@ -136,8 +157,13 @@ package struct StatusReport: Sendable, Codable, Hashable {
           lastDelivery: deliveries[name], reconnects: record?.reconnects, unreadableRooms: record?.unreadableRooms,
           encryptedRooms: record?.encryptedRooms, encryptionIdentity: record?.encryptionIdentity)
       }
+      let storage = Storage(
+        fullSince: OperationsRecord.decode(OperationsRecord.Storage.self, from: ops[OperationsRecord.storageKey])?
+          .fullSince,
+        freeBytes: Self.freeBytes(near: path))
       return StatusReport(
-        databasePath: path, pendingMigrations: migrations.pending, daemon: daemon, forum: forum, sources: sources,
+        databasePath: path, storage: storage, pendingMigrations: migrations.pending, daemon: daemon, forum: forum,
+        sources: sources,
         rooms: try tx.allRooms().count, subscriptions: try tx.allSubscriptions().count, pending: counts.pending,
         delivered: counts.delivered, held: try tx.totalHeldCount(), failed: counts.failed, deadLetters: counts.dead,
         outboxDepth: try tx.pendingDepthByRoom().map {
@@ -152,9 +178,17 @@ package struct StatusReport: Sendable, Codable, Hashable {
     }
   }
 
-  /// Anything an operator should act on: errors polling, dead letters, a daemon that is not running.
+  /// Free bytes for an unprivileged writer on the filesystem holding the file at `path`.
+  static func freeBytes(near path: String) -> Int64? {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let attributes = try? FileManager.default.attributesOfFileSystem(forPath: directory)
+    return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value
+  }
+
+  /// Anything an operator should act on: errors polling, dead letters, a daemon that is not running, a full disk.
   package var needsAttention: Bool {
-    daemon?.state != "running" || sources.contains { $0.consecutiveErrors > 0 } || deadLetters > 0 || failed > 0
+    storage?.isFull == true || daemon?.state != "running" || sources.contains { $0.consecutiveErrors > 0 }
+      || deadLetters > 0 || failed > 0
       || !forum.hasSession || transports.contains { $0.connected == false }
   }
 }

@@ -26,7 +26,12 @@ extension TransportKind {
     make: { settings, context in
       try IRCTransport(configuration: configuration(settings, context: context), logger: context.logger)
     },
-    probe: { settings, context in await IRCProbeCheck.run(settings, context: context) })
+    probe: { settings, context in await IRCProbeCheck.run(settings, context: context) },
+    liveOptions: IRCTransport.liveKeys,
+    reconfigure: { transport, _, next, context in
+      guard let transport = transport as? IRCTransport else { return [] }
+      return try await transport.reconfigure(to: configuration(next, context: context))
+    })
 
   /// The transport module's configuration from the settings, with what the application adds: the CTCP VERSION
   /// answer and where the settings are in the config file (for messages that name a key).

@@ -44,6 +44,14 @@ extension TransportKind {
       let client = MatrixClient(homeserver: configuration.homeserver)
       let roomID = room.hasPrefix("#") ? try await client.resolveAlias(token: token, alias: room) : room
       return try await client.joinedMembers(token: token, roomID: roomID).filter { $0 != configuration.userID }
+    },
+    liveOptions: MatrixTransport.liveKeys,
+    reconfigure: { transport, previous, next, context in
+      guard let transport = transport as? MatrixTransport else { return [] }
+      let decode = { (settings: TransportSettings) in
+        try settings.decodeOptions(MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
+      }
+      return await transport.reconfigure(from: try decode(previous), to: try decode(next))
     })
 
   private static func makeMatrix(_ settings: TransportSettings, _ context: TransportBuildContext) throws

@@ -37,6 +37,16 @@ package struct TransportKind: Sendable {
   /// bot's own account included or not), nil when the service cannot tell without joining (IRC) or the
   /// configuration gives no way to ask (a Matrix account with a password only). Throws when asking failed.
   package var roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)?
+  /// Keys a running transport takes from a reloaded config (`reconfigure`); a change to any other needs a restart.
+  package var liveOptions: Set<String>
+  /// Applies a reloaded config's `liveOptions` to the running transport (`previous`: the settings in force until
+  /// now); returns one sentence per change. Throws when the new settings cannot be applied.
+  package var reconfigure: Reconfigure?
+
+  package typealias Reconfigure =
+    @Sendable (
+      _ transport: any ChatTransport, _ previous: TransportSettings, _ next: TransportSettings, TransportBuildContext
+    ) async throws -> [String]
 
   package init(
     type: TransportType, summary: String, options: [String: OptionType], requiredOptions: [String] = [],
@@ -49,9 +59,12 @@ package struct TransportKind: Sendable {
     checkState:
       @escaping @Sendable (TransportSettings, (any TransportStateStore)?, TransportBuildContext) async -> [CheckResult] =
       { _, _, _ in [] },
-    roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil
+    roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil,
+    liveOptions: Set<String> = [], reconfigure: Reconfigure? = nil
   ) {
     self.roomMembers = roomMembers
+    self.liveOptions = liveOptions
+    self.reconfigure = reconfigure
     self.type = type
     self.summary = summary
     self.options = options

@@ -24,8 +24,13 @@ package final class BotApplication: Sendable {
   package let services: [any Service]
   /// Heartbeat, readiness and connection metrics (see `OperationsMonitor`).
   package let monitor: OperationsMonitor
-  /// The `/metrics`, `/healthz`, `/readyz` listener; nil when `metrics` is off (or absent from a config built in code).
-  package let metricsServer: MetricsServer?
+  /// Keeps the `/metrics`, `/healthz`, `/readyz` listener at the configured address; a reload may move it or turn it
+  /// on or off.
+  package let metricsListener: MetricsListener
+  /// The listener running now; nil when `metrics` is off (or absent from a config built in code).
+  package var metricsServer: MetricsServer? { metricsListener.current }
+  /// Who may do what, shared by every transport's command router; a reload replaces it.
+  package let permissions: SharedPermissions
   let logger: Logger
   /// Configured rooms `seedRooms` could not resolve; `ConfiguredRoomRetry` seeds them once their service answers.
   let pendingRooms = Mutex<[ConfiguredRoom]>([])
@@ -79,37 +84,7 @@ package final class BotApplication: Sendable {
       configuration: clientConfiguration, cookieStore: DatabaseCookieStore(database: database),
       logger: Logger(label: "awfulbot.forums"))
 
-    var engineConfiguration = EngineConfiguration()
-    if let seconds = configuration.polling?.bookmarksSeconds {
-      engineConfiguration.bookmarksInterval = .seconds(seconds)
-    }
-    if let seconds = configuration.polling?.announcementsSeconds {
-      engineConfiguration.announcementsInterval = .seconds(seconds)
-    }
-    if let seconds = configuration.polling?.forumsSeconds { engineConfiguration.forumsInterval = .seconds(seconds) }
-    if let seconds = configuration.polling?.bookmarksMinimumSeconds {
-      engineConfiguration.bookmarksMinimumInterval = .seconds(seconds)
-    }
-    if let seconds = configuration.polling?.bookmarksFullSweepSeconds {
-      engineConfiguration.bookmarksFullSweepInterval = .seconds(seconds)
-    }
-    if let seconds = configuration.polling?.forumsMinimumSeconds {
-      engineConfiguration.forumsMinimumInterval = .seconds(seconds)
-    }
-    if let cap = configuration.polling?.replayCap { engineConfiguration.replayCap = cap }
-    if let seconds = configuration.polling?.privateMessagesSeconds {
-      engineConfiguration.privateMessagesInterval = .seconds(seconds)
-    }
-    // The private-message rooms are added by `seedRooms`, each once its id is known.
-    if let privateMessages = configuration.privateMessages {
-      engineConfiguration.privateMessageExcerpt = privateMessages.excerpt ?? false
-    }
-    if let seconds = configuration.polling?.maximumBackoffSeconds {
-      engineConfiguration.maximumPollBackoff = .seconds(seconds)
-    }
-    if let zone = configuration.chatTimeZone {
-      engineConfiguration.timeZone = zone
-    }
+    var engineConfiguration = Self.engineConfiguration(for: configuration)
     let firstFetch = FirstFetchProgress(
       isFirstFetch: try database.readNow { try $0.threadCount() } == 0, reporter: progress)
     engineConfiguration.bookmarksPageRead = { page, total, isLast in
@@ -120,10 +95,12 @@ package final class BotApplication: Sendable {
       transports: Dictionary(uniqueKeysWithValues: transports.map { ($0.name, $0.capabilities) }),
       configuration: engineConfiguration, logger: Logger(label: "awfulbot.engine"))
 
+    let permissions = SharedPermissions(Self.permissionPolicy(for: configuration))
+    self.permissions = permissions
     let router = CommandRouter(
       parser: CommandParser(
         prefix: configuration.commands?.prefix ?? "!", botNames: [configuration.commands?.botName ?? "awfulbot"]),
-      permissions: PermissionPolicy(grants: Self.grants(from: configuration.roles ?? [])),
+      permissions: permissions,
       forum: engine.forum, engine: engine, composer: engine.composer)
     let engine = self.engine
     let tally = TransportSupervisor.Tally(total: transports.count)
@@ -151,20 +128,63 @@ package final class BotApplication: Sendable {
       database: database, client: client, transports: transports, connections: connections)
     self.monitor = monitor
     services.append(monitor)
-    if let metrics = configuration.metrics, metrics.isEnabled {
-      let address = metrics.address
-      let server = MetricsServer(
+    metricsListener = MetricsListener(address: Self.metricsAddress(for: configuration)) { address in
+      MetricsServer(
         address: address, readiness: { await monitor.readiness() }, refresh: { await monitor.refreshGauges() })
-      metricsServer = server
-      services.append(server)
-    } else {
-      metricsServer = nil
     }
+    services.append(metricsListener)
     // Scheduled backups need a file to copy: an in-memory database (tests, `demo`) has none.
     if let backup = configuration.backup, let path = database.path {
       services.append(BackupService(databasePath: path, settings: backup))
     }
     self.services = services
+  }
+
+  /// The engine's tunables the config sets (`polling`, the private-message excerpt, the chat time zone).
+  static func engineConfiguration(for settings: AppConfiguration) -> EngineConfiguration {
+    var engine = EngineConfiguration()
+    if let seconds = settings.polling?.bookmarksSeconds {
+      engine.bookmarksInterval = .seconds(seconds)
+    }
+    if let seconds = settings.polling?.announcementsSeconds {
+      engine.announcementsInterval = .seconds(seconds)
+    }
+    if let seconds = settings.polling?.forumsSeconds { engine.forumsInterval = .seconds(seconds) }
+    if let seconds = settings.polling?.bookmarksMinimumSeconds {
+      engine.bookmarksMinimumInterval = .seconds(seconds)
+    }
+    if let seconds = settings.polling?.bookmarksFullSweepSeconds {
+      engine.bookmarksFullSweepInterval = .seconds(seconds)
+    }
+    if let seconds = settings.polling?.forumsMinimumSeconds {
+      engine.forumsMinimumInterval = .seconds(seconds)
+    }
+    if let cap = settings.polling?.replayCap { engine.replayCap = cap }
+    if let seconds = settings.polling?.privateMessagesSeconds {
+      engine.privateMessagesInterval = .seconds(seconds)
+    }
+    // The private-message rooms are added by `seedRooms`, each once its id is known.
+    if let privateMessages = settings.privateMessages {
+      engine.privateMessageExcerpt = privateMessages.excerpt ?? false
+    }
+    if let seconds = settings.polling?.maximumBackoffSeconds {
+      engine.maximumPollBackoff = .seconds(seconds)
+    }
+    if let zone = settings.chatTimeZone {
+      engine.timeZone = zone
+    }
+    return engine
+  }
+
+  /// The address of the metrics listener the config asks for; nil when it is off.
+  static func metricsAddress(for configuration: AppConfiguration) -> HostPort? {
+    guard let metrics = configuration.metrics, metrics.isEnabled else { return nil }
+    return metrics.address
+  }
+
+  /// The role grants of `roles`.
+  static func permissionPolicy(for configuration: AppConfiguration) -> PermissionPolicy {
+    PermissionPolicy(grants: grants(from: configuration.roles ?? []))
   }
 
   /// How long graceful shutdown may take before what is still running is cancelled.

@@ -1,4 +1,5 @@
-import Crypto
+import BotCore
+import ChatBridge
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -6,25 +7,30 @@ import Synchronization
 import UnixSignals
 
 /// Reads the config again on SIGHUP (`systemctl reload`, a closed terminal) instead of dying of it. A config that
-/// does not validate changes nothing: every problem is logged, as `check` would say it, and the bot goes on with the
-/// one it has. A valid one applies what can change while running — the configured rooms (new rooms, their
-/// subscriptions, modes, who may reply, reactions) and the private-message rooms — and names every other changed
-/// section as needing a restart.
+/// does not validate changes nothing: every problem is logged, as `check` would say it, `status` shows the refusal,
+/// and the bot goes on with the one it has. A valid one applies what can change while running — roles, poll
+/// intervals, the metrics listener, the configured rooms (new rooms, their subscriptions, modes, who may reply,
+/// reactions; the config's own subscriptions of a removed room or line are removed), the private-message rooms,
+/// and each transport's live keys (IRC channels joined or parted, Matrix rooms joined) — with one log line per
+/// change, and names every other changed key as needing a restart. Connections are never dropped by a reload.
 package final class ConfigurationReloader: Service, Sendable {
   let application: BotApplication
   let path: String
   let logger: Logger
+  private let environment: @Sendable () -> [String: String]
   private let current: Mutex<AppConfiguration>
 
-  init(application: BotApplication, path: String, logger: Logger) {
+  package init(
+    application: BotApplication, path: String, logger: Logger,
+    environment: @escaping @Sendable () -> [String: String] = { ProcessInfo.processInfo.environment }
+  ) {
     self.application = application
     self.path = path
     self.logger = logger
+    self.environment = environment
     self.current = Mutex(application.configuration)
+    if let stamp = ConfigurationStamp.of(path: path) { application.monitor.recordConfiguration(stamp) }
   }
-
-  /// The sections applied while running; the others need a restart.
-  package static let liveSections: Set<String> = ["rooms", "privateMessages"]
 
   package func run() async throws {
     let signals = await UnixSignalsSequence(trapping: .sighup)
@@ -33,66 +39,155 @@ package final class ConfigurationReloader: Service, Sendable {
     }
   }
 
-  func reload() async {
-    let loaded: LoadedConfiguration
+  /// What a reload did: refused with the problems, or applied with what changed.
+  package enum Outcome: Sendable, Equatable {
+    case refused([String])
+    case applied(ConfigurationChanges)
+  }
+
+  @discardableResult
+  package func reload() async -> Outcome {
+    let environment = environment()
+    let next: AppConfiguration
     do {
-      loaded = try AppConfiguration.loadReportingWarnings(path: path)
-    } catch let error as ConfigurationError {
-      for problem in error.problems {
+      next = try AppConfiguration.loadReportingWarnings(path: path, environment: environment).configuration
+    } catch {
+      let problems = (error as? ConfigurationError)?.problems ?? ["\(error)"]
+      for problem in problems {
         logger.error(
           "configuration reload refused; the running configuration stays", metadata: ["problem": "\(problem)"])
       }
-      return
-    } catch {
-      logger.error("configuration reload refused; the running configuration stays", metadata: ["error": "\(error)"])
-      return
+      recordRefusal(problems)
+      _ = await application.monitor.beat()
+      return .refused(problems)
     }
-    let next = loaded.configuration
     let previous = current.withLock { $0 }
-    let changed = Self.changedSections(from: previous, to: next)
-    for section in changed.sorted() where !Self.liveSections.contains(section) {
-      logger.warning("configuration change needs a restart", metadata: ["section": "\(section)"])
+    let changes = ConfigurationChanges(from: previous, to: next)
+    for key in changes.restartKeys {
+      logger.warning("configuration change needs a restart; the running value stays", metadata: ["key": "\(key)"])
     }
-    if changed.contains("rooms") || changed.contains("privateMessages") {
-      do {
-        let unresolved = try await application.seed(
-          ConfiguredRoom.all(in: next), waitingAtMost: BotApplication.startResolveLimit, logFailures: true)
-        application.pendingRooms.withLock { $0 = unresolved }
-        logger.info("configured rooms applied", metadata: ["rooms": "\(ConfiguredRoom.all(in: next).count)"])
-      } catch {
-        logger.error("configured rooms not applied", metadata: ["error": "\(error)"])
-      }
+    if changes.roles {
+      application.permissions.current = BotApplication.permissionPolicy(for: next)
+      logger.info("roles replaced", metadata: ["grants": "\(next.roles?.count ?? 0)"])
+    }
+    if changes.pollIntervals {
+      let intervals = PollSchedule.Intervals(BotApplication.engineConfiguration(for: next))
+      application.engine.updatePollIntervals(intervals)
+      logger.info(
+        "poll intervals changed",
+        metadata: [
+          "bookmarksSeconds": "\(intervals.bookmarks.components.seconds)",
+          "bookmarksMinimumSeconds": "\(intervals.bookmarksMinimum.components.seconds)",
+          "announcementsSeconds": "\(intervals.announcements.components.seconds)",
+          "forumsSeconds": "\(intervals.forums.components.seconds)",
+        ])
+    }
+    if changes.metrics {
+      let address = BotApplication.metricsAddress(for: next)
+      application.metricsListener.apply(address)
+      logger.info("metrics listener reconfigured", metadata: ["address": "\(address.map { "\($0)" } ?? "off")"])
+    }
+    for name in changes.reconfiguredTransports {
+      await reconfigureTransport(named: name, from: previous, to: next, environment: environment)
+    }
+    if changes.rooms || changes.privateMessageRooms {
+      await applyRooms(from: previous, to: next)
     }
     current.withLock { $0 = next }
+    if let stamp = ConfigurationStamp.of(path: path) { application.monitor.recordConfiguration(stamp) }
+    // Written now rather than at the next heartbeat, so `status` right after `systemctl reload` tells.
+    _ = await application.monitor.beat()
     logger.info(
       "configuration reloaded",
       metadata: [
-        "changed": "\(changed.sorted().joined(separator: ","))", "checksum": "\(Self.checksum(of: path) ?? "-")",
+        "applied": "\(changes.summary.joined(separator: ","))",
+        "needsRestart": "\(changes.restartKeys.joined(separator: ","))",
+        "checksum": "\(application.monitor.configuration?.checksum ?? "-")",
       ])
+    return .applied(changes)
   }
 
-  /// The top-level sections whose written form differs.
-  package static func changedSections(from old: AppConfiguration, to new: AppConfiguration) -> Set<String> {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    func sections(_ configuration: AppConfiguration) -> [String: Data] {
-      guard let data = try? encoder.encode(configuration),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-      else { return [:] }
-      var result: [String: Data] = [:]
-      for (key, value) in object {
-        result[key] = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+  private func recordRefusal(_ problems: [String]) {
+    var stamp =
+      application.monitor.configuration
+      ?? ConfigurationStamp(path: path, checksum: "-", loadedAt: Date(), modifiedAt: nil)
+    stamp.refusedAt = Date()
+    stamp.refusedChecksum = ConfigurationStamp.of(path: path)?.checksum
+    stamp.refusedProblems = problems
+    application.monitor.recordConfiguration(stamp)
+  }
+
+  private func reconfigureTransport(
+    named name: String, from previous: AppConfiguration, to next: AppConfiguration, environment: [String: String]
+  ) async {
+    guard let before = previous.transports.first(where: { $0.resolvedName == name }),
+      let after = next.transports.first(where: { $0.resolvedName == name }),
+      let transport = application.transports.first(where: { $0.name == name }),
+      let reconfigure = TransportKind.of(after.type).reconfigure
+    else { return }
+    let context = TransportBuildContext(environment: environment, logger: logger)
+    do {
+      for change in try await reconfigure(transport, before, after, context) {
+        logger.info("transport reconfigured", metadata: ["transport": "\(name)", "change": "\(change)"])
       }
-      return result
+    } catch {
+      logger.error("transport not reconfigured", metadata: ["transport": "\(name)", "error": "\(error)"])
     }
-    let before = sections(old)
-    let after = sections(new)
-    return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
   }
 
-  /// The config file's SHA-256, first 12 hex digits, to tell which file a log line is about.
-  static func checksum(of path: String) -> String? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined().prefix(12).description
+  /// Removes what the previous config made and the new one no longer names (the private-message rooms, the config's
+  /// own subscriptions; what users added in chat stays), then seeds the new config's rooms as at start.
+  private func applyRooms(from previous: AppConfiguration, to next: AppConfiguration) async {
+    let engine = application.engine
+    let keptAlertRooms = Set((next.privateMessages?.rooms ?? []).map { "\($0.transport) \($0.room)" })
+    for room in previous.privateMessages?.rooms ?? [] where !keptAlertRooms.contains("\(room.transport) \(room.room)") {
+      guard let ref = await roomRef(transport: room.transport, room: room.room) else { continue }
+      if engine.removePrivateMessageRoom(ref) {
+        logger.info(
+          "private-message room removed", metadata: ["transport": "\(room.transport)", "room": "\(room.room)"])
+      }
+    }
+    let nextRooms = Dictionary(
+      (next.rooms ?? []).map { ("\($0.transport) \($0.room)", $0) }, uniquingKeysWith: { first, _ in first })
+    for room in previous.rooms ?? [] {
+      let kept = Set((nextRooms["\(room.transport) \(room.room)"]?.subscriptions ?? []).map(\.target))
+      let removed = (room.subscriptions ?? []).map(\.target).filter { !kept.contains($0) }
+      guard !removed.isEmpty, let ref = await roomRef(transport: room.transport, room: room.room) else { continue }
+      do {
+        for subscription in try await engine.subscriptions(room: ref)
+        where subscription.createdBy == "config" && removed.contains(subscription.target) {
+          _ = try await engine.unsubscribe(room: ref, id: subscription.id)
+          logger.info(
+            "config subscription removed",
+            metadata: ["room": "\(room.room)", "subscription": "\(subscription.target)"])
+        }
+      } catch {
+        logger.error("config subscriptions not removed", metadata: ["room": "\(room.room)", "error": "\(error)"])
+      }
+    }
+    let previousRooms = Set(ConfiguredRoom.all(in: previous).map { "\($0.transport) \($0.room)" })
+    for room in ConfiguredRoom.all(in: next) where !previousRooms.contains("\(room.transport) \(room.room)") {
+      logger.info("configured room added", metadata: ["transport": "\(room.transport)", "room": "\(room.room)"])
+    }
+    do {
+      let unresolved = try await application.seed(
+        ConfiguredRoom.all(in: next), waitingAtMost: BotApplication.startResolveLimit, logFailures: true)
+      application.pendingRooms.withLock { $0 = unresolved }
+    } catch {
+      logger.error("configured rooms not applied", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// The id the engine keys a configured room by (a Matrix alias resolved); nil when that fails now.
+  private func roomRef(transport name: String, room: String) async -> RoomRef? {
+    guard let transport = application.transports.first(where: { $0.name == name }) else {
+      return RoomRef(transport: name, room: room)
+    }
+    do {
+      return RoomRef(transport: name, room: try await transport.resolveRoom(room))
+    } catch {
+      logger.warning("configured room not found", metadata: ["room": "\(room)", "error": "\(error)"])
+      return nil
+    }
   }
 }

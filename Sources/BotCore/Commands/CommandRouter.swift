@@ -1,3 +1,4 @@
+import BotStore
 import ChatBridge
 import ForumModel
 import Foundation
@@ -8,7 +9,9 @@ import Logging
 /// unfurl when the room wants one. Never throws: every failure becomes a one-line answer.
 package struct CommandRouter: Sendable {
   package var parser: CommandParser
-  package var permissions: PermissionPolicy
+  /// Shared by the routers of every transport, so a reloaded config changes them all (`SharedPermissions`).
+  package let sharedPermissions: SharedPermissions
+  package var permissions: PermissionPolicy { sharedPermissions.current }
   package var forum: any Forum
   package var engine: any CommandEngine
   package var composer: MessageComposer
@@ -18,13 +21,13 @@ package struct CommandRouter: Sendable {
   private let now: @Sendable () -> Date
 
   package init(
-    parser: CommandParser, permissions: PermissionPolicy, forum: any Forum, engine: any CommandEngine,
+    parser: CommandParser, permissions: SharedPermissions, forum: any Forum, engine: any CommandEngine,
     composer: MessageComposer, commands: [CommandSpec] = CommandRegistry.all,
     pendingReplies: PendingReplies = PendingReplies(), logger: Logger = Logger(label: "awfulbot.commands"),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.parser = parser
-    self.permissions = permissions
+    self.sharedPermissions = permissions
     self.forum = forum
     self.engine = engine
     self.composer = composer
@@ -137,6 +140,11 @@ package struct CommandRouter: Sendable {
       // A thread or post that does not exist: the asker's mistake, answered as such.
       logger.debug("command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)"])
       return CommandReply(error.description)
+    } catch BotStoreError.storageFull {
+      // The full disk is logged once when it begins (see `StorageLog`), not at every command it refuses.
+      logger.debug(
+        "command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)", "reason": "disk full"])
+      return CommandReply(ErrorText.describe(BotStoreError.storageFull))
     } catch let error as CommandError {
       // The user's mistake or an expected refusal: the answer says it all.
       logger.debug("command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)"])

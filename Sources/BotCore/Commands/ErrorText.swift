@@ -1,3 +1,4 @@
+import BotStore
 import ChatBridge
 import ForumModel
 import Foundation
@@ -17,6 +18,10 @@ package enum ErrorText {
     case let error as EngineError: text = error.description
     case let error as ThreadReference.ParseError: text = error.description
     case is CancellationError: text = "The bot is shutting down; try again in a moment."
+    case BotStoreError.storageFull:
+      text =
+        "The bot's disk is full, so it cannot save that; try again once an operator has freed space "
+        + "(relaying picks up by itself then)."
     default: text = "Something went wrong: \(redact(String(describing: error)))"
     }
     return oneLine(text)

@@ -10,6 +10,7 @@ struct BookmarksPoll: Sendable {
   let database: BotDatabase
   let forum: any Forum
   let configuration: EngineConfiguration
+  let schedule: PollSchedule
   let outbox: OutboxWriter
   let logger: Logger
   let now: @Sendable () -> Date
@@ -182,7 +183,7 @@ struct BookmarksPoll: Sendable {
   /// sweep otherwise.
   func reading(after mark: ThreadListMark?, now: Date) -> Reading {
     guard let mark, mark.isOrdered, let newest = mark.newestLastPost, let swept = mark.lastFullSweep,
-      now.timeIntervalSince(swept) < configuration.bookmarksFullSweepInterval.timeInterval
+      now.timeIntervalSince(swept) < schedule.current.bookmarksFullSweep.timeInterval
     else { return .sweep }
     return .check(threshold: newest.addingTimeInterval(-configuration.listOrderMargin.timeInterval))
   }

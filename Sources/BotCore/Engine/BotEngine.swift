@@ -28,6 +28,8 @@ package final class BotEngine: Sendable {
   let logger: Logger
   let now: @Sendable () -> Date
   let pollSignal: WakeSignal
+  /// The poll intervals, which a reloaded config may change (`updatePollIntervals`).
+  package let pollSchedule: PollSchedule
 
   private let outbox: OutboxWriter
   private let privateMessageRoomList: PrivateMessageRooms
@@ -54,8 +56,11 @@ package final class BotEngine: Sendable {
     self.configuration = configuration
     self.logger = logger
     self.now = now
+    StorageLog.follow(database, logger: logger)
     let pollSignal = WakeSignal()
     self.pollSignal = pollSignal
+    let pollSchedule = PollSchedule(PollSchedule.Intervals(configuration))
+    self.pollSchedule = pollSchedule
     let composer = MessageComposer(
       baseURL: forum.baseURL, excerptLength: configuration.excerptLength, timeZone: configuration.timeZone)
     self.composer = composer
@@ -78,8 +83,8 @@ package final class BotEngine: Sendable {
     self.roomSettings = roomSettings
     self.alertBook = alerts
     self.pollCycle = PollCycle(
-      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
-      privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
+      database: database, forum: forum, configuration: configuration, schedule: pollSchedule, composer: composer,
+      transports: transports, privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
     self.relayMap = RelayMap(database: database, now: now)
     self.statusReporter = StatusReporter(
       database: database, forum: forum, configuration: configuration, privateMessageRooms: privateMessageRooms,
@@ -101,6 +106,12 @@ package final class BotEngine: Sendable {
     privateMessageRoomList.add(room)
   }
 
+  /// Stops telling `room` about private messages (a reloaded config no longer names it).
+  @discardableResult
+  package func removePrivateMessageRoom(_ room: RoomRef) -> Bool {
+    privateMessageRoomList.remove(room)
+  }
+
   /// Whether `room` is one of the rooms private messages are told in.
   package func isPrivateMessageRoom(_ room: RoomRef) -> Bool {
     privateMessageRoomList.contains(room)
@@ -110,6 +121,15 @@ package final class BotEngine: Sendable {
   /// Sources in backoff after errors keep their backoff.
   package func requestPoll() {
     pollSignal.signal()
+  }
+
+  /// Applies new poll intervals (a reloaded config) from the next cycle on, and wakes the poller so that a source
+  /// due later than its new interval allows is brought forward. Returns the intervals replaced.
+  @discardableResult
+  package func updatePollIntervals(_ intervals: PollSchedule.Intervals) -> PollSchedule.Intervals {
+    let previous = pollSchedule.replace(with: intervals)
+    if previous != intervals { pollSignal.signal() }
+    return previous
   }
 
   /// The signal the transport's dispatcher waits on.
@@ -156,6 +176,12 @@ package final class BotEngine: Sendable {
     async throws
   {
     try await outbox.enqueueReply(reply, answering: message, answer: answer)
+  }
+
+  /// Lets command answers go straight through `transport` while the disk is full and the outbox cannot take them
+  /// (each `Dispatcher` lends its transport when it is made).
+  func answerDirectly(via transport: any ChatTransport) {
+    outbox.answerDirectly(via: transport)
   }
 
   // MARK: Subscriptions and watches (`SubscriptionBook`)

@@ -10,7 +10,11 @@ import ServiceLifecycle
 /// reason, and after the configured number of attempts a row is dead-lettered and counted. Rows are never deleted.
 ///
 /// A crash after `send` but before the row is marked leaves it pending: the next run resends it with the same
-/// idempotency key, which the transport uses to drop the duplicate.
+/// idempotency key, which the transport uses to drop the duplicate. A mark that fails while the process lives (a
+/// full disk) is written again, the row not sent again (see `DeliveryRecorder`).
+///
+/// The dispatcher also lends its transport to the engine for command answers the outbox cannot take while the disk
+/// is full (`BotEngine.enqueueReply`).
 package final class Dispatcher: Service, Sendable {
   package let transport: any ChatTransport
   let engine: BotEngine
@@ -28,6 +32,7 @@ package final class Dispatcher: Service, Sendable {
     self.engine = engine
     self.transport = transport
     self.signal = engine.dispatchSignal(for: transport.name) ?? WakeSignal()
+    engine.answerDirectly(via: transport)
     self.recorder = DeliveryRecorder(database: engine.database)
     self.idleWait = idleWait
     var logger = logger
@@ -138,7 +143,9 @@ package final class Dispatcher: Service, Sendable {
       count(&report)
       return true
     } catch {
-      logger.error("could not record a delivery", metadata: ["room": "\(room)", "row": "\(id)", "error": "\(error)"])
+      logger.log(
+        level: BotStoreError.isStorageFull(error) ? .debug : .error, "could not record a delivery",
+        metadata: ["room": "\(room)", "row": "\(id)", "error": "\(error)"])
       return false
     }
   }

@@ -1,6 +1,7 @@
 import BotStore
 import ChatBridge
 import Foundation
+import Synchronization
 
 /// The outbox side of the engine: makes the `Relay` that turns forum content into outbox rows (or held items),
 /// queues command answers, releases held items that are due, and wakes the dispatchers of the transports that got
@@ -12,6 +13,8 @@ final class OutboxWriter: Sendable {
   private let configuration: EngineConfiguration
   private let now: @Sendable () -> Date
   private let dispatchSignals: [String: WakeSignal]
+  /// Transports by name that answers go to straight when the outbox cannot take them (see `enqueueReply`).
+  private let directTransports = Mutex<[String: any ChatTransport]>([:])
 
   init(
     database: BotDatabase, composer: MessageComposer, transports: [String: ChatCapabilities],
@@ -54,17 +57,32 @@ final class OutboxWriter: Sendable {
   /// and sent in order with the room's other messages. The key comes from the command message and the answer's
   /// number: the same command answered twice (a transport redelivering it) is queued once, and several answers to
   /// one message each get their own key.
+  ///
+  /// On a full disk the answer goes straight through the transport (when its dispatcher lent it, see
+  /// `answerDirectly`), with a few quick retries instead of the outbox's: what can be answered without writing (help,
+  /// status, list, and the sentence saying a change could not be saved) still is.
   func enqueueReply(_ reply: OutgoingMessage, answering message: IncomingMessage, answer: Int) async throws {
     let room = RoomRef(transport: message.transport, room: message.room)
     let key = OutboxKey.answer(room, id: message.messageID ?? UUID().uuidString, answer: answer)
     let payload = try RelayCoding.encode(reply)
     let createdAt = now()
-    try await database.write { tx in
-      var row = OutboxRecord(
-        transport: room.transport, room: room.room, kind: .answer, payload: payload, idempotencyKey: key,
-        createdAt: createdAt, reason: "answer to a command")
-      try tx.enqueue(&row)
+    do {
+      try await database.write { tx in
+        var row = OutboxRecord(
+          transport: room.transport, room: room.room, kind: .answer, payload: payload, idempotencyKey: key,
+          createdAt: createdAt, reason: "answer to a command")
+        try tx.enqueue(&row)
+      }
+    } catch  where BotStoreError.isStorageFull(error) {
+      guard let transport = directTransports.withLock({ $0[room.transport] }) else { throw error }
+      await ChatEventService.directDelivery(via: transport)(reply, message, answer)
+      return
     }
     wakeDispatchers([room.transport])
+  }
+
+  /// Lets answers the outbox cannot take go straight through `transport`.
+  func answerDirectly(via transport: any ChatTransport) {
+    directTransports.withLock { $0[transport.name] = transport }
   }
 }

@@ -10,6 +10,7 @@ import Logging
 struct PollCycle: Sendable {
   private let database: BotDatabase
   private let configuration: EngineConfiguration
+  private let schedule: PollSchedule
   private let privateMessageRooms: PrivateMessageRooms
   private let logger: Logger
   private let now: @Sendable () -> Date
@@ -19,17 +20,19 @@ struct PollCycle: Sendable {
   private let privateMessages: PrivateMessagesPoll
 
   init(
-    database: BotDatabase, forum: any Forum, configuration: EngineConfiguration, composer: MessageComposer,
-    transports: [String: ChatCapabilities], privateMessageRooms: PrivateMessageRooms, outbox: OutboxWriter,
-    logger: Logger, now: @escaping @Sendable () -> Date
+    database: BotDatabase, forum: any Forum, configuration: EngineConfiguration, schedule: PollSchedule,
+    composer: MessageComposer, transports: [String: ChatCapabilities], privateMessageRooms: PrivateMessageRooms,
+    outbox: OutboxWriter, logger: Logger, now: @escaping @Sendable () -> Date
   ) {
     self.database = database
     self.configuration = configuration
+    self.schedule = schedule
     self.privateMessageRooms = privateMessageRooms
     self.logger = logger
     self.now = now
     bookmarks = BookmarksPoll(
-      database: database, forum: forum, configuration: configuration, outbox: outbox, logger: logger, now: now)
+      database: database, forum: forum, configuration: configuration, schedule: schedule, outbox: outbox,
+      logger: logger, now: now)
     announcements = AnnouncementsPoll(
       database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now)
     forums = ForumPoll(
@@ -49,6 +52,13 @@ struct PollCycle: Sendable {
     let started = now()
     let clock = ContinuousClock()
     let startedInstant = clock.now
+    // While the disk is full a poll could fetch posts but not save them: it waits, costing the forum nothing, until
+    // a probe write lands (the change is logged once, see `BotEngine.init`).
+    guard await database.checkStorage() else {
+      report.error = BotStoreError.storageFull.description
+      report.storageFull = true
+      return await finish(report, startedAt: started, duration: clock.now - startedInstant)
+    }
     do {
       switch source {
       case .bookmarks: try await bookmarks.run(&report)
@@ -58,6 +68,7 @@ struct PollCycle: Sendable {
       }
     } catch {
       report.error = Self.describe(error)
+      report.storageFull = BotStoreError.isStorageFull(error)
       // Shutdown interrupted the poll: not a forum failure, so no error in the source's health, no backoff and no
       // warning (the transport that stopped the bot has the message that matters).
       if Task.isCancelled {
@@ -65,16 +76,27 @@ struct PollCycle: Sendable {
         return report
       }
     }
-    EngineMetrics.pollDuration(clock.now - startedInstant, source: source.name)
+    return await finish(report, startedAt: started, duration: clock.now - startedInstant)
+  }
+
+  /// Counts the poll, stores its outcome and says how it went.
+  private func finish(_ report: PollReport, startedAt started: Date, duration: Duration) async -> PollReport {
+    var report = report
+    let source = report.source
+    EngineMetrics.pollDuration(duration, source: source.name)
     EngineMetrics.forumRequests(report.requests, source: source.name)
     EngineMetrics.poll(source: source.name, outcome: report.succeeded ? "success" : "error")
     do {
       (report.nextAttempt, report.pace) = try await recordHealth(of: report, startedAt: started)
     } catch {
-      logger.error("could not record poll health", metadata: ["source": "\(source)", "error": "\(error)"])
+      // A full disk was said once when it began; a line per poll would only repeat it.
+      logger.log(
+        level: BotStoreError.isStorageFull(error) ? .debug : .error, "could not record poll health",
+        metadata: ["source": "\(source)", "error": "\(error)"])
     }
     if let error = report.error {
-      logger.warning(
+      logger.log(
+        level: report.storageFull ? .debug : .warning,
         "poll failed",
         metadata: ["source": "\(source)", "error": "\(error)", "requests": "\(report.requests)"])
     } else {
@@ -105,7 +127,8 @@ struct PollCycle: Sendable {
   /// pace's interval after a success (see `PollPace`), exponential backoff after consecutive errors, both jittered.
   private func recordHealth(of report: PollReport, startedAt: Date) async throws -> (Date, PollPace?) {
     let source = report.source
-    let (floor, ceiling) = paceBounds(for: source)
+    let intervals = schedule.current
+    let (floor, ceiling) = intervals.bounds(for: source)
     let configuration = configuration
     let finished = now()
     return try await database.write { tx in
@@ -119,9 +142,13 @@ struct PollCycle: Sendable {
         health.lastError = error
         health.consecutiveErrors += 1
         health.totalErrors += 1
-        delay = Backoff.delay(
-          attempt: health.consecutiveErrors, base: configuration.pollBackoffBase,
-          maximum: configuration.maximumPollBackoff)
+        // Backoff spares the forum; a poll waiting for disk space asks it nothing, and should notice the space soon
+        // after it returns, so its wait does not grow.
+        delay =
+          report.storageFull
+          ? configuration.pollBackoffBase
+          : Backoff.delay(
+            attempt: health.consecutiveErrors, base: configuration.pollBackoffBase, maximum: intervals.maximumBackoff)
       } else {
         health.lastSuccessAt = finished
         health.consecutiveErrors = 0
@@ -139,25 +166,9 @@ struct PollCycle: Sendable {
     }
   }
 
-  /// The shortest and longest wait between reads of a source. The bookmarks and watched forums are read from the
-  /// top of a newest-first list, so a read costs about a page whatever the list's length and can come often while
-  /// something moves; the announcements and the inbox keep one interval.
-  func paceBounds(for source: PollSource) -> (floor: Duration, ceiling: Duration) {
-    switch source {
-    case .bookmarks: (configuration.bookmarksMinimumInterval, configuration.bookmarksInterval)
-    case .forum: (configuration.forumsMinimumInterval, configuration.forumsInterval)
-    case .announcements, .privateMessages: (interval(for: source), interval(for: source))
-    }
-  }
-
-  /// The longest wait between reads of a source (its only one when it is not paced).
+  /// The longest wait between reads of a source (its only one when it is not paced), as the config says now.
   func interval(for source: PollSource) -> Duration {
-    switch source {
-    case .bookmarks: configuration.bookmarksInterval
-    case .announcements: configuration.announcementsInterval
-    case .forum: configuration.forumsInterval
-    case .privateMessages: configuration.privateMessagesInterval
-    }
+    schedule.current.ceiling(for: source)
   }
 
   /// An error in words for health and logs. Forum and scrape errors describe themselves; nothing here carries

@@ -14,6 +14,8 @@ package struct PollReport: Sendable, Hashable {
   package var queued = 0
   /// The error that ended the poll, described; nil on success.
   package var error: String?
+  /// The poll failed because the database's disk is full (its `error` says so).
+  package var storageFull = false
   /// When this source should be polled next (backoff after an error).
   package var nextAttempt: Date?
   /// Pages of the list read (bookmarks pages, or pages of a watched forum).

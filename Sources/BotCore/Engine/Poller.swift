@@ -1,3 +1,4 @@
+import BotStore
 import ChatBridge
 import Foundation
 import Logging
@@ -61,7 +62,10 @@ package final class Poller: Service, Sendable {
       do {
         try await engine.releaseHeld()
       } catch  where !Task.isCancelled {
-        logger.error("could not release held messages", metadata: ["error": "\(error)"])
+        // A full disk is logged once when it begins (see `StorageLog`), not at every loop.
+        logger.log(
+          level: BotStoreError.isStorageFull(error) ? .debug : .error, "could not release held messages",
+          metadata: ["error": "\(error)"])
       } catch {
         return
       }
@@ -75,9 +79,15 @@ package final class Poller: Service, Sendable {
       let signalled = await signal.wait(timeout: .seconds(max(wake.timeIntervalSince(afterPolls), 0)))
       if signalled && !signal.isClosed {
         let requested = engine.now()
-        for source in sources
-        where !backingOff.contains(source) && source != .announcements && source != .privateMessages {
-          due[source] = requested
+        for source in sources where !backingOff.contains(source) {
+          if source == .announcements || source == .privateMessages {
+            // Not brought forward by a request, but never due later than their interval allows now (a reloaded
+            // config may have shortened it).
+            let latest = requested.addingTimeInterval(engine.interval(for: source).timeInterval)
+            due[source] = min(due[source] ?? latest, latest)
+          } else {
+            due[source] = requested
+          }
         }
       }
     }

@@ -25,6 +25,16 @@ final class PrivateMessageRooms: Sendable {
     if wasEmpty { pollSignal.signal() }
   }
 
+  /// Stops telling `room` (a reloaded config no longer names it); returns whether it was one of them.
+  @discardableResult
+  func remove(_ room: RoomRef) -> Bool {
+    rooms.withLock { rooms in
+      guard let index = rooms.firstIndex(of: room) else { return false }
+      rooms.remove(at: index)
+      return true
+    }
+  }
+
   /// Whether `room` is one of them.
   func contains(_ room: RoomRef) -> Bool {
     all.contains(room)

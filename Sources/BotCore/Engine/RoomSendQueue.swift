@@ -34,6 +34,17 @@ struct RoomSendQueue {
         for (index, row) in batch.enumerated() {
           guard !dispatcher.isClosed && !Task.isCancelled, let id = row.id else { break reading }
           lastRead = id
+          if let delivery = dispatcher.recorder.unlanded(id) {
+            // The service has this row already; only its mark failed (a full disk). Write the mark again, never the
+            // message: on IRC a second send would show the post twice.
+            if marking {
+              marking = false
+              guard await settle(&marks, report: &report) else { break reading }
+            }
+            marks.addTask { await mark(delivery) }
+            marking = true
+            continue
+          }
           if let due = retryTime(of: row) {
             report.nextRetry = due
             break reading
@@ -49,23 +60,19 @@ struct RoomSendQueue {
           // The previous row's mark was written during this send; it lands before this row's is queued.
           if marking {
             marking = false
-            guard await settle(&marks, report: &report) else { break reading }
+            guard await settle(&marks, report: &report) else {
+              // The service has this row too: its mark waits for the next pass with the one that failed.
+              if case .accepted(let receipt) = outcome {
+                dispatcher.recorder.keepUnlanded(
+                  DeliveryRecorder.Delivery(id: id, receipt: receipt.id, at: dispatcher.engine.now()))
+              }
+              break reading
+            }
           }
           switch outcome {
           case .accepted(let receipt):
             let delivery = DeliveryRecorder.Delivery(id: id, receipt: receipt.id, at: dispatcher.engine.now())
-            let recorder = dispatcher.recorder
-            let logger = dispatcher.logger
-            let room = room
-            marks.addTask {
-              switch await recorder.markDelivered(delivery) {
-              case .success: return true
-              case .failure(let error):
-                logger.error(
-                  "could not record a delivery", metadata: ["room": "\(room)", "row": "\(id)", "error": "\(error)"])
-                return false
-              }
-            }
+            marks.addTask { await mark(delivery) }
             marking = true
           case .settled:
             continue
@@ -93,10 +100,30 @@ struct RoomSendQueue {
     return due
   }
 
-  /// Waits for the mark in flight; true when it landed (and is counted).
+  /// Writes a delivered row's mark; true when it landed.
+  private func mark(_ delivery: DeliveryRecorder.Delivery) async -> Bool {
+    switch await dispatcher.recorder.markDelivered(delivery) {
+    case .success: return true
+    case .failure(let error):
+      // A full disk was said once when it began (see `StorageLog`); a line per row would only repeat it.
+      dispatcher.logger.log(
+        level: BotStoreError.isStorageFull(error) ? .debug : .error, "could not record a delivery",
+        metadata: ["room": "\(room)", "row": "\(delivery.id)", "error": "\(error)"])
+      return false
+    }
+  }
+
+  /// Waits for the mark in flight; true when it landed (and is counted). A mark that did not land is written again
+  /// at the next pass, which comes after the delivery backoff rather than the idle wait.
   private func settle(_ marks: inout TaskGroup<Bool>, report: inout DrainReport) async -> Bool {
     guard let landed = await marks.next() else { return true }
-    if landed { report.delivered += 1 }
+    if landed {
+      report.delivered += 1
+    } else {
+      let again = dispatcher.engine.now().addingTimeInterval(
+        dispatcher.engine.configuration.deliveryBackoffBase.timeInterval)
+      report.nextRetry = [report.nextRetry, again].compactMap { $0 }.min()
+    }
     return landed
   }
 

@@ -28,6 +28,8 @@ package struct RoomStatus: Sendable, Hashable {
   package var probation: Probation?
   /// Whether new private messages to the bot account are told in this room (`privateMessages.rooms`).
   package var receivesPrivateMessages = false
+  /// Since when the bot's disk is full (nothing new can be saved); nil while it has room.
+  package var storageFullSince: Date?
 
   package init(
     room: RoomRef, settings: RoomSettings, subscriptions: [Subscription], alerts: [String], pending: Int,

@@ -51,6 +51,7 @@ struct StatusReporter: Sendable {
     }
     status.probation = probation
     status.receivesPrivateMessages = receivesPrivateMessages
+    status.storageFullSince = database.storage.fullSince
     return status
   }
 

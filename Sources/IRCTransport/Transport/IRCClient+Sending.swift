@@ -14,7 +14,7 @@ extension IRCClient {
   nonisolated func send(_ message: OutgoingMessage, to room: String, key: String) async throws -> DeliveryReceipt {
     let id = await reserveSendID()
     if let receipt = await receipt(for: key) { return receipt }
-    let wait = Duration.milliseconds(Int64(configuration.sendWaitSeconds * 1000))
+    let wait = Duration.milliseconds(Int64(sendWaitSeconds * 1000))
     return try await withThrowingTaskGroup(of: DeliveryReceipt?.self) { group in
       group.addTask { try await self.enqueue(id: id, message: message, to: room, key: key) }
       group.addTask {
@@ -152,6 +152,9 @@ extension IRCClient {
     let folded = IRCCaseMapping.fold(target)
     if channels[folded] != nil { return .ready }
     if let failure = joinFailures[folded] { return .fail(.permanent(reason: failure)) }
+    if left.contains(folded) {
+      return .fail(.permanent(reason: "the bot left \(target): the config no longer names it"))
+    }
     if kickedFrom.contains(folded) {
       return .fail(.permanent(reason: "kicked from \(target); invite the bot to send there again"))
     }

@@ -9,12 +9,15 @@ import ServiceLifecycle
 /// so the inbound loop, the writer, the keepalive and callers of `send` never race on it. Split over several files:
 /// registration, inbound handling, sending.
 actor IRCClient {
-  let configuration: IRCTransportConfiguration
+  /// The settings in force; `reconfigure` replaces the ones that can change on a live connection.
+  var configuration: IRCTransportConfiguration
+  /// How long a send waits for a connection and a join (fixed for the life of the client, read outside the actor).
+  let sendWaitSeconds: Double
   let logger: Logger
   let emit: @Sendable (ChatEvent) -> Void
   let bucket: IRCTokenBucket
   let renderer: IRCRenderer
-  let permissions: IRCPermissions
+  var permissions: IRCPermissions
   let tlsContext: NIOSSLContext?
   let clock = ContinuousClock()
   /// A transport keeps its connection; a probe (`awfulbot check`) registers, quits and reports.
@@ -71,6 +74,8 @@ actor IRCClient {
   var joining: Set<String> = []
   var joinFailures: [String: String] = [:]
   var kickedFrom: Set<String> = []
+  /// Channels a reloaded config removed: parted, and not joined again by a send (kept across connections).
+  var left: Set<String> = []
 
   // Keepalive.
   var lastReceived: ContinuousClock.Instant
@@ -119,6 +124,7 @@ actor IRCClient {
     emit: @escaping @Sendable (ChatEvent) -> Void
   ) throws {
     self.configuration = configuration
+    self.sendWaitSeconds = configuration.sendWaitSeconds
     self.mode = mode
     self.logger = logger
     self.emit = emit

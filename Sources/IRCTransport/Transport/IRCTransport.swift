@@ -92,6 +92,16 @@ package final class IRCTransport: ChatTransport, Sendable {
     try await client.send(message, to: room, key: idempotencyKey)
   }
 
+  /// The configuration keys `reconfigure` applies to a running transport; a change to any other needs a restart.
+  package static let liveKeys: Set<String> = ["channels", "rejoinOnKick", "admins", "members", "channelRoles"]
+
+  /// Applies the live keys of a reloaded configuration (see `liveKeys`): joins added channels and parts removed
+  /// ones without touching the connection or the other channels. Returns one sentence per change.
+  package func reconfigure(to next: IRCTransportConfiguration) async throws -> [String] {
+    try next.validate()
+    return await client.reconfigure(to: next)
+  }
+
   /// `base · 2^(attempt-1)`, capped, stretched or shrunk by up to the jitter fraction.
   func reconnectDelay(attempt: Int) -> Duration {
     let base = configuration.reconnectDelaySeconds * Double(1 << min(max(attempt - 1, 0), 20))

@@ -69,7 +69,7 @@ extension ForumSide {
   /// Commands from the transport answered straight through it (no outbox), with the standard command set.
   func commandService(for transport: IRCTransport, nicks: [String]) -> ChatEventService {
     let router = CommandRouter(
-      parser: CommandParser(prefix: "!", botNames: nicks), permissions: PermissionPolicy(),
+      parser: CommandParser(prefix: "!", botNames: nicks), permissions: SharedPermissions(PermissionPolicy()),
       forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet())
     return ChatEventService(
       transport: transport, router: router, engine: engine, logger: Logger.quiet(),

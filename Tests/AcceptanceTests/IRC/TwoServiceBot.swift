@@ -28,12 +28,15 @@ final class TwoServiceBot {
   private let configPath: String
   private let logPath: String
   private let variables: [String: String]
+  /// The config as last written (`reload` changes it).
+  private var configuration: [String: Any]
 
   private init(
     environment: IRCTestEnvironment, channel: String, nick: String, observer: IRCTestClient, forum: FakeForumServer,
     forumAdmin: FakeForumAdminClient, process: BotProcess, directory: URL, configPath: String, logPath: String,
-    variables: [String: String]
+    variables: [String: String], configuration: [String: Any]
   ) {
+    self.configuration = configuration
     self.environment = environment
     self.channel = channel
     self.nick = nick
@@ -52,10 +55,30 @@ final class TwoServiceBot {
   static func start(matrix: [String: Any], matrixRoom: String, secrets: [String: String]) async throws
     -> TwoServiceBot
   {
+    var matrixTransport = matrix
+    matrixTransport["type"] = "matrix"
+    matrixTransport["name"] = "matrix"
+    return try await launch(channel: IRCTestEnvironment.unique("#alone-"), secrets: secrets) { irc, channel in
+      (
+        [irc, matrixTransport],
+        [
+          ["transport": "irc", "room": channel, "subscriptions": ["thread:\(thread)"]],
+          ["transport": "matrix", "room": matrixRoom, "subscriptions": ["thread:\(thread)"]],
+        ]
+      )
+    }
+  }
+
+  /// Starts the bot with the IRC transport `irc` (nick, server and `channel` filled in; the test may add keys and
+  /// channels) and whatever else `layout` returns as `transports` and `rooms`, then waits until it joined `channel`,
+  /// where the observer sits.
+  static func launch(
+    channel: String, secrets: [String: String] = [:],
+    layout: (_ irc: [String: Any], _ channel: String) -> (transports: [[String: Any]], rooms: [[String: Any]])
+  ) async throws -> TwoServiceBot {
     let environment = try IRCTestEnvironment.required
     let binary = try #require(
       BotProcess.binary, "the awfulbot executable next to the test bundle (swift build --build-tests builds it)")
-    let channel = IRCTestEnvironment.unique("#alone-")
     let nick = IRCTestEnvironment.unique("bot")
     let observer = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("o"), environment: environment)
     try await observer.join(channel)
@@ -64,9 +87,11 @@ final class TwoServiceBot {
     let root = try await forum.start()
     let directory = TestScratch.path("awfulbot-alone")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    var matrixTransport = matrix
-    matrixTransport["type"] = "matrix"
-    matrixTransport["name"] = "matrix"
+    let irc: [String: Any] = [
+      "type": "irc", "name": "irc", "server": "\(environment.host):\(environment.port)", "tls": false,
+      "nick": nick, "channels": [channel], "reconnectDelaySeconds": 0.5,
+    ]
+    let (transports, rooms) = layout(irc, channel)
     let configuration: [String: Any] = [
       "forum": [
         "baseURL": root.absoluteString + "/", "username": FakeForumSeed.botUsername, "requestSpacingSeconds": 0,
@@ -74,17 +99,8 @@ final class TwoServiceBot {
       ],
       "dataDirectory": directory.appendingPathComponent("data").path,
       "polling": ["bookmarksSeconds": 5, "announcementsSeconds": 3600, "forumsSeconds": 3600],
-      "transports": [
-        [
-          "type": "irc", "name": "irc", "server": "\(environment.host):\(environment.port)", "tls": false,
-          "nick": nick, "channels": [channel], "reconnectDelaySeconds": 0.5,
-        ],
-        matrixTransport,
-      ],
-      "rooms": [
-        ["transport": "irc", "room": channel, "subscriptions": ["thread:\(thread)"]],
-        ["transport": "matrix", "room": matrixRoom, "subscriptions": ["thread:\(thread)"]],
-      ],
+      "transports": transports,
+      "rooms": rooms,
       "logging": ["level": "info"],
       "metrics": ["listen": "127.0.0.1:0"],
     ]
@@ -99,7 +115,7 @@ final class TwoServiceBot {
     let bot = TwoServiceBot(
       environment: environment, channel: channel, nick: nick, observer: observer, forum: forum,
       forumAdmin: FakeForumAdminClient(baseURL: root), process: process, directory: directory,
-      configPath: configPath, logPath: logPath, variables: variables)
+      configPath: configPath, logPath: logPath, variables: variables, configuration: configuration)
     do {
       // The rooms are seeded before any transport starts: once the bot is in the channel, the thread's cursor is at
       // its last post and only new posts are relayed.
@@ -110,6 +126,36 @@ final class TwoServiceBot {
       throw error
     }
     return bot
+  }
+
+  // MARK: Reloading
+
+  /// Rewrites the config file with `change` applied to the one written last, then sends SIGHUP (what
+  /// `systemctl reload` does).
+  func reload(_ change: (inout [String: Any]) -> Void) throws {
+    change(&configuration)
+    try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: configPath))
+    process.kill(SIGHUP)
+  }
+
+  /// What `awfulbot status --config … --json` says, whole.
+  func status() async throws -> [String: Any] {
+    let output = directory.appendingPathComponent("status-\(UUID()).json").path
+    let status = try BotProcess.spawn(
+      try #require(BotProcess.binary), ["status", "--config", configPath, "--json"], environment: variables,
+      output: output)
+    guard let ending = await status.reap(timeout: .seconds(20)) else {
+      status.killAndReap()
+      throw TestClientError.timedOut("awfulbot status", nick: "-", seen: [])
+    }
+    // Exit status 1 means "needs attention", which a transport that is not connected is.
+    #expect(ending == .exited(0) || ending == .exited(1), "awfulbot status \(ending)")
+    // Standard error shares the file: a line about a config that does not validate may come before the JSON.
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    let start =
+      text.hasPrefix("{")
+      ? text.startIndex : (text.range(of: "\n{").map { text.index(after: $0.lowerBound) } ?? text.endIndex)
+    return try #require(try JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any], "\(text)")
   }
 
   /// Kills the bot if it still runs, and removes everything the test made.
@@ -153,20 +199,7 @@ final class TwoServiceBot {
 
   /// What `awfulbot status --config … --json` says about the transport `name` now (the heartbeat's record).
   func statusOfTransport(_ name: String) async throws -> [String: Any]? {
-    let output = directory.appendingPathComponent("status-\(UUID()).json").path
-    let status = try BotProcess.spawn(
-      try #require(BotProcess.binary), ["status", "--config", configPath, "--json"], environment: variables,
-      output: output)
-    guard let ending = await status.reap(timeout: .seconds(20)) else {
-      status.killAndReap()
-      throw TestClientError.timedOut("awfulbot status", nick: "-", seen: [])
-    }
-    // Exit status 1 means "needs attention", which a transport that is not connected is.
-    #expect(ending == .exited(0) || ending == .exited(1), "awfulbot status \(ending)")
-    let data = try Data(contentsOf: URL(fileURLWithPath: output))
-    let json = try JSONSerialization.jsonObject(with: data)
-    let report = try #require(json as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
-    let transports = report["transports"] as? [[String: Any]] ?? []
+    let transports = try await status()["transports"] as? [[String: Any]] ?? []
     return transports.first { $0["name"] as? String == name }
   }
 

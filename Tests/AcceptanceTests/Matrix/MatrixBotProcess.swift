@@ -61,7 +61,7 @@ final class MatrixBotProcess: Sendable {
       engine: engine, transport: dispatchVia?(transport) ?? transport, idleWait: .seconds(1), logger: Logger.quiet())
     let engine = engine
     let router = CommandRouter(
-      parser: CommandParser(prefix: "!", botNames: ["awfulbot"]), permissions: PermissionPolicy(),
+      parser: CommandParser(prefix: "!", botNames: ["awfulbot"]), permissions: SharedPermissions(PermissionPolicy()),
       forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet())
     let changes = MembershipLog()
     self.changes = changes

@@ -1,21 +1,126 @@
 import AwfulBotApp
 import AwfulBotAppTestKit
+import AwfulBotTestKit
+import BotCore
+import ChatBridge
 import Foundation
+import Logging
 import Testing
 
-/// What a reload tells apart: the sections that changed, of which the rooms apply at once and the rest need a
-/// restart (the daemon's own SIGHUP handling runs in scripts/release-check, against the release binary).
+/// What a reload tells apart and applies in the process: live sections, live transport keys, keys that need a
+/// restart, and a refused config that changes nothing. (The daemon's own SIGHUP handling with IRC channels joined
+/// and parted runs in the IRC acceptance suite, against the real binary and the test network; scripts/release-check
+/// sends SIGHUP to the release binary.)
 @Suite("Configuration reload")
 struct ConfigurationReloadTests {
-  @Test("the changed sections are named; rooms and private-message rooms are the ones applied live")
-  func changedSections() throws {
+  private static var irc: [String: Any] {
+    [
+      "type": "irc", "name": "irc", "server": "127.0.0.1:6667", "nick": "awfulbot", "channels": ["#keep", "#drop"],
+    ]
+  }
+
+  @Test("identical configs: nothing to apply, nothing to restart")
+  func identical() throws {
+    let config = try OpsConfig.parse()
+    #expect(ConfigurationChanges(from: config, to: config).isEmpty)
+  }
+
+  @Test("rooms, roles, poll intervals, metrics and private-message rooms are live; the log level needs a restart")
+  func liveSections() throws {
     let before = try OpsConfig.parse()
-    #expect(ConfigurationReloader.changedSections(from: before, to: before).isEmpty)
-    var after = before
-    after.rooms = (after.rooms ?? []) + [.init(transport: before.transports[0].resolvedName, room: "#new", mode: .each)]
-    after.logLevel = .debug
-    let changed = ConfigurationReloader.changedSections(from: before, to: after)
-    #expect(changed == ["rooms", "logLevel"])
-    #expect(changed.subtracting(ConfigurationReloader.liveSections) == ["logLevel"])
+    let after = try OpsConfig.parse([
+      "rooms": [["transport": "console", "room": "console", "subscriptions": ["announcements"]]],
+      "roles": [["transport": "console", "user": "alice", "role": "admin"]],
+      "polling": ["bookmarksSeconds": 120], "metrics": ["enabled": false],
+      "privateMessages": ["rooms": [["transport": "console", "room": "console"]]], "logLevel": "debug",
+    ])
+    let changes = ConfigurationChanges(from: before, to: after)
+    #expect(changes.rooms && changes.roles && changes.pollIntervals && changes.metrics)
+    #expect(changes.privateMessageRooms)
+    #expect(changes.restartKeys == ["logLevel"])
+    #expect(changes.summary == ["roles", "polling", "metrics", "rooms", "privateMessages.rooms"])
+  }
+
+  @Test("keys that need a restart are named as the file writes them")
+  func restartKeysNamed() throws {
+    let before = try OpsConfig.parse(["transports": [["type": "console"], Self.irc]])
+    var irc = Self.irc
+    irc["server"] = "127.0.0.1:6697"
+    let after = try OpsConfig.parse([
+      "forum": ["username": "bot", "password": "pw", "baseURL": "http://127.0.0.1:1/"],
+      "polling": ["replayCap": 5], "privateMessages": ["rooms": [], "excerpt": true],
+      "transports": [["type": "console"], irc],
+    ])
+    let changes = ConfigurationChanges(from: before, to: after)
+    #expect(
+      changes.restartKeys == [
+        "forum.baseURL", "polling.replayCap", "privateMessages.excerpt", "transports[irc].server",
+      ])
+    #expect(changes.reconfiguredTransports.isEmpty && !changes.pollIntervals)
+  }
+
+  @Test("an IRC transport's channels and roles are live; a transport added or removed needs a restart")
+  func transportKeys() throws {
+    let before = try OpsConfig.parse(["transports": [["type": "console"], Self.irc]])
+    var irc = Self.irc
+    irc["channels"] = ["#keep", "#new"]
+    irc["admins"] = ["alice"]
+    let changed = ConfigurationChanges(
+      from: before, to: try OpsConfig.parse(["transports": [["type": "console"], irc]]))
+    #expect(changed.reconfiguredTransports == ["irc"] && changed.restartKeys.isEmpty)
+    let removed = ConfigurationChanges(from: before, to: try OpsConfig.parse())
+    #expect(removed.restartKeys == ["transports[irc]"] && removed.reconfiguredTransports.isEmpty)
+  }
+
+  @Test("a reload in the running process: roles and intervals change; a broken file changes nothing and is recorded")
+  func reloadInProcess() async throws {
+    let directory = TestScratch.path("awfulbot-reload")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("awfulbot.json").path
+    func write(_ overrides: [String: Any?]) throws {
+      try OpsConfig.data(overrides.merging(["metrics": ["enabled": false]]) { first, _ in first })
+        .write(to: URL(fileURLWithPath: path))
+    }
+    try write(["polling": ["bookmarksSeconds": 60]])
+    let application = try BotApplication(
+      configuration: try AppConfiguration.load(path: path), transports: [RecordingTransport(name: "console")],
+      databasePath: directory.appendingPathComponent("db.sqlite").path, logger: .quiet())
+    defer { Task { try? await application.client.shutdown() } }
+    let reloader = ConfigurationReloader(application: application, path: path, logger: .quiet(), environment: { [:] })
+    let first = try #require(application.monitor.configuration)
+    #expect(first.path == path && first.refusedAt == nil)
+    func aliceRole() -> Role {
+      application.permissions.current.role(transport: "console", userID: "alice", transportRole: nil)
+    }
+    #expect(aliceRole() == .viewer)
+
+    try write([
+      "polling": ["bookmarksSeconds": 90, "bookmarksMinimumSeconds": 20],
+      "roles": [["transport": "console", "user": "alice", "role": "admin"]],
+    ])
+    let outcome = await reloader.reload()
+    guard case .applied(let changes) = outcome else {
+      Issue.record("refused: \(outcome)")
+      return
+    }
+    #expect(changes.roles && changes.pollIntervals && changes.restartKeys.isEmpty)
+    #expect(aliceRole() == .admin)
+    #expect(application.engine.pollSchedule.current.bookmarks == .seconds(90))
+    #expect(application.engine.pollSchedule.current.bookmarksMinimum == .seconds(20))
+    let applied = try #require(application.monitor.configuration)
+    #expect(applied.checksum != first.checksum && applied.refusedAt == nil)
+
+    try write(["polling": ["bookmarksSeconds": 1], "roles": []])
+    guard case .refused(let problems) = await reloader.reload() else {
+      Issue.record("a config with bookmarksSeconds 1 was applied")
+      return
+    }
+    #expect(problems == ["polling.bookmarksSeconds: must be at least 5 seconds, got 1.0"])
+    #expect(aliceRole() == .admin, "the running roles stay")
+    #expect(application.engine.pollSchedule.current.bookmarks == .seconds(90), "the running intervals stay")
+    let refused = try #require(application.monitor.configuration)
+    #expect(refused.checksum == applied.checksum && refused.refusedProblems == problems)
+    #expect(refused.refusedChecksum != nil && refused.refusedChecksum != applied.checksum)
   }
 }

@@ -15,6 +15,12 @@ enum StatusCommands {
     let status = try await context.statusReports.status(room: context.room)
     let dates = context.composer.dates
     var reply = CommandReply()
+    if let since = status.storageFullSince {
+      // First: it explains the polling errors and the refused changes below.
+      reply.add(
+        "Disk full since \(dates.format(since)): the bot cannot save anything new, so new posts wait on the forum "
+          + "(none are lost) and changes are refused until an operator frees space.")
+    }
     // A paused room holds everything anyway: "quiet now" would only blur why nothing arrives.
     let quietNow = status.isQuietNow && !status.settings.isPaused
     let quiet = QuietText.describe(status.settings, now: context.now) + (quietNow ? " (quiet now)" : "")

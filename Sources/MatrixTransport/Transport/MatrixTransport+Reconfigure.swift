@@ -1,0 +1,27 @@
+extension MatrixTransport {
+  /// The configuration keys `reconfigure` applies to a running transport; a change to any other needs a restart.
+  package static let liveKeys: Set<String> = ["rooms"]
+
+  /// Joins the rooms a reloaded configuration adds to `rooms` (compared with `previous`, the configuration in force
+  /// until now). A room taken out of the list is not left: `rooms`
+  /// names what the bot joins at start, like an invite, and leaving a private room could not be undone without a
+  /// new invite; the answer says so. Returns one sentence per change.
+  package func reconfigure(from previous: MatrixTransportConfiguration, to next: MatrixTransportConfiguration) async
+    -> [String]
+  {
+    var changes: [String] = []
+    for room in next.rooms where !previous.rooms.contains(room) {
+      do {
+        let roomID = try await authorized { token in try await self.client.join(token: token, roomIDOrAlias: room) }
+        logger.info("joined configured room", metadata: ["room": "\(room)", "roomID": "\(roomID)"])
+        changes.append("joined \(room)")
+      } catch {
+        changes.append("could not join \(room): \(error)")
+      }
+    }
+    for room in previous.rooms where !next.rooms.contains(room) {
+      changes.append("\(room) is no longer joined at start; the bot stays in it until it is removed from the room")
+    }
+    return changes
+  }
+}
