@@ -13,6 +13,7 @@ struct AwfulBotBench: AsyncParsableCommand {
       PollForumCommand.self,
       LatencyBenchmark.self,
       MatrixBenchmark.self,
+      SoakBenchmark.self,
     ]
   )
 }
