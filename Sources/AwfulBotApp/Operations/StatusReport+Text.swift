@@ -56,10 +56,14 @@ extension StatusReport {
     }
     lines.append("transports:")
     if transports.isEmpty { lines.append("  (none seen yet)") }
+    // A daemon that stopped (or stopped answering) is connected to nothing, whatever its last heartbeat said.
+    let daemonDown = daemon.map { $0.state != "running" } ?? false
     for transport in transports {
-      let mark = transport.connected.map { $0 ? "✓" : "✗" } ?? "-"
+      let mark = daemonDown ? "-" : transport.connected.map { $0 ? "✓" : "✗" } ?? "-"
       var line = "  \(mark) \(transport.name):"
-      if let connected = transport.connected {
+      if daemonDown, transport.connected != nil {
+        line += " not connected (the daemon is \(daemon?.state ?? "not running"))"
+      } else if let connected = transport.connected {
         line += connected ? " connected" : " not connected (\(transport.problem ?? "unknown"))"
       } else {
         line += " state unknown"

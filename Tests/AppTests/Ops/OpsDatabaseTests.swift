@@ -190,3 +190,26 @@ struct OpsDatabaseTests {
     try database.close()
   }
 }
+
+/// What `status` says about transports once the daemon is gone: its last heartbeat's "connected" is history.
+@Suite("ops: status of a stopped daemon")
+struct OpsStoppedDaemonStatusTests {
+  @Test("a stopped daemon's transports read as not connected, naming why")
+  func transportsOfAStoppedDaemon() throws {
+    func report(state: String) throws -> StatusReport {
+      let json = """
+        {"databasePath": "/tmp/x.sqlite", "pendingMigrations": [], "sources": [], "rooms": 1, "subscriptions": 1,
+         "pending": 0, "delivered": 0, "held": 0, "failed": 0, "deadLetters": 0, "outboxDepth": [],
+         "recentDeadLetters": [],
+         "daemon": {"state": "\(state)", "pid": 7, "version": "0.1.0", "startedAt": 0, "lastSeen": 0},
+         "forum": {"hasSession": true},
+         "transports": [{"name": "irc", "connected": true, "lastConnected": 0}]}
+        """
+      return try JSONDecoder().decode(StatusReport.self, from: Data(json.utf8))
+    }
+    let running = try report(state: "running").text(now: Date(timeIntervalSinceReferenceDate: 60))
+    #expect(running.contains("  ✓ irc: connected, last contact 60s ago"), "\(running)")
+    let stopped = try report(state: "stopped").text(now: Date(timeIntervalSinceReferenceDate: 60))
+    #expect(stopped.contains("  - irc: not connected (the daemon is stopped), last contact 60s ago"), "\(stopped)")
+  }
+}
