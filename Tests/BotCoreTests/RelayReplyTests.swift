@@ -53,6 +53,30 @@ struct RelayReplyTests {
       "the link opens the page that holds the new post: \(posted)")
   }
 
+  @Test("the bot's posted reply is not relayed back to the room it came from; another room on the thread gets it")
+  func postedReplyNotEchoed() async throws {
+    let bot = try await CommandHarness()
+    let other = RoomRef(transport: bot.room.transport, room: "!other")
+    for room in [bot.room, other] {
+      _ = try await bot.engine.subscribe(room: room, to: .thread(id: "100"), filters: .none, backfill: 0)
+    }
+    _ = await bot.engine.poll(.bookmarks)
+    try await relayed(bot, postID: "1045", reference: "r1", receipt: "irc-1")
+    _ = await bot.say("!re r1 Good point, agreed.")
+    let posted = await bot.say("!confirm")
+    #expect(posted.hasPrefix("Posted: "), "\(posted)")
+    let newPost = try #require(posted.split(separator: "#post").last.map(String.init))
+    _ = await bot.engine.poll(.bookmarks)
+    let (here, there) = try await bot.engine.database.read { tx in
+      (
+        try tx.outboxRows(postID: newPost, transport: bot.room.transport, room: bot.room.room),
+        try tx.outboxRows(postID: newPost, transport: other.transport, room: other.room)
+      )
+    }
+    #expect(here.isEmpty, "the room read the text in the preview and the answer: \(here)")
+    #expect(there.count == 1, "another room following the thread gets the bot's post as any other")
+  }
+
   @Test("nick: ^ answers the room's last relay; an unknown reference says what to use")
   func replyToLast() async throws {
     let bot = try await CommandHarness()

@@ -10,6 +10,8 @@ import Synchronization
 /// as a terminal. At end of input the transport keeps running (relays still print) until the service group stops.
 package final class ConsoleTransport: ChatTransport, Sendable {
   package static let room = "console"
+  /// Receipts remembered for resends, as many as the IRC transport keeps.
+  static let receiptLimit = 2000
 
   package let name: String
   package let capabilities: ChatCapabilities
@@ -27,6 +29,9 @@ package final class ConsoleTransport: ChatTransport, Sendable {
   private struct State {
     var sequence = 0
     var receipts: [String: DeliveryReceipt] = [:]
+    /// Keys of `receipts`, oldest first: only the last `receiptLimit` are kept (a resend comes within seconds, and
+    /// a bot that prints for months must not keep a receipt for every message it ever printed).
+    var receiptOrder: [String] = []
     var received = 0
   }
 
@@ -79,6 +84,8 @@ package final class ConsoleTransport: ChatTransport, Sendable {
       state.sequence += 1
       let receipt = DeliveryReceipt(id: "console-\(state.sequence)")
       state.receipts[idempotencyKey] = receipt
+      state.receiptOrder.append(idempotencyKey)
+      if state.receiptOrder.count > Self.receiptLimit { state.receipts[state.receiptOrder.removeFirst()] = nil }
       return (receipt, true)
     }
     // A resend after a crash or retry is acknowledged without printing twice, like a Matrix transaction id.

@@ -387,4 +387,8 @@ package final class BotEngine: Sendable {
   package func answerReceipt(room: RoomRef, answering messageID: String) async throws -> String? {
     try await relayMap.answerReceipt(room: room, answering: messageID)
   }
+
+  package func notePostedFromChat(room: RoomRef, postID: String) async throws {
+    try await relayMap.notePostedFromChat(room: room, postID: postID)
+  }
 }

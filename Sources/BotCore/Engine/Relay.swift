@@ -48,8 +48,14 @@ struct Relay {
       }
       for (room, roomSubscriptions) in Dictionary(grouping: subscriptions, by: \.room) {
         guard transports[room.transport] != nil else { continue }
-        let admitted: [(post: Post, reason: String)] = posts.compactMap { post in
-          roomSubscriptions.first(where: { $0.filters.admits(post) }).map { (post, $0.description) }
+        // A post the bot made from this room (a confirmed reply) is not sent back to it: the room read it already.
+        let admitted: [(post: Post, reason: String)] = try posts.compactMap { post in
+          guard
+            try tx.value(
+              namespace: RelayMap.postedFromChatNamespace, key: RelayMap.postedFromChatKey(room, postID: post.id))
+              == nil
+          else { return nil }
+          return roomSubscriptions.first(where: { $0.filters.admits(post) }).map { (post, $0.description) }
         }
         guard !admitted.isEmpty else { continue }
         outcome.merge(

@@ -10,6 +10,23 @@ struct RelayMap: Sendable {
   let database: BotDatabase
   let now: @Sendable () -> Date
 
+  /// Where the posts the bot made from chat are noted (`notePostedFromChat`), one key per room and post.
+  static let postedFromChatNamespace = "postedFromChat"
+
+  static func postedFromChatKey(_ room: RoomRef, postID: String) -> String {
+    "\(room.transport)\u{1F}\(room.room)\u{1F}\(postID)"
+  }
+
+  /// Notes that the bot posted `postID` from `room`, so that `Relay` does not send the post back to that room.
+  func notePostedFromChat(room: RoomRef, postID: String) async throws {
+    let now = now()
+    try await database.write { tx in
+      try tx.setValue(
+        ISO8601DateFormatter().string(from: now), namespace: Self.postedFromChatNamespace,
+        key: Self.postedFromChatKey(room, postID: postID), now: now)
+    }
+  }
+
   /// The bot's message the chat service calls `messageID` in the room.
   func message(room: RoomRef, messageID: String) async throws -> RelayedMessage? {
     let since = now().addingTimeInterval(-Self.window)

@@ -206,7 +206,7 @@ final class IRCAcceptanceChannel: Sendable {
     }
   }
 
-  private var isFromBot: @Sendable (ReceivedLine) -> Bool {
+  var isFromBot: @Sendable (ReceivedLine) -> Bool {
     let nick = botNick
     return { $0.nick == nick && ($0.command == "PRIVMSG" || $0.command == "NOTICE") }
   }

@@ -5,4 +5,7 @@ package protocol RelayMapEngine: Sendable {
   func relayedMessage(room: RoomRef, reference: String) async throws -> RelayedMessage?
   func lastReferencedRelay(room: RoomRef) async throws -> RelayedMessage?
   func answerReceipt(room: RoomRef, answering messageID: String) async throws -> String?
+  /// Records that `postID` was posted from `room` (a confirmed reply), so the poll does not relay it back there:
+  /// the room has read its text in the preview and the "Posted" answer already.
+  func notePostedFromChat(room: RoomRef, postID: String) async throws
 }

@@ -131,6 +131,10 @@ enum ReplyCommands {
       let posted = (quote.map { $0.bbcode } ?? "") + pending.text
       let result = try await context.forum.reply(threadID: threadID, text: posted)
       let link = await confirmedLink(result, threadID: threadID, context)
+      if let postID = link.postID {
+        // Posted: a failure to note it costs at most the post relayed back to this room, so it does not fail the reply.
+        try? await context.relayMap.notePostedFromChat(room: context.room, postID: postID)
+      }
       if let quote {
         reply.add(
           .text("Posted: "), .link(label: "“\(title)”", url: link.url),
@@ -165,23 +169,25 @@ enum ReplyCommands {
       case .post(let id): posts.first { $0.id == id }
       case .lastPostInThread: posts.last
       }
+    // Only an id the forum named is surely the bot's post: the last one on the page may be someone else's.
+    let named: String? = if case .post(let id) = result { id } else { nil }
     if let found {
       return PostedLink(
         url: context.links.post(PostAddress(threadID: threadID, postID: found.id, index: found.index)),
-        confirmed: true)
+        confirmed: true, postID: named)
     }
-    let url =
-      switch result {
-      case .post(let id): context.links.post(id: id)
-      case .lastPostInThread: context.links.lastPost(inThread: threadID)
-      }
-    return PostedLink(url: url, confirmed: false)
+    switch result {
+    case .post(let id): return PostedLink(url: context.links.post(id: id), confirmed: false, postID: id)
+    case .lastPostInThread: return PostedLink(url: context.links.lastPost(inThread: threadID), confirmed: false)
+    }
   }
 
   /// A posted reply's link, and whether the thread's last page showed the post.
   struct PostedLink: Sendable {
     var url: String
     var confirmed: Bool
+    /// The new post's id, when the forum named it.
+    var postID: String? = nil
     var caveat: String { " (the forum took it, but its last page does not show it yet)." }
   }
 
