@@ -68,7 +68,8 @@ final class SoakRun: Sendable {
         "soak: matrix rooms \(plainRoom) (plain) and \(encryptedRoom) (encrypted, member device \(device)), bot "
           + botAccount.userID)
 
-      let suffix = String(UUID().uuidString.prefix(6)).lowercased().filter(\.isLetter)
+      // Letters only: nicks and channel names of every run apart, valid on any network.
+      let suffix = String((0..<6).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement() ?? "x" })
       let channel = "#soak-\(suffix)"
       let botNick = "soakbot\(suffix)"
       let listener = try SoakIRCListener(
@@ -247,7 +248,8 @@ final class SoakRun: Sendable {
     else { return nil }
     let text = String(buffer: body)
     var depth = 0.0
-    for line in text.split(separator: "\n") where line.hasPrefix("awfulbot_outbox_room_depth") {
+    // The per-transport gauge: the per-room one keeps a room's last non-zero depth once its queue empties.
+    for line in text.split(separator: "\n") where line.hasPrefix("awfulbot_outbox_depth{") {
       depth += line.split(separator: " ").last.flatMap { Double($0) } ?? 0
     }
     return Int(depth)

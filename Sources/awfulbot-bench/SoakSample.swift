@@ -9,7 +9,7 @@ struct SoakSample: Sendable {
   var anonKiB: Int
   var descriptors: Int
   var threads: Int
-  /// Relays queued and not yet sent (`awfulbot_outbox_room_depth` summed over rooms), nil when unread.
+  /// Relays queued and not yet sent (`awfulbot_outbox_depth` summed over transports), nil when unread.
   var outboxDepth: Int?
 
   var rssMiB: Double { Double(rssKiB) / 1024 }

@@ -42,13 +42,31 @@ package enum AppMetrics {
     Counter(label: "awfulbot_transport_reconnects_total", dimensions: [("transport", transport)]).increment(by: times)
   }
 
-  /// Rows waiting per room and in total, rows dead-lettered (current counts from the database).
-  static func outbox(depthByRoom: [(transport: String, room: String, depth: Int)], deadLetters: Int) {
+  /// Rows waiting per room and in total, rows dead-lettered (current counts from the database). The database lists
+  /// only rooms with rows waiting, so a room in `reportedBefore` (what the previous call returned) and missing now is
+  /// set to 0 (its queue emptied), not left at its last count. Returns the rooms reported now.
+  @discardableResult
+  package static func outbox(
+    depthByRoom: [(transport: String, room: String, depth: Int)], deadLetters: Int,
+    reportedBefore: Set<OutboxRoom> = []
+  ) -> Set<OutboxRoom> {
+    let current = Set(depthByRoom.map { OutboxRoom(transport: $0.transport, room: $0.room) })
     for row in depthByRoom {
-      Gauge(label: "awfulbot_outbox_room_depth", dimensions: [("transport", row.transport), ("room", row.room)])
-        .record(row.depth)
+      roomDepth(OutboxRoom(transport: row.transport, room: row.room)).record(row.depth)
     }
+    for room in reportedBefore.subtracting(current) { roomDepth(room).record(0) }
     Gauge(label: "awfulbot_outbox_dead_letters").record(deadLetters)
+    return current
+  }
+
+  /// A room of the per-room outbox gauge.
+  package struct OutboxRoom: Hashable, Sendable {
+    var transport: String
+    var room: String
+  }
+
+  private static func roomDepth(_ room: OutboxRoom) -> Metrics.Gauge {
+    Gauge(label: "awfulbot_outbox_room_depth", dimensions: [("transport", room.transport), ("room", room.room)])
   }
 
   /// Constant 1 with the version as a label, the usual way to expose what is running.

@@ -20,6 +20,8 @@ package final class OperationsMonitor: Service, Sendable {
   private let startedAt = Date()
   private let state = Mutex<[String: OperationsRecord.Transport]>([:])
   private let configurationStamp = Mutex<ConfigurationStamp?>(nil)
+  /// The rooms the outbox gauge reported with rows waiting at the last refresh (see `AppMetrics.outbox`).
+  private let outboxRooms = Mutex<Set<AppMetrics.OutboxRoom>>([])
 
   package init(
     database: BotDatabase, client: ForumsClient, transports: [any ChatTransport], connections: TransportConnections,
@@ -75,7 +77,11 @@ package final class OperationsMonitor: Service, Sendable {
     AppMetrics.storageFull(database.storage.fullSince != nil)
     do {
       let (depth, counts) = try await database.read { tx in (try tx.pendingDepthByRoom(), try tx.outboxCounts()) }
-      AppMetrics.outbox(depthByRoom: depth.map { ($0.transport, $0.room, $0.pending) }, deadLetters: counts.dead)
+      let before = outboxRooms.withLock { $0 }
+      let now = AppMetrics.outbox(
+        depthByRoom: depth.map { ($0.transport, $0.room, $0.pending) }, deadLetters: counts.dead,
+        reportedBefore: before)
+      outboxRooms.withLock { $0 = now }
     } catch {
       logger.warning("could not read the outbox for metrics", metadata: ["error": "\(error)"])
     }

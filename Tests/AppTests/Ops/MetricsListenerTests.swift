@@ -45,3 +45,19 @@ struct MetricsListenerTests {
     await #expect(throws: (any Error).self) { try await listener.run() }
   }
 }
+
+/// The per-room outbox gauge follows the database: a room whose queue emptied reads 0, not its last count.
+@Suite("ops: outbox gauge per room")
+struct OutboxGaugeTests {
+  @Test("a room that drained is set to 0 at the next refresh")
+  func drainedRoomReadsZero() {
+    AppMetrics.bootstrap()
+    let room = "!gauge-\(UUID().uuidString.prefix(8))"
+    let reported = AppMetrics.outbox(depthByRoom: [("matrix", room, 3)], deadLetters: 0)
+    #expect(
+      OpsHTTP.value(in: AppMetrics.exposition(), "awfulbot_outbox_room_depth", ["room": room]) == 3)
+    AppMetrics.outbox(depthByRoom: [], deadLetters: 0, reportedBefore: reported)
+    #expect(
+      OpsHTTP.value(in: AppMetrics.exposition(), "awfulbot_outbox_room_depth", ["room": room]) == 0)
+  }
+}
