@@ -63,11 +63,9 @@ extension LibOlmEncryption {
       // The homeserver names the sender; the session must have come from that user's device.
       if let owner, owner != event.sender { return .failed("the session belongs to \(owner), not the sender") }
       let (plaintext, index) = try session.decrypt(ciphertext)
-      let used = "\(sessionID)|\(index)"
-      if let earlier = usedIndexes[used], earlier != event.eventID {
+      if let earlier = usedIndexes.use(session: sessionID, index: index, eventID: event.eventID) {
         return .failed("a replayed message (index \(index) was used by \(earlier))")
       }
-      if let eventID = event.eventID { usedIndexes[used] = eventID }
       guard let payload = CanonicalJSON.parse(plaintext), payload["room_id"]?.stringValue == room,
         let type = payload["type"]?.stringValue
       else { return .failed("the decrypted event belongs to another room or has no type") }

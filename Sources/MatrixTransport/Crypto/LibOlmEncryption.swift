@@ -36,9 +36,9 @@ package actor LibOlmEncryption: MatrixEncryption {
     var signingKey: String?
   }
   var inbound: [MatrixMegolmSessionID: InboundSession] = [:]
-  /// Which event used each Megolm message index (`session|index`), so a replayed ciphertext in another event is
-  /// refused instead of running a command twice. In memory: a restart forgets it, as the sync position moves on.
-  var usedIndexes: [String: String] = [:]
+  /// Which event used each Megolm message index, so a replayed ciphertext in another event is refused instead of
+  /// running a command twice (bounded; see `MegolmReplayGuard`).
+  var usedIndexes = MegolmReplayGuard()
   var outbound: [String: (session: MegolmOutboundSession, record: MatrixCryptoStore.OutboundRecord)] = [:]
   var devices: [String: [String: MatrixCryptoStore.DeviceRecord]] = [:]
   /// Users whose device list changed (or was never read) since the last `/keys/query`.
