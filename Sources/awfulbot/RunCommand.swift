@@ -39,6 +39,7 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    MemoryTuning.applyForDaemon()
     do {
       try await runBot(
         configurationPath: config, logLevel: logLevel.flatMap(Logger.Level.init(rawValue:)),
