@@ -24,7 +24,10 @@ extension BotApplication {
   {
     var unresolved: [ConfiguredRoom] = []
     for room in rooms {
-      guard let roomID = await configuredRoomID(room, waitingAtMost: limit, logFailure: logFailures) else {
+      guard
+        let roomID = await configuredRoomID(
+          transport: room.transport, room: room.room, waitingAtMost: limit, logFailure: logFailures)
+      else {
         unresolved.append(room)
         continue
       }
@@ -68,11 +71,10 @@ extension BotApplication {
   /// The id the engine keys a configured room by. The config may name a Matrix room by its alias (`#goons:server`),
   /// but messages, membership changes and sends name it by id (`!abc`), so the alias is resolved first; nil when
   /// that fails or takes longer than `limit`.
-  private func configuredRoomID(_ room: ConfiguredRoom, waitingAtMost limit: Duration, logFailure: Bool) async
-    -> String?
+  func configuredRoomID(transport name: String, room reference: String, waitingAtMost limit: Duration, logFailure: Bool)
+    async -> String?
   {
-    guard let transport = transports.first(where: { $0.name == room.transport }) else { return room.room }
-    let reference = room.room
+    guard let transport = transports.first(where: { $0.name == name }) else { return reference }
     do {
       let roomID = try await withDeadline(limit) { try await transport.resolveRoom(reference) }
       if roomID != reference {
@@ -82,7 +84,7 @@ extension BotApplication {
     } catch {
       let cause = error is DeadlineExceeded ? "no answer within \(limit)" : "\(error)"
       var logger = logger
-      logger[metadataKey: "transport"] = "\(room.transport)"
+      logger[metadataKey: "transport"] = "\(name)"
       logger[metadataKey: "room"] = "\(reference)"
       logger[metadataKey: "error"] = "\(cause)"
       if logFailure {

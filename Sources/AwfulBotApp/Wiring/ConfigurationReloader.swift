@@ -178,16 +178,15 @@ package final class ConfigurationReloader: Service, Sendable {
     }
   }
 
-  /// The id the engine keys a configured room by (a Matrix alias resolved); nil when that fails now.
+  /// The id the engine keys a configured room by (a Matrix alias resolved, as at start); nil when that fails now.
   private func roomRef(transport name: String, room: String) async -> RoomRef? {
-    guard let transport = application.transports.first(where: { $0.name == name }) else {
-      return RoomRef(transport: name, room: room)
-    }
-    do {
-      return RoomRef(transport: name, room: try await transport.resolveRoom(room))
-    } catch {
-      logger.warning("configured room not found", metadata: ["room": "\(room)", "error": "\(error)"])
+    guard
+      let roomID = await application.configuredRoomID(
+        transport: name, room: room, waitingAtMost: BotApplication.startResolveLimit, logFailure: false)
+    else {
+      logger.warning("configured room not found", metadata: ["transport": "\(name)", "room": "\(room)"])
       return nil
     }
+    return RoomRef(transport: name, room: roomID)
   }
 }
