@@ -56,8 +56,7 @@ extension AppConfiguration {
     case nil, .null?: directory = nil
     default: return nil
     }
-    return URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath)
-      .appendingPathComponent("awfulbot.sqlite").path
+    return databasePath(dataDirectory: directory)
   }
 
   /// Parses and validates config JSON.

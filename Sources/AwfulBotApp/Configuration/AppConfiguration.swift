@@ -291,7 +291,9 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
   }
 
   /// Where the database lives: `dataDirectory/awfulbot.sqlite` (the working directory when unset).
-  package var databasePath: String {
+  package var databasePath: String { Self.databasePath(dataDirectory: dataDirectory) }
+
+  static func databasePath(dataDirectory: String?) -> String {
     URL(fileURLWithPath: dataDirectory ?? FileManager.default.currentDirectoryPath)
       .appendingPathComponent("awfulbot.sqlite").path
   }
