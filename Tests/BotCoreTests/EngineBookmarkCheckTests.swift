@@ -148,6 +148,71 @@ struct EngineBookmarkCheckTests {
     #expect(stored?.cursorIndex == 3 && stored?.cursorPostID == second.id)
   }
 
+  /// Deletes the posts at `indexes` as a moderator does: the later posts move up, one index per deleted post.
+  private static func deletePosts(_ harness: EngineHarness, thread threadID: String, at indexes: Set<Int>) throws {
+    var thread = try #require(harness.forum.thread(threadID))
+    thread.posts = thread.posts.filter { !indexes.contains($0.index) }.enumerated().map { offset, post in
+      var moved = post
+      moved.index = offset + 1
+      return moved
+    }
+    harness.forum.add(thread)
+  }
+
+  @Test("posts deleted before the cursor and more made: the thread looks longer by the difference, none lost")
+  func fewerDeletedThanMade() async throws {
+    let harness = try EngineHarness()
+    harness.forum.addThread("1", posts: 10)
+    harness.clock.advance(by: 60)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+    let relayed = harness.forum.addPost(to: "1", author: "poster", text: "relayed")
+    harness.clock.advance(by: 60)
+    await harness.cycle()
+
+    // Two old posts go and three come: the list shows one post more than the cursor, at index 12.
+    try Self.deletePosts(harness, thread: "1", at: [3, 4])
+    let made = (1...3).map { harness.forum.addPost(to: "1", author: "poster", text: "new \($0)") }
+    #expect(made.map(\.index) == [10, 11, 12])
+    harness.clock.advance(by: 60)
+    harness.forum.resetRequests()
+    await harness.cycle()
+    #expect(harness.transport.sent.map(\.key) == ([relayed] + made).map { "test|!room|post:\($0.id)" })
+    #expect(Self.threadRequests(harness.forum) == ["threadPage 1"])
+    let stored = try await harness.database.read { tx in try tx.thread(id: "1") }
+    #expect(stored?.cursorIndex == 12 && stored?.cursorPostID == made[2].id)
+
+    // The next post is read past the new cursor as usual.
+    let next = harness.forum.addPost(to: "1", author: "poster", text: "next")
+    harness.clock.advance(by: 60)
+    await harness.cycle()
+    #expect(harness.transport.sent.map(\.key).last == "test|!room|post:\(next.id)")
+    #expect(harness.transport.sent.count == 5)
+  }
+
+  @Test("the cursor's post last on its page, posts before it deleted: the new ones are read back across the page break")
+  func deletionAcrossPageBreak() async throws {
+    let harness = try EngineHarness()
+    harness.forum.addThread("1", posts: 39)
+    harness.clock.advance(by: 60)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+    let relayed = harness.forum.addPost(to: "1", author: "poster", text: "fortieth")
+    harness.clock.advance(by: 60)
+    await harness.cycle()
+    #expect(relayed.index == 40)
+
+    // Two go, three come: the new posts sit at 39 and 40 on page 1 and at 41 on page 2.
+    try Self.deletePosts(harness, thread: "1", at: [5, 6])
+    let made = (1...3).map { harness.forum.addPost(to: "1", author: "poster", text: "new \($0)") }
+    #expect(made.map(\.index) == [39, 40, 41])
+    harness.clock.advance(by: 60)
+    await harness.cycle()
+    #expect(harness.transport.sent.map(\.key) == ([relayed] + made).map { "test|!room|post:\($0.id)" })
+    let stored = try await harness.database.read { tx in try tx.thread(id: "1") }
+    #expect(stored?.cursorIndex == 41 && stored?.cursorPostID == made[2].id)
+  }
+
   @Test("with a full-sweep period of zero every cycle reads the whole list (the schedule before issue 28)")
   func zeroPeriodSweepsEveryCycle() async throws {
     let harness = try EngineHarness { $0.bookmarksFullSweepInterval = .zero }

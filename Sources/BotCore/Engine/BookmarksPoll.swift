@@ -115,23 +115,18 @@ struct BookmarksPoll: Sendable {
         lastPostAt: row.lastPostDate, lastPostAuthor: row.lastPostAuthor, isClosed: row.isClosed, posts: [])
       var cursor: Int?
       if wanted {
-        // The list shows the thread moved, yet with no post past the cursor: posts were deleted (indexes shift down)
-        // and new ones made. The new ones are told apart by id (ids only grow), from the page or two before the end.
-        let rebases = row.postCount <= stored.cursorIndex
-        report.requests += 1
         do {
-          let fetched = try await forum.posts(
-            threadID: row.id, after: rebases ? max(row.postCount - forumPageSize, 0) : stored.cursorIndex)
-          report.requests += max(fetched.pagesFetched - 1, 0)
-          update.posts = fetched.posts
-          if rebases {
-            update.posts = Self.postsAfterDeletion(fetched.posts, lastRelayedID: stored.cursorPostID)
-            cursor = (update.posts.first?.index ?? row.postCount + 1) - 1
-          }
-          update.title = fetched.threadTitle.isEmpty ? row.title : fetched.threadTitle
-          update.forumID = fetched.forumID ?? stored.forumID
+          let read = try await NewPostsReader(forum: forum).read(
+            threadID: row.id, postCount: row.postCount, cursorIndex: stored.cursorIndex,
+            cursorPostID: stored.cursorPostID)
+          report.requests += read.requests
+          update.posts = read.posts
+          cursor = read.rebasedCursor
+          update.title = read.threadTitle.isEmpty ? row.title : read.threadTitle
+          update.forumID = read.forumID ?? stored.forumID
           report.newPosts += update.posts.count
         } catch {
+          report.requests += 1
           readError = error
           break
         }
@@ -204,13 +199,6 @@ struct BookmarksPoll: Sendable {
     var stored = mark ?? ThreadListMark()
     stored.isOrdered = order.isIntact
     try await database.write { [stored] tx in try stored.save(in: tx, key: ThreadListMark.bookmarksKey, now: now) }
-  }
-
-  /// The posts of a thread that lost posts and got new ones: those with ids above the last one relayed (ids only
-  /// grow). Without a known last id, only the newest post, the one that moved the thread.
-  static func postsAfterDeletion(_ posts: [Post], lastRelayedID: String?) -> [Post] {
-    guard let last = lastRelayedID.flatMap({ Int($0) }) else { return Array(posts.suffix(1)) }
-    return posts.filter { (Int($0.id) ?? 0) > last }
   }
 
   /// One bookmarks page against the store: seeds first-seen threads, refreshes titles, stars and closed flags,

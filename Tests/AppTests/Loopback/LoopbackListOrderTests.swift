@@ -143,6 +143,33 @@ struct LoopbackListOrderTests {
     }
   }
 
+  @Test("a moderator deletes two posts while three are made: the forum shows one post more, all three reach the room")
+  func deletionsHiddenByMorePosts() async throws {
+    try await withLoopbackWorld { world in
+      let state = world.state
+      let thread = try await state.addThread(
+        forum: 273, title: "Thread a moderator cleans up", author: LoopbackWorld.poster, body: "first")
+      var older: [Int] = []
+      for number in 2...6 { older.append(try await state.addPost(thread: thread, author: 1003, body: "old \(number)")) }
+      try await state.addBookmark(user: LoopbackWorld.botUserID, thread: thread)
+      let bot = try world.startBot()
+      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      await bot.cycle()
+      let relayed = try await state.addPost(thread: thread, author: LoopbackWorld.poster, body: "relayed")
+      await bot.cycle()
+
+      try await state.deletePost(older[1])
+      try await state.deletePost(older[2])
+      var made: [Int] = []
+      for number in 1...3 { made.append(try await state.addPost(thread: thread, author: 1003, body: "new \(number)")) }
+      #expect(await state.post(made[0])?.index == 6)
+      let report = await bot.cycle()
+      #expect(report.succeeded && report.newPosts == 3)
+      #expect(bot.transport.sent(to: "!room").map(\.key) == ([relayed] + made).map { "test|!room|post:\($0)" })
+      try await bot.stop()
+    }
+  }
+
   @Test("a watched forum is read past page 1 while its threads are all newer than the last read: no new thread missed")
   func watchedForumPastPageOne() async throws {
     try await withLoopbackWorld { world in
