@@ -195,11 +195,12 @@ import Testing
   /// The bot's crypto; the peer device is not cross-signed, so these tests trust any device unless told otherwise.
   func machine(
     _ world: World, store: any TransportStateStore, pickleKey: String = "secret",
-    options: MatrixIdentityOptions = MatrixIdentityOptions(localpart: "bot", trust: .any)
+    options: MatrixIdentityOptions = MatrixIdentityOptions(localpart: "bot", trust: .any),
+    inboundSessionsInMemory: Int = 256
   ) -> LibOlmEncryption {
     LibOlmEncryption(
       userID: Self.bot, deviceID: "BOTDEVICE", pickleKey: pickleKey, store: store, api: world.api,
-      identityOptions: options, logger: .quiet())
+      identityOptions: options, logger: .quiet(), inboundSessionsInMemory: inboundSessionsInMemory)
   }
 
   /// Decrypts an encrypted event content as the peer: (session id, index, inner content).
@@ -288,31 +289,12 @@ import Testing
     let peerCurve = try peer.identityKeys().curve25519
     let olm = try OlmSession.outbound(account: peer, theirIdentityKey: botCurve, theirOneTimeKey: oneTimeKey)
     let megolm = try MegolmOutboundSession.create()
-    let roomKey: JSONValue = [
-      "type": "m.room_key", "sender": .string(Self.peer), "recipient": .string(Self.bot),
-      "recipient_keys": ["ed25519": .string(botEd)], "keys": ["ed25519": .string(try peer.identityKeys().ed25519)],
-      "content": [
-        "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(megolm.id),
-        "session_key": .string(try megolm.sessionKey()),
-      ],
-    ]
-    let sealed = try olm.encrypt(CanonicalJSON.string(roomKey))
-    let toDevice = MatrixEvent(
-      type: "m.room.encrypted", sender: Self.peer,
-      content: [
-        "algorithm": "m.olm.v1.curve25519-aes-sha2", "sender_key": .string(peerCurve),
-        "ciphertext": [botCurve: ["type": .number(Double(sealed.type)), "body": .string(sealed.body)]],
-      ])
+    let toDevice = try Self.roomKeyEvent(megolm, over: olm, from: peer, to: (botCurve, botEd))
     let command: JSONValue = [
       "type": "m.room.message", "room_id": .string(Self.room), "content": ["msgtype": "m.text", "body": "!help"],
     ]
     let event = { (id: String, sender: String, ciphertext: String) in
-      MatrixEvent(
-        type: "m.room.encrypted", sender: sender, eventID: id,
-        content: [
-          "algorithm": "m.megolm.v1.aes-sha2", "sender_key": .string(peerCurve), "session_id": .string(megolm.id),
-          "ciphertext": .string(ciphertext), "device_id": .string(Self.peerDevice),
-        ])
+      Self.roomEvent(id: id, sender: sender, senderKey: peerCurve, session: megolm.id, ciphertext: ciphertext)
     }
     let ciphertext = try megolm.encrypt(CanonicalJSON.string(command))
 
@@ -321,11 +303,9 @@ import Testing
       Issue.record("no key yet: the event waits")
       return
     }
-    let sync = try JSONDecoder().decode(
-      MatrixSyncResponse.self,
-      from: JSONEncoder().encode(
-        ["next_batch": "s1", "to_device": ["events": [toDevice]]] as [String: JSONValueOrEvent]))
-    #expect(await machine.receive(sync) == [waiting], "the key that arrived is the one the event waits for")
+    #expect(
+      await machine.receive(try Self.sync(toDevice: [toDevice])) == [waiting],
+      "the key that arrived is the one the event waits for")
     guard case .decrypted(let inner) = await machine.decrypt(event("$1", Self.peer, ciphertext), room: Self.room)
     else {
       Issue.record("the command decrypts once the key is there")
@@ -343,6 +323,86 @@ import Testing
     guard case .failed = await machine.decrypt(event("$3", "@mallory:localhost", other), room: Self.room) else {
       Issue.record("another user cannot use the peer's session")
       return
+    }
+  }
+
+  /// A Megolm room key as the peer sends it to the bot over Olm (`m.room_key` in an `m.room.encrypted` to-device).
+  static func roomKeyEvent(
+    _ megolm: MegolmOutboundSession, over olm: OlmSession, from peer: OlmAccount,
+    to bot: (curve25519: String, ed25519: String)
+  ) throws -> MatrixEvent {
+    let roomKey: JSONValue = [
+      "type": "m.room_key", "sender": .string(Self.peer), "recipient": .string(Self.bot),
+      "recipient_keys": ["ed25519": .string(bot.ed25519)],
+      "keys": ["ed25519": .string(try peer.identityKeys().ed25519)],
+      "content": [
+        "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(megolm.id),
+        "session_key": .string(try megolm.sessionKey()),
+      ],
+    ]
+    let sealed = try olm.encrypt(CanonicalJSON.string(roomKey))
+    return MatrixEvent(
+      type: "m.room.encrypted", sender: Self.peer,
+      content: [
+        "algorithm": "m.olm.v1.curve25519-aes-sha2", "sender_key": .string(try peer.identityKeys().curve25519),
+        "ciphertext": [bot.curve25519: ["type": .number(Double(sealed.type)), "body": .string(sealed.body)]],
+      ])
+  }
+
+  /// A Megolm-encrypted room event from the peer's device.
+  static func roomEvent(id: String, sender: String, senderKey: String, session: String, ciphertext: String)
+    -> MatrixEvent
+  {
+    MatrixEvent(
+      type: "m.room.encrypted", sender: sender, eventID: id,
+      content: [
+        "algorithm": "m.megolm.v1.aes-sha2", "sender_key": .string(senderKey), "session_id": .string(session),
+        "ciphertext": .string(ciphertext), "device_id": .string(Self.peerDevice),
+      ])
+  }
+
+  /// A sync response carrying only to-device events.
+  static func sync(toDevice events: [MatrixEvent]) throws -> MatrixSyncResponse {
+    try JSONDecoder().decode(
+      MatrixSyncResponse.self,
+      from: JSONEncoder().encode(
+        ["next_batch": "s1", "to_device": ["events": events]] as [String: JSONValueOrEvent]))
+  }
+
+  @Test("with one Megolm session kept in memory, a session pushed out is read back from the store and still decrypts")
+  func inboundSessionsOutOfMemory() async throws {
+    let world = try World()
+    let machine = machine(world, store: InMemoryTransportStateStore(), inboundSessionsInMemory: 1)
+    try await machine.start()
+    let bot = await machine.identity
+    let keys = try #require(world.seen.withLock { $0.uploaded.first }?["one_time_keys"]?.objectValue)
+    let oneTimeKey = try #require(keys.values.first?["key"]?.stringValue)
+    let peer = try OlmAccount.unpickle(world.peerPickle, key: World.key)
+    let peerCurve = try peer.identityKeys().curve25519
+    let olm = try OlmSession.outbound(account: peer, theirIdentityKey: bot.curve25519, theirOneTimeKey: oneTimeKey)
+    let (first, second) = (try MegolmOutboundSession.create(), try MegolmOutboundSession.create())
+    _ = await machine.receive(
+      try Self.sync(toDevice: [
+        try Self.roomKeyEvent(first, over: olm, from: peer, to: bot),
+        try Self.roomKeyEvent(second, over: olm, from: peer, to: bot),
+      ]))
+    #expect(await machine.inboundSessionsHeld == 1)
+
+    // Each message takes its session from the store in turn, pushing the other one out.
+    for (number, session) in [first, second, first].enumerated() {
+      let command: JSONValue = [
+        "type": "m.room.message", "room_id": .string(Self.room),
+        "content": ["msgtype": "m.text", "body": .string("!status \(number)")],
+      ]
+      let event = Self.roomEvent(
+        id: "$\(number)", sender: Self.peer, senderKey: peerCurve, session: session.id,
+        ciphertext: try session.encrypt(CanonicalJSON.string(command)))
+      guard case .decrypted(let inner) = await machine.decrypt(event, room: Self.room) else {
+        Issue.record("message \(number) decrypts with its session read back from the store")
+        return
+      }
+      #expect(inner.content["body"] == .string("!status \(number)"))
+      #expect(await machine.inboundSessionsHeld == 1)
     }
   }
 

@@ -23,7 +23,7 @@ extension LibOlmEncryption {
     if try await inboundSession(id) != nil { return id }
     let owner = forwarded ? nil : sender
     let claimed = forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey
-    inbound[id] = InboundSession(session: session, owner: owner, signingKey: claimed)
+    inbound.set(InboundSession(session: session, owner: owner, signingKey: claimed), for: id)
     try await store.write(
       MatrixCryptoStore.InboundRecord(
         pickle: try session.pickle(key: pickleKey), senderSigningKey: claimed, senderUser: owner),
@@ -33,7 +33,7 @@ extension LibOlmEncryption {
   }
 
   private func inboundSession(_ id: MatrixMegolmSessionID) async throws -> InboundSession? {
-    if let known = inbound[id] { return known }
+    if let known = inbound.value(for: id) { return known }
     guard
       let record = try await store.read(
         MatrixCryptoStore.InboundRecord.self,
@@ -42,7 +42,7 @@ extension LibOlmEncryption {
     let known = InboundSession(
       session: try MegolmInboundSession.unpickle(record.pickle, key: pickleKey), owner: record.senderUser,
       signingKey: record.senderSigningKey)
-    inbound[id] = known
+    inbound.set(known, for: id)
     return known
   }
 
@@ -147,7 +147,7 @@ extension LibOlmEncryption {
     // expect the sender to hold it).
     let own = MatrixMegolmSessionID(room: room, senderKey: identity.curve25519, sessionID: session.id)
     let inboundSession = try MegolmInboundSession.create(sessionKey: try session.sessionKey())
-    inbound[own] = InboundSession(session: inboundSession, owner: userID, signingKey: identity.ed25519)
+    inbound.set(InboundSession(session: inboundSession, owner: userID, signingKey: identity.ed25519), for: own)
     try await store.write(
       MatrixCryptoStore.InboundRecord(
         pickle: try inboundSession.pickle(key: pickleKey), senderSigningKey: identity.ed25519, senderUser: userID),

@@ -35,7 +35,10 @@ package actor LibOlmEncryption: MatrixEncryption {
     /// The ed25519 key that device claimed.
     var signingKey: String?
   }
-  var inbound: [MatrixMegolmSessionID: InboundSession] = [:]
+  /// Unpickled on first use and kept while used; the store keeps every one (see `RecentlyUsedCache`).
+  var inbound: RecentlyUsedCache<MatrixMegolmSessionID, InboundSession>
+  /// How many Megolm sessions are unpickled in memory now.
+  var inboundSessionsHeld: Int { inbound.count }
   /// Which event used each Megolm message index, so a replayed ciphertext in another event is refused instead of
   /// running a command twice (bounded; see `MegolmReplayGuard`).
   var usedIndexes = MegolmReplayGuard()
@@ -67,11 +70,14 @@ package actor LibOlmEncryption: MatrixEncryption {
     return try await body()
   }
 
-  /// - Parameter pickleKey: the secret libolm encrypts its pickles with; never logged.
+  /// - Parameters:
+  ///   - pickleKey: the secret libolm encrypts its pickles with; never logged.
+  ///   - inboundSessionsInMemory: how many unpickled Megolm sessions stay in memory (the store keeps all).
   init(
     userID: String, deviceID: String, pickleKey: String, store: any TransportStateStore, api: MatrixCryptoAPI,
-    identityOptions: MatrixIdentityOptions, logger: Logger
+    identityOptions: MatrixIdentityOptions, logger: Logger, inboundSessionsInMemory: Int = 256
   ) {
+    self.inbound = RecentlyUsedCache(capacity: inboundSessionsInMemory)
     self.identityOptions = identityOptions
     self.userID = userID
     self.deviceID = deviceID
