@@ -31,7 +31,8 @@ extension TransportKind {
     reconfigure: { transport, _, next, context in
       guard let transport = transport as? IRCTransport else { return [] }
       return try await transport.reconfigure(to: configuration(next, context: context))
-    })
+    },
+    ownRooms: { settings, context in try configuration(settings, context: context).channels.map(\.name) })
 
   /// The transport module's configuration from the settings, with what the application adds: the CTCP VERSION
   /// answer and where the settings are in the config file (for messages that name a key).

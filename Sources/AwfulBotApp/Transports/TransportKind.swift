@@ -43,6 +43,11 @@ package struct TransportKind: Sendable {
   /// now); returns one sentence per change. Throws when the new settings cannot be applied.
   package var reconfigure: Reconfigure?
 
+  /// The rooms a transport's own settings keep the bot in, and that it leaves when one is taken off (an IRC network's
+  /// `channels`); nil where taking a room off leaves nothing (Matrix: see `MatrixTransport.reconfigure`). A reload
+  /// pauses a room so left that still has subscriptions, rather than queueing relays it can no longer send.
+  package var ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])?
+
   package typealias Reconfigure =
     @Sendable (
       _ transport: any ChatTransport, _ previous: TransportSettings, _ next: TransportSettings, TransportBuildContext
@@ -60,8 +65,10 @@ package struct TransportKind: Sendable {
       @escaping @Sendable (TransportSettings, (any TransportStateStore)?, TransportBuildContext) async -> [CheckResult] =
       { _, _, _ in [] },
     roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil,
-    liveOptions: Set<String> = [], reconfigure: Reconfigure? = nil
+    liveOptions: Set<String> = [], reconfigure: Reconfigure? = nil,
+    ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil
   ) {
+    self.ownRooms = ownRooms
     self.roomMembers = roomMembers
     self.liveOptions = liveOptions
     self.reconfigure = reconfigure

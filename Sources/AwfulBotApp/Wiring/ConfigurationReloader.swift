@@ -93,6 +93,8 @@ package final class ConfigurationReloader: Service, Sendable {
     if changes.rooms || changes.privateMessageRooms {
       await applyRooms(from: previous, to: next)
     }
+    // After the rooms: a config subscription removed with its channel leaves nothing to pause for.
+    await followOwnRooms(of: changes.reconfiguredTransports, from: previous, to: next, environment: environment)
     current.withLock { $0 = next }
     if let stamp = ConfigurationStamp.of(path: path) { application.monitor.recordConfiguration(stamp) }
     // Written now rather than at the next heartbeat, so `status` right after `systemctl reload` tells.
@@ -179,7 +181,7 @@ package final class ConfigurationReloader: Service, Sendable {
   }
 
   /// The id the engine keys a configured room by (a Matrix alias resolved, as at start); nil when that fails now.
-  private func roomRef(transport name: String, room: String) async -> RoomRef? {
+  func roomRef(transport name: String, room: String) async -> RoomRef? {
     guard
       let roomID = await application.configuredRoomID(
         transport: name, room: room, waitingAtMost: BotApplication.startResolveLimit, logFailure: false)

@@ -123,4 +123,59 @@ struct ConfigurationReloadTests {
     #expect(refused.checksum == applied.checksum && refused.refusedProblems == problems)
     #expect(refused.refusedChecksum != nil && refused.refusedChecksum != applied.checksum)
   }
+  @Test("an IRC channel taken off the config with users' subscriptions left: the room is paused, and resumed when back")
+  func channelRemovedWithSubscriptions() async throws {
+    let directory = TestScratch.path("awfulbot-reload-channel")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("awfulbot.json").path
+    func write(channels: [String]) throws {
+      var irc = Self.irc
+      irc["channels"] = channels
+      try OpsConfig.data(["metrics": ["enabled": false], "transports": [irc]]).write(to: URL(fileURLWithPath: path))
+    }
+    try write(channels: ["#keep", "#Drop", "#empty"])
+    let configuration = try AppConfiguration.load(path: path)
+    let log = LogCapture()
+    let context = TransportBuildContext(environment: [:], logger: .quiet())
+    // The transport is never started: a reload applies to it all the same, and parts nothing it had not joined.
+    let irc = try TransportKind.of(.irc).make(configuration.transports[0], context)
+    let application = try BotApplication(
+      configuration: configuration, transports: [irc],
+      databasePath: directory.appendingPathComponent("db.sqlite").path, logger: .quiet())
+    defer { Task { try? await application.client.shutdown() } }
+    let reloader = ConfigurationReloader(
+      application: application, path: path, logger: .capturing(into: log), environment: { [:] })
+    let engine = application.engine
+    let (drop, keep, empty) = (
+      RoomRef(transport: "irc", room: "#drop"), RoomRef(transport: "irc", room: "#keep"),
+      RoomRef(transport: "irc", room: "#empty")
+    )
+    _ = try await engine.subscribe(room: drop, to: .bookmarks, createdBy: "alice")
+    _ = try await engine.subscribe(room: keep, to: .bookmarks, createdBy: "alice")
+
+    try write(channels: ["#keep"])
+    guard case .applied = await reloader.reload() else {
+      Issue.record("the reload was refused")
+      return
+    }
+    #expect(try await engine.settings(room: drop).isPaused, "posts for the parted channel are held, not queued")
+    #expect(try await engine.subscriptions(room: drop).count == 1, "the users' subscription stays")
+    #expect(try await !engine.settings(room: keep).isPaused)
+    #expect(try await !engine.settings(room: empty).isPaused, "a channel with nothing to relay is just left")
+    #expect(
+      log.messages.filter { $0.hasPrefix("room paused") } == [
+        "room paused: the config no longer names it; its subscriptions stay until it is back"
+      ])
+
+    // Back in the config (spelled another way): resumed. A room paused by hand is not resumed by a reload.
+    _ = try await engine.setPaused(room: keep, to: true)
+    try write(channels: ["#DROP"])
+    _ = await reloader.reload()
+    #expect(try await !engine.settings(room: drop).isPaused)
+    #expect(log.messages.filter { $0 == "room resumed: the config names it again" }.count == 1)
+    try write(channels: ["#DROP", "#keep"])
+    _ = await reloader.reload()
+    #expect(try await engine.settings(room: keep).isPaused, "paused by hand before it was removed: stays paused")
+  }
 }

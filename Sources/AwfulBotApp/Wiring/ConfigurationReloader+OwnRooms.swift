@@ -1,0 +1,84 @@
+import BotCore
+import ChatBridge
+import Foundation
+
+extension ConfigurationReloader {
+  /// Key-value namespace of the rooms a reload paused because their transport's config stopped naming them: only
+  /// those are resumed when the config names them again (a room paused by hand or after a kick stays paused).
+  static let pausedByConfigNamespace = "pausedByConfig"
+
+  /// After the transports took their new settings: a room a transport left because its own settings no longer name
+  /// it (an IRC channel taken off `channels`) is paused when subscriptions remain there, so its posts are held
+  /// instead of queued for a channel the bot parted, where each would end as a dead letter. Users' subscriptions
+  /// stay; putting the channel back resumes the room, and what was held arrives as one digest.
+  func followOwnRooms(
+    of names: [String], from previous: AppConfiguration, to next: AppConfiguration, environment: [String: String]
+  ) async {
+    let context = TransportBuildContext(environment: environment, logger: logger)
+    for name in names {
+      guard let before = previous.transports.first(where: { $0.resolvedName == name }),
+        let after = next.transports.first(where: { $0.resolvedName == name }),
+        let ownRooms = TransportKind.of(after.type).ownRooms,
+        let wasIn = try? ownRooms(before, context), let isIn = try? ownRooms(after, context)
+      else { continue }
+      let left = await roomRefs(transport: name, rooms: wasIn).subtracting(await roomRefs(transport: name, rooms: isIn))
+      let back = await roomRefs(transport: name, rooms: isIn).subtracting(await roomRefs(transport: name, rooms: wasIn))
+      for room in left.sorted(by: { $0.room < $1.room }) { await pauseLeftRoom(room) }
+      for room in back.sorted(by: { $0.room < $1.room }) { await resumeRoomBack(room) }
+    }
+  }
+
+  private func roomRefs(transport: String, rooms: [String]) async -> Set<RoomRef> {
+    var refs: Set<RoomRef> = []
+    for room in rooms {
+      if let ref = await roomRef(transport: transport, room: room) { refs.insert(ref) }
+    }
+    return refs
+  }
+
+  private func pauseLeftRoom(_ room: RoomRef) async {
+    let engine = application.engine
+    do {
+      let subscriptions = try await engine.subscriptions(room: room)
+      guard !subscriptions.isEmpty else { return }
+      let wasPaused = try await engine.setPaused(room: room, to: true)
+      if !wasPaused {
+        try await application.database.write { tx in
+          try tx.setValue("1", namespace: Self.pausedByConfigNamespace, key: Self.roomKey(room), now: Date())
+        }
+      }
+      logger.warning(
+        "room paused: the config no longer names it; its subscriptions stay until it is back",
+        metadata: [
+          "transport": "\(room.transport)", "room": "\(room.room)", "subscriptions": "\(subscriptions.count)",
+          "wasPaused": "\(wasPaused)",
+        ])
+    } catch {
+      logger.error(
+        "room the config no longer names not paused",
+        metadata: ["transport": "\(room.transport)", "room": "\(room.room)", "error": "\(error)"])
+    }
+  }
+
+  private func resumeRoomBack(_ room: RoomRef) async {
+    do {
+      let pausedByConfig = try await application.database.write { tx in
+        guard try tx.value(namespace: Self.pausedByConfigNamespace, key: Self.roomKey(room)) != nil else {
+          return false
+        }
+        try tx.removeValue(namespace: Self.pausedByConfigNamespace, key: Self.roomKey(room))
+        return true
+      }
+      guard pausedByConfig else { return }
+      _ = try await application.engine.setPaused(room: room, to: false)
+      logger.notice(
+        "room resumed: the config names it again", metadata: ["transport": "\(room.transport)", "room": "\(room.room)"])
+    } catch {
+      logger.error(
+        "room the config names again not resumed",
+        metadata: ["transport": "\(room.transport)", "room": "\(room.room)", "error": "\(error)"])
+    }
+  }
+
+  private static func roomKey(_ room: RoomRef) -> String { "\(room.transport) \(room.room)" }
+}
