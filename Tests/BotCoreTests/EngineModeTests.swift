@@ -35,6 +35,25 @@ struct EngineModeTests {
     #expect(h.texts()[1].contains("just one"))
   }
 
+  @Test("paused, then resumed: the held posts come as one digest that says the room was paused")
+  func pausedThenResumed() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", title: "Thread one", posts: 1)
+    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    await h.cycle()
+    _ = try await h.engine.setPaused(room: h.room, to: true)
+    h.forum.addPost(to: "1", author: "alice")
+    h.forum.addPost(to: "1", author: "bob")
+    await h.cycle()
+    #expect(h.transport.sent.isEmpty)
+
+    _ = try await h.engine.setPaused(room: h.room, to: false)
+    try await h.engine.releaseHeld()
+    await h.dispatcher.drain()
+    let digest = try #require(h.texts().first)
+    #expect(digest.hasPrefix("While this room was paused: 2 new posts in 1 thread"), "\(digest)")
+  }
+
   @Test("hourly digest: posts are held and released as one digest message at the top of the hour")
   func hourlyDigest() async throws {
     let h = try EngineHarness()

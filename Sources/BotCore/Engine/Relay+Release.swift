@@ -31,15 +31,18 @@ extension Relay {
       if let first = posts.first, let last = posts.last, let firstID = first.id, let lastID = last.id {
         let entries = try digestEntries(posts)
         let count = posts.count
+        let wasPaused = posts.contains { $0.reason?.hasSuffix("held (\(Self.pausedReason))") ?? false }
         let heading =
-          (isScheduledDigest ? "Digest: " : "While this room was quiet: ")
+          (isScheduledDigest
+            ? "Digest: " : wasPaused ? "While this room was paused: " : "While this room was quiet: ")
           + "\(NameList.count(count, "new post")) in \(NameList.count(entries.count, "thread"))"
         let message = OutgoingMessage(.digest(Digest(title: heading, entries: entries)))
         let postIDs = posts.compactMap(\.postID).joined(separator: " ")
         var row = OutboxRecord(
           transport: transport, room: roomID, kind: .digest, payload: try RelayCoding.encode(message),
           idempotencyKey: OutboxKey.digest(room, firstHeldID: firstID, lastHeldID: lastID), createdAt: now,
-          reason: "\(isScheduledDigest ? "digest" : "quiet hours ended"); posts: \(postIDs)")
+          reason:
+            "\(isScheduledDigest ? "digest" : wasPaused ? "resumed" : "quiet hours ended"); posts: \(postIDs)")
         if try tx.enqueue(&row) {
           outcome.queued += 1
           outcome.transports.insert(transport)

@@ -31,6 +31,9 @@ struct Relay {
     self.now = now
   }
 
+  /// The hold reason of posts that came while the room was paused.
+  static let pausedReason = "paused"
+
   // MARK: Threads
 
   /// Relays a thread's new posts to every subscribed room and alert, then advances its cursor, all in `tx`.
@@ -97,7 +100,10 @@ struct Relay {
       return try hold(posts, threadID: threadID, threadTitle: threadTitle, room: room, reason: "digest", in: tx)
     }
     if settings.isQuiet(at: now, calendar: calendar) {
-      return try hold(posts, threadID: threadID, threadTitle: threadTitle, room: room, reason: "quiet", in: tx)
+      // Paused or quiet: the release's heading says which.
+      return try hold(
+        posts, threadID: threadID, threadTitle: threadTitle, room: room,
+        reason: settings.isPaused ? Self.pausedReason : "quiet", in: tx)
     }
 
     if case .summary(let threshold) = settings.mode, posts.count > threshold {
@@ -230,7 +236,8 @@ struct Relay {
       let held = HeldMessage(kind: kind, key: key, postID: postID, message: message)
       let item = HeldItemRecord(
         transport: room.transport, room: room.room, kind: .message, threadID: threadID, postID: key,
-        payload: try RelayCoding.encode(held), reason: "\(reason); held (quiet)", createdAt: now)
+        payload: try RelayCoding.encode(held),
+        reason: "\(reason); held (\(settings.isPaused ? Self.pausedReason : "quiet"))", createdAt: now)
       if try tx.hold(item) { outcome.held += 1 }
       return outcome
     }

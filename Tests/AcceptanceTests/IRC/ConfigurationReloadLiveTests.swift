@@ -45,9 +45,11 @@ extension IRCLiveTests {
           var transports = config["transports"] as! [[String: Any]]
           transports[0]["channels"] = [keep, added]
           config["transports"] = transports
+          // The operator forgets the dropped channel's room: its subscription stays, so the room is paused.
           config["rooms"] = [
             ["transport": "irc", "room": keep, "subscriptions": [thread]],
             ["transport": "irc", "room": added, "subscriptions": [thread]],
+            ["transport": "irc", "room": drop, "subscriptions": [thread]],
           ]
         }
         _ = try await watcher.waitFor("the bot parts \(drop)", from: watcherMark, timeout: .seconds(20)) {
@@ -63,6 +65,9 @@ extension IRCLiveTests {
         #expect(!bot.logLines(containing: "transport reconfigured", "leaving \(drop)").isEmpty, "\(bot.logTail(40))")
         #expect(!bot.logLines(containing: "configured room added", added).isEmpty, "\(bot.logTail(40))")
         #expect(bot.logLines(containing: "needs a restart").isEmpty, "\(bot.logTail(40))")
+        #expect(
+          !bot.logLines(containing: "room paused: the config no longer names it", drop.lowercased()).isEmpty,
+          "\(bot.logTail(40))")
 
         let text = "After the reload \(IRCTestEnvironment.unique(""))"
         let watcherAfter = await watcher.mark()
@@ -108,6 +113,23 @@ extension IRCLiveTests {
           $0.nick == nick && ["QUIT", "PART", "JOIN"].contains($0.command)
         }
         #expect(churnAfter.isEmpty, "a refused config parts nothing: \(churnAfter)")
+
+        // The channel back in the config: joined, resumed, and what was held for it arrives as one digest.
+        let backMark = await watcher.mark()
+        try bot.reload { config in
+          config["polling"] = ["bookmarksSeconds": 5, "announcementsSeconds": 3600, "forumsSeconds": 3600]
+          var transports = config["transports"] as! [[String: Any]]
+          transports[0]["channels"] = [keep, added, drop]
+          config["transports"] = transports
+        }
+        let digest = try await watcher.waitFor("the held posts in \(drop)", from: backMark, timeout: .seconds(30)) {
+          ["PRIVMSG", "NOTICE"].contains($0.command) && $0.nick == nick
+            && $0.parameters.first?.lowercased() == drop.lowercased()
+        }
+        print("\(drop) after it is back: \(digest.text)")
+        #expect(digest.text.hasPrefix("While this room was paused: 2 new posts in 1 thread"))
+        #expect(!bot.logLines(containing: "room resumed: the config names it again").isEmpty, "\(bot.logTail(40))")
+        #expect(bot.logLines(containing: "dead letter").isEmpty, "nothing dead-lettered: \(bot.logTail(40))")
         let operatorView = bot.log.split(separator: "\n").filter {
           $0.contains("configur") || $0.contains("reload") || $0.contains("joined") || $0.contains("room")
         }
