@@ -16,13 +16,35 @@ package final class BotDatabase: Sendable {
   package let storage = StorageCondition()
 
   /// Opens (creating when missing, mode 0600) the database file at `path` and migrates it.
-  package init(path: String) throws {
-    try Self.createPrivateFile(at: path)
-    var configuration = Self.configuration()
-    configuration.label = "awfulbot"
-    self.writer = try DatabasePool(path: path, configuration: configuration)
-    self.path = path
-    try BotMigrations.migrator.migrate(writer)
+  /// On a full disk this fails with `BotStoreError.diskFullAtOpen` rather than SQLite's own words for it (a "disk
+  /// I/O error" while setting up the connection, as the journal files cannot be made).
+  ///
+  /// - Parameter freeSpace: the free bytes near a path (a seam for tests; the filesystem's figure otherwise).
+  package init(path: String, freeSpace: (String) -> Int64? = BotDatabase.freeBytes(near:)) throws {
+    do {
+      try Self.createPrivateFile(at: path)
+      var configuration = Self.configuration()
+      configuration.label = "awfulbot"
+      self.writer = try DatabasePool(path: path, configuration: configuration)
+      self.path = path
+      try BotMigrations.migrator.migrate(writer)
+    } catch {
+      if let free = freeSpace(path), free < Self.nearlyFullBytes {
+        throw BotStoreError.diskFullAtOpen(path: path, freeBytes: free)
+      }
+      throw error
+    }
+  }
+
+  /// Below this many free bytes the disk counts as full, whatever SQLite said: the write that would tell may be the
+  /// one that failed.
+  package static let nearlyFullBytes: Int64 = 1 << 20
+
+  /// Free bytes for an unprivileged writer on the filesystem holding the file at `path`.
+  package static func freeBytes(near path: String) -> Int64? {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let attributes = try? FileManager.default.attributesOfFileSystem(forPath: directory)
+    return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value
   }
 
   /// A private in-memory database, migrated; for tests and `demo`.

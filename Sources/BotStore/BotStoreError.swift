@@ -8,6 +8,9 @@ package enum BotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case noDatabase(path: String)
   /// SQLite could not write for lack of space (SQLITE_FULL): the transaction was rolled back, nothing of it is stored.
   case storageFull
+  /// The database could not be opened or migrated and the disk holding it has (almost) no space left: SQLite needs
+  /// room for its write-ahead log and shared-memory files before it reads anything.
+  case diskFullAtOpen(path: String, freeBytes: Int64)
 
   package var description: String {
     switch self {
@@ -17,11 +20,18 @@ package enum BotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
       "There is no database at \(path); check dataDirectory in the config (the bot creates it on its first run)."
     case .storageFull:
       "The disk holding the bot's database is full: SQLite could not write (SQLITE_FULL)."
+    case .diskFullAtOpen(let path, let freeBytes):
+      "Cannot open the database at \(path): the disk holding it is full (\(freeBytes / 1024) KiB free), and SQLite "
+        + "needs room for its journal files before it can start. Free some space there and start the bot again; "
+        + "nothing stored is lost."
     }
   }
 
   /// Whether `error` is a write refused for lack of space.
   package static func isStorageFull(_ error: any Error) -> Bool {
-    (error as? BotStoreError) == .storageFull
+    switch error as? BotStoreError {
+    case .storageFull, .diskFullAtOpen: true
+    default: false
+    }
   }
 }

@@ -1,5 +1,6 @@
 import AwfulBotApp
 import AwfulBotTestKit
+import BotStore
 import ChatBridge
 import IRCTransport
 import MatrixTransport
@@ -26,5 +27,7 @@ struct StartupFailureTests {
     ]
     for error in sasl { #expect(StartupFailure.exitCode(for: error) == 78, "\(error)") }
     #expect(StartupFailure.exitCode(for: CancellationError()) == nil)
+    // A full disk may be cleared (logs rotated): start again after the unit's delay.
+    #expect(StartupFailure.exitCode(for: BotStoreError.diskFullAtOpen(path: "/d/awfulbot.sqlite", freeBytes: 0)) == 75)
   }
 }

@@ -22,6 +22,27 @@ struct BotStoreTests {
       transport: "matrix", room: room, kind: .post, payload: "{}", idempotencyKey: key, createdAt: now)
   }
 
+  @Test("a database that cannot be opened on a full disk says the disk is full; with space left, SQLite's error stands")
+  func openingOnAFullDisk() throws {
+    let path = try temporaryPath()
+    defer { removeDirectory(of: path) }
+    // Not a database: opening fails whatever the disk, as the journal files' creation does on a full one.
+    try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+    #expect(throws: BotStoreError.diskFullAtOpen(path: path, freeBytes: 4096)) {
+      try BotDatabase(path: path, freeSpace: { _ in 4096 })
+    }
+    do {
+      _ = try BotDatabase(path: path, freeSpace: { _ in 10 << 30 })
+      Issue.record("a file that is not a database opened")
+    } catch {
+      #expect(!BotStoreError.isStorageFull(error), "\(error)")
+    }
+    let sentence = BotStoreError.diskFullAtOpen(path: "/var/lib/awfulbot/awfulbot.sqlite", freeBytes: 8192).description
+    #expect(
+      sentence.hasPrefix(
+        "Cannot open the database at /var/lib/awfulbot/awfulbot.sqlite: the disk holding it is full (8 KiB free)"))
+  }
+
   @Test("migrations apply in memory and on a file, and again on reopening")
   func migrations() throws {
     #expect(try BotDatabase().appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates", "v4-replies"])

@@ -83,7 +83,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var freeBytes: Int64?
 
     /// Below this the disk counts as full whatever the daemon said: its heartbeat may be the write that failed.
-    package static let nearlyFullBytes: Int64 = 1 << 20
+    package static let nearlyFullBytes = BotDatabase.nearlyFullBytes
 
     package var isFull: Bool { fullSince != nil || (freeBytes.map { $0 < Self.nearlyFullBytes } ?? false) }
   }
@@ -160,7 +160,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
       let storage = Storage(
         fullSince: OperationsRecord.decode(OperationsRecord.Storage.self, from: ops[OperationsRecord.storageKey])?
           .fullSince,
-        freeBytes: Self.freeBytes(near: path))
+        freeBytes: BotDatabase.freeBytes(near: path))
       return StatusReport(
         databasePath: path, storage: storage, pendingMigrations: migrations.pending, daemon: daemon, forum: forum,
         sources: sources,
@@ -176,13 +176,6 @@ package struct StatusReport: Sendable, Codable, Hashable {
         },
         transports: transports)
     }
-  }
-
-  /// Free bytes for an unprivileged writer on the filesystem holding the file at `path`.
-  static func freeBytes(near path: String) -> Int64? {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    let attributes = try? FileManager.default.attributesOfFileSystem(forPath: directory)
-    return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value
   }
 
   /// Anything an operator should act on: errors polling, dead letters, a daemon that is not running, a full disk.

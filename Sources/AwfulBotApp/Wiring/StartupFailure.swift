@@ -1,3 +1,4 @@
+import BotStore
 import ChatBridge
 
 /// How `awfulbot run` ends when a transport cannot start, so a supervisor reacts sensibly: credentials the service
@@ -13,6 +14,9 @@ package enum StartupFailure {
     switch error {
     case is ConfigurationError:
       return configurationExitCode
+    case BotStoreError.diskFullAtOpen:
+      // Space may be freed (old logs rotated away): worth starting again after the unit's delay.
+      return temporaryExitCode
     case let error as any ChatTransportStartupError:
       // Refused credentials or configuration will be refused again; a service that is down may come back.
       return error.isPermanent ? configurationExitCode : temporaryExitCode
