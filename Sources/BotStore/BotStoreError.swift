@@ -11,6 +11,9 @@ package enum BotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The database could not be opened or migrated and the disk holding it has (almost) no space left: SQLite needs
   /// room for its write-ahead log and shared-memory files before it reads anything.
   case diskFullAtOpen(path: String, freeBytes: Int64)
+  /// A backup failed and the disk it was writing to (or the database's) has (almost) no space left.
+  /// `isDatabase`: the full disk is the database's, which SQLite needs room on to read it at all.
+  case diskFullForBackup(path: String, freeBytes: Int64, isDatabase: Bool)
 
   package var description: String {
     switch self {
@@ -24,6 +27,12 @@ package enum BotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
       "Cannot open the database at \(path): the disk holding it is full (\(freeBytes / 1024) KiB free), and SQLite "
         + "needs room for its journal files before it can start. Free some space there and start the bot again; "
         + "nothing stored is lost."
+    case .diskFullForBackup(let path, let freeBytes, let isDatabase):
+      "The backup failed: the disk holding \(path) is full (\(freeBytes / 1024) KiB free). The partial copy is "
+        + "removed and the database is untouched; "
+        + (isDatabase
+          ? "SQLite needs some room beside the database to read it, so free some space on that disk."
+          : "free some space there, or back up to another disk.")
     }
   }
 

@@ -20,10 +20,12 @@ package enum OnlineBackup {
   /// Copies the database at `source` to `destination`, which must not exist, and is created mode 0600 (it holds the
   /// forum session and the Matrix keys). The copy is written under `destination + ".partial"` and renamed when
   /// complete, so a file at `destination` is always a whole backup. `afterStep` runs after each step with the pages
-  /// still to copy and the total; what it throws aborts the copy (the partial file is removed).
+  /// still to copy and the total; what it throws aborts the copy (the partial file is removed). `freeSpace` tells the
+  /// free bytes near a path (a seam for tests).
   package static func copy(
     databaseAt source: String, to destination: String, pagesPerStep: Int32 = 1024,
-    afterStep: (_ remaining: Int, _ total: Int) throws -> Void = { _, _ in }
+    afterStep: (_ remaining: Int, _ total: Int) throws -> Void = { _, _ in },
+    freeSpace: (String) -> Int64? = BotDatabase.freeBytes(near:)
   ) throws -> Result {
     guard FileManager.default.fileExists(atPath: source) else { throw BotStoreError.noDatabase(path: source) }
     let manager = FileManager.default
@@ -68,6 +70,12 @@ package enum OnlineBackup {
       return Result(pages: pages, bytes: size)
     } catch {
       for suffix in ["", "-journal", "-wal", "-shm"] { try? manager.removeItem(atPath: partial + suffix) }
+      // SQLite says "disk I/O error" when it cannot make a journal file: name the full disk instead.
+      for path in [destination, source] {
+        if let free = freeSpace(path), free < BotDatabase.nearlyFullBytes {
+          throw BotStoreError.diskFullForBackup(path: path, freeBytes: free, isDatabase: path == source)
+        }
+      }
       throw error
     }
   }

@@ -43,6 +43,23 @@ struct BotStoreTests {
         "Cannot open the database at /var/lib/awfulbot/awfulbot.sqlite: the disk holding it is full (8 KiB free)"))
   }
 
+  @Test("a backup that fails on a full disk says so and leaves no partial file")
+  func backupOnAFullDisk() throws {
+    let path = try temporaryPath()
+    defer { removeDirectory(of: path) }
+    try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+    let destination = path + ".backup"
+    #expect(throws: BotStoreError.diskFullForBackup(path: destination, freeBytes: 0, isDatabase: false)) {
+      try OnlineBackup.copy(databaseAt: path, to: destination, freeSpace: { _ in 0 })
+    }
+    // Room where the copy goes, none beside the database: that disk is named.
+    #expect(throws: BotStoreError.diskFullForBackup(path: path, freeBytes: 0, isDatabase: true)) {
+      try OnlineBackup.copy(databaseAt: path, to: destination, freeSpace: { $0 == path ? 0 : 10 << 30 })
+    }
+    #expect(!FileManager.default.fileExists(atPath: destination + ".partial"))
+    #expect(!FileManager.default.fileExists(atPath: destination))
+  }
+
   @Test("migrations apply in memory and on a file, and again on reopening")
   func migrations() throws {
     #expect(try BotDatabase().appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates", "v4-replies"])
