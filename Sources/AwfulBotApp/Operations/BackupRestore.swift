@@ -69,7 +69,7 @@ package enum BackupRestore {
       if force { return }
       throw DatabaseBackupError.cannotTellIfRunning(path: databasePath, detail: "\(error)")
     }
-    if let daemon = report.daemon, daemon.state == "running" {
+    if let daemon = report.daemon, daemon.isRunning {
       throw DatabaseBackupError.running(pid: daemon.pid, lastSeen: daemon.lastSeen.formatted(.iso8601))
     }
   }

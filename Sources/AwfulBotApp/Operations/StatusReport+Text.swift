@@ -12,10 +12,13 @@ extension StatusReport {
       lines.append("  ✗ \(pendingMigrations.count) migration(s) not applied: run `awfulbot migrate` (or start the bot)")
     }
     if let daemon {
-      let mark = daemon.state == "running" ? "✓" : "✗"
+      let mark = daemon.state == "running" ? "✓" : daemon.state == Self.aliveOnFullDisk ? "!" : "✗"
       lines.append(
         "daemon: \(mark) \(daemon.state) (pid \(daemon.pid), version \(daemon.version), started \(ago(daemon.startedAt)), "
           + "last seen \(ago(daemon.lastSeen)))")
+      if daemon.state == Self.aliveOnFullDisk {
+        lines.append("  its process runs, but its heartbeat cannot be saved until space is freed")
+      }
       lines += configurationLines(daemon, ago: ago)
     } else {
       lines.append("daemon: - no heartbeat recorded (the bot has not run with this database yet)")
@@ -57,7 +60,7 @@ extension StatusReport {
     lines.append("transports:")
     if transports.isEmpty { lines.append("  (none seen yet)") }
     // A daemon that stopped (or stopped answering) is connected to nothing, whatever its last heartbeat said.
-    let daemonDown = daemon.map { $0.state != "running" } ?? false
+    let daemonDown = daemon.map { !$0.isRunning } ?? false
     for transport in transports {
       let mark = daemonDown ? "-" : transport.connected.map { $0 ? "✓" : "✗" } ?? "-"
       var line = "  \(mark) \(transport.name):"

@@ -6,7 +6,8 @@ import Foundation
 /// process): the daemon's heartbeat, the forum session, each poll source, the outbox, dead letters and transports.
 package struct StatusReport: Sendable, Codable, Hashable {
   package struct Daemon: Sendable, Codable, Hashable {
-    /// `running`, `stopped` or `not responding` (heartbeat too old: crashed or hung).
+    /// `running`, `stopped`, `not responding` (heartbeat too old: crashed or hung) or `aliveOnFullDisk` (heartbeat
+    /// too old, but the process is there and the disk is full, so the heartbeat could not be saved).
     package var state: String
     package var pid: Int32
     package var version: String
@@ -17,6 +18,9 @@ package struct StatusReport: Sendable, Codable, Hashable {
     /// The checksum of that file as it is on disk now, when it differs from the one the daemon runs with (edited
     /// since, not reloaded yet).
     package var configurationOnDisk: String? = nil
+
+    /// Whether its process is there: running, or alive with a heartbeat the full disk keeps from being saved.
+    package var isRunning: Bool { state == "running" || state == StatusReport.aliveOnFullDisk }
   }
 
   package struct Forum: Sendable, Codable, Hashable {
@@ -88,6 +92,9 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var isFull: Bool { fullSince != nil || (freeBytes.map { $0 < Self.nearlyFullBytes } ?? false) }
   }
 
+  /// The daemon's state when its heartbeat is old because the disk is full while its process lives.
+  package static let aliveOnFullDisk = "alive, disk full"
+
   package var databasePath: String
   package var storage: Storage? = nil
   package var pendingMigrations: [String]
@@ -105,13 +112,18 @@ package struct StatusReport: Sendable, Codable, Hashable {
   package var recentDeadLetters: [DeadLetter]
   package var transports: [Transport]
 
-  /// Reads the report from the database at `path` (read-only).
-  package static func read(databasePath path: String, transportNames: [String] = [], now: Date = Date()) throws
-    -> StatusReport
-  {
+  /// Reads the report from the database at `path` (read-only). `freeSpace` and `processIsAlive` are seams for tests:
+  /// the filesystem's free bytes near a path, and whether a process id is alive on this machine.
+  package static func read(
+    databasePath path: String, transportNames: [String] = [], now: Date = Date(),
+    freeSpace: @escaping @Sendable (String) -> Int64? = BotDatabase.freeBytes(near:),
+    processIsAlive: @escaping @Sendable (Int32) -> Bool = { kill($0, 0) == 0 }
+  ) throws -> StatusReport {
     let database = try ReadOnlyDatabase(path: path)
     defer { try? database.close() }
     let migrations = try database.migrationState()
+    let freeBytes = freeSpace(path)
+    let diskIsFull = freeBytes.map { $0 < Storage.nearlyFullBytes } ?? false
     return try database.read { tx in
       let ops = try tx.values(namespace: OperationsRecord.namespace)
       let daemon = OperationsRecord.decode(OperationsRecord.Daemon.self, from: ops[OperationsRecord.daemonKey]).map {
@@ -120,7 +132,8 @@ package struct StatusReport: Sendable, Codable, Hashable {
         if record.stoppedAt != nil {
           state = "stopped"
         } else if now.timeIntervalSince(record.lastSeen) > max(record.heartbeatSeconds * 3, 45) {
-          state = "not responding"
+          // On a full disk the heartbeat is the write that fails: a live process is not a hung one.
+          state = diskIsFull && processIsAlive(record.pid) ? Self.aliveOnFullDisk : "not responding"
         } else {
           state = "running"
         }
@@ -160,7 +173,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
       let storage = Storage(
         fullSince: OperationsRecord.decode(OperationsRecord.Storage.self, from: ops[OperationsRecord.storageKey])?
           .fullSince,
-        freeBytes: BotDatabase.freeBytes(near: path))
+        freeBytes: freeBytes)
       return StatusReport(
         databasePath: path, storage: storage, pendingMigrations: migrations.pending, daemon: daemon, forum: forum,
         sources: sources,

@@ -51,6 +51,31 @@ struct OpsStorageFullTests {
     }
   }
 
+  @Test("a heartbeat too old on a full disk, the process alive: status says so instead of 'not responding'")
+  func staleHeartbeatOnAFullDisk() async throws {
+    try await OpsDaemonStandIn.withDatabase { path, database in
+      let daemon = OpsDaemonStandIn(database: database, transports: [])
+      await daemon.monitor.beat()
+      let later = Date().addingTimeInterval(600)
+      let full = try StatusReport.read(
+        databasePath: path, now: later, freeSpace: { _ in 0 }, processIsAlive: { _ in true })
+      #expect(full.daemon?.state == StatusReport.aliveOnFullDisk)
+      #expect(full.daemon?.isRunning == true, "restore refuses, transports are not shown as stopped")
+      let text = full.text(now: later)
+      #expect(text.contains("daemon: ! alive, disk full (pid"), "\(text)")
+      #expect(text.contains("its heartbeat cannot be saved until space is freed"))
+      #expect(full.needsAttention)
+      // With room on the disk, or with no such process, an old heartbeat means the daemon is not responding.
+      let roomy = try StatusReport.read(
+        databasePath: path, now: later, freeSpace: { _ in 10 << 30 }, processIsAlive: { _ in true })
+      #expect(roomy.daemon?.state == "not responding")
+      let gone = try StatusReport.read(
+        databasePath: path, now: later, freeSpace: { _ in 0 }, processIsAlive: { _ in false })
+      #expect(gone.daemon?.state == "not responding" && gone.daemon?.isRunning == false)
+      try await daemon.shutdown()
+    }
+  }
+
   @Test("free space in words")
   func byteText() {
     #expect(ByteText.describe(512) == "512 B")
