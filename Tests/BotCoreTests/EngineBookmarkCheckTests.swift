@@ -213,6 +213,41 @@ struct EngineBookmarkCheckTests {
     #expect(stored?.cursorIndex == 41 && stored?.cursorPostID == made[2].id)
   }
 
+  @Test("a listed thread the forum will not show is skipped without failing the poll; its posts come when it is back")
+  func unreadableThreadSkipped() async throws {
+    let log = LogCapture()
+    let harness = try EngineHarness(logger: .capturing(into: log))
+    Self.addThreads(harness, count: 2)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+
+    // Thread 2 gets a post first, then thread 1: the list shows 1 above 2, and 1 cannot be read.
+    let inTwo = harness.forum.addPost(to: "2", author: "poster", text: "in two")
+    harness.clock.advance(by: 60)
+    let hidden = harness.forum.addPost(to: "1", author: "poster", text: "while hidden")
+    harness.forum.setUnreadable("1")
+    harness.clock.advance(by: 60)
+    let report = await harness.cycle()
+    #expect(report.succeeded, "one unreadable thread does not fail the poll")
+    #expect(harness.transport.sent.map(\.key) == ["test|!room|post:\(inTwo.id)"])
+    #expect(log.messages.contains("bookmarked thread cannot be read: its posts wait until it can"))
+
+    // Not asked for again while it does not move.
+    harness.clock.advance(by: 60)
+    harness.forum.resetRequests()
+    await harness.cycle()
+    #expect(Self.threadRequests(harness.forum).isEmpty)
+
+    // Readable again with a new post: everything since the last relayed post arrives.
+    harness.forum.setUnreadable("1", false)
+    let back = harness.forum.addPost(to: "1", author: "poster", text: "back")
+    harness.clock.advance(by: 60)
+    await harness.cycle()
+    #expect(
+      harness.transport.sent.map(\.key)
+        == ["test|!room|post:\(inTwo.id)", "test|!room|post:\(hidden.id)", "test|!room|post:\(back.id)"])
+  }
+
   @Test("with a full-sweep period of zero every cycle reads the whole list (the schedule before issue 28)")
   func zeroPeriodSweepsEveryCycle() async throws {
     let harness = try EngineHarness { $0.bookmarksFullSweepInterval = .zero }

@@ -3,6 +3,7 @@ import AwfulBotTestKit
 import BotStore
 import ChatBridge
 import Foundation
+import Logging
 
 @testable import BotCore
 
@@ -18,7 +19,7 @@ struct EngineHarness {
 
   init(
     database: BotDatabase? = nil, clock: TestClock = TestClock(), forum: TestForum? = nil,
-    transport: RecordingTransport = RecordingTransport(),
+    transport: RecordingTransport = RecordingTransport(), logger: Logger = Logger(label: "awfulbot.engine"),
     configure: (inout EngineConfiguration) -> Void = { _ in }
   ) throws {
     self.clock = clock
@@ -31,7 +32,7 @@ struct EngineHarness {
     let clock = clock
     self.engine = BotEngine(
       database: self.database, forum: self.forum, transports: [transport.name: transport.capabilities],
-      configuration: configuration, now: { clock.now() })
+      configuration: configuration, logger: logger, now: { clock.now() })
     self.dispatcher = Dispatcher(engine: engine, transport: transport)
   }
 

@@ -54,6 +54,8 @@ package final class TestForum: Forum, Sendable {
     var fault: (any Error)?
     /// Thrown only by thread page requests while set.
     var threadFault: (any Error)?
+    /// Threads the list shows whose pages say "not found" (deleted, or moved where the account cannot see them).
+    var unreadable: Set<String> = []
     var requests: [String] = []
     var replies: [(threadID: String, text: String)] = []
     /// Thrown by every reply while set, nothing posted.
@@ -130,6 +132,10 @@ package final class TestForum: Forum, Sendable {
 
   package func setFault(_ error: (any Error)?) { state.withLock { $0.fault = error } }
   package func setThreadFault(_ error: (any Error)?) { state.withLock { $0.threadFault = error } }
+  /// Makes a thread's pages answer "not found" while the bookmarks list still shows it, or readable again.
+  package func setUnreadable(_ threadID: String, _ unreadable: Bool = true) {
+    state.withLock { if unreadable { $0.unreadable.insert(threadID) } else { $0.unreadable.remove(threadID) } }
+  }
   /// Every reply throws `error` while it is set (e.g. `PostingRefusal.floodCheck(interval: 30, retryAfter: 12)`),
   /// and nothing is posted.
   package func setReplyRefusal(_ error: (any Error)?) { state.withLock { $0.replyRefusal = error } }
@@ -200,6 +206,9 @@ package final class TestForum: Forum, Sendable {
 
   package func threadPage(threadID: String, page: ThreadPageSelector) async throws -> PostsPage {
     try request("threadPage \(threadID)", isThreadPage: true)
+    if state.withLock({ $0.unreadable.contains(threadID) }) {
+      throw ForumNotFound(subject: .thread, message: "Specified thread was not found")
+    }
     let thread = try lookup(threadID)
     let pages = Self.pageCount(thread.posts.count)
     let number: Int

@@ -125,6 +125,14 @@ struct BookmarksPoll: Sendable {
           update.title = read.threadTitle.isEmpty ? row.title : read.threadTitle
           update.forumID = read.forumID ?? stored.forumID
           report.newPosts += update.posts.count
+        } catch let failure as any ForumFailure where failure.isNotFound {
+          // Listed, yet the forum will not show it (deleted, or moved where the account cannot see): failing the
+          // poll would retry it at every poll and hold back the threads after it. Its list values are taken so it
+          // no longer counts as moved; its cursor stays, so once it can be read its posts since then are relayed.
+          report.requests += 1
+          logger.warning(
+            "bookmarked thread cannot be read: its posts wait until it can",
+            metadata: ["thread": "\(row.id)", "title": "\(row.title)", "error": "\(failure)"])
         } catch {
           report.requests += 1
           readError = error
