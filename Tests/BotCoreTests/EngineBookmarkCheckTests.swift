@@ -2,6 +2,7 @@ import AwfulBotEngineTestKit
 import AwfulBotTestKit
 import BotStore
 import ChatBridge
+import ForumModel
 import Foundation
 import Testing
 
@@ -148,6 +149,20 @@ struct EngineBookmarkCheckTests {
     #expect(stored?.cursorIndex == 3 && stored?.cursorPostID == second.id)
   }
 
+  /// Thread "1" of `posts` posts, followed by the room, and one more post relayed: the cursor knows its post's id.
+  private static func threadWithOneRelayed(after posts: Int) async throws -> (EngineHarness, Post) {
+    let harness = try EngineHarness()
+    harness.forum.addThread("1", posts: posts)
+    harness.clock.advance(by: 60)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+    let relayed = harness.forum.addPost(to: "1", author: "poster", text: "relayed")
+    harness.clock.advance(by: 60)
+    await harness.cycle()
+    #expect(harness.transport.sent.map(\.key) == ["test|!room|post:\(relayed.id)"])
+    return (harness, relayed)
+  }
+
   /// Deletes the posts at `indexes` as a moderator does: the later posts move up, one index per deleted post.
   private static func deletePosts(_ harness: EngineHarness, thread threadID: String, at indexes: Set<Int>) throws {
     var thread = try #require(harness.forum.thread(threadID))
@@ -161,14 +176,7 @@ struct EngineBookmarkCheckTests {
 
   @Test("posts deleted before the cursor and more made: the thread looks longer by the difference, none lost")
   func fewerDeletedThanMade() async throws {
-    let harness = try EngineHarness()
-    harness.forum.addThread("1", posts: 10)
-    harness.clock.advance(by: 60)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
-    await harness.cycle()
-    let relayed = harness.forum.addPost(to: "1", author: "poster", text: "relayed")
-    harness.clock.advance(by: 60)
-    await harness.cycle()
+    let (harness, relayed) = try await Self.threadWithOneRelayed(after: 10)
 
     // Two old posts go and three come: the list shows one post more than the cursor, at index 12.
     try Self.deletePosts(harness, thread: "1", at: [3, 4])
@@ -192,14 +200,7 @@ struct EngineBookmarkCheckTests {
 
   @Test("the cursor's post last on its page, posts before it deleted: the new ones are read back across the page break")
   func deletionAcrossPageBreak() async throws {
-    let harness = try EngineHarness()
-    harness.forum.addThread("1", posts: 39)
-    harness.clock.advance(by: 60)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
-    await harness.cycle()
-    let relayed = harness.forum.addPost(to: "1", author: "poster", text: "fortieth")
-    harness.clock.advance(by: 60)
-    await harness.cycle()
+    let (harness, relayed) = try await Self.threadWithOneRelayed(after: 39)
     #expect(relayed.index == 40)
 
     // Two go, three come: the new posts sit at 39 and 40 on page 1 and at 41 on page 2.
