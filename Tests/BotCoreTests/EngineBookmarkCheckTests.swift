@@ -124,14 +124,7 @@ struct EngineBookmarkCheckTests {
 
   @Test("posts deleted and new ones made between two checks: the new ones are told apart by id, none lost")
   func deletionHiddenByNewPosts() async throws {
-    let harness = try EngineHarness()
-    Self.addThreads(harness, count: 3, posts: 2)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
-    await harness.cycle()
-    let relayed = harness.forum.addPost(to: "1", author: "poster", text: "relayed")
-    harness.clock.advance(by: 60)
-    await harness.cycle()
-    #expect(harness.transport.sent.map(\.key) == ["test|!room|post:\(relayed.id)"])
+    let (harness, relayed) = try await Self.threadWithOneRelayed(after: 2)
 
     // The relayed post and the one before it go; two new ones come: the list shows as many posts as before.
     var thread = try #require(harness.forum.thread("1"))
