@@ -21,7 +21,7 @@ extension CommandRouter {
       return .nothing
     }
     let message = reaction.asMessage
-    let key = reaction.key.replacingOccurrences(of: "\u{FE0F}", with: "")
+    let key = reaction.key
     if target.kind == .answer {
       return await previewReaction(key, on: target, message: message, capabilities: capabilities)
     }

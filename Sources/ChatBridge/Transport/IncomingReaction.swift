@@ -6,7 +6,8 @@ package struct IncomingReaction: Sendable, Hashable {
   package var senderName: String
   /// The transport's id of the message reacted to.
   package var target: String
-  /// The reaction itself, as sent (`✅`, `🔖`); variation selectors are the transport's to strip.
+  /// The reaction as people mean it (`✅`, `🔖`): without the trailing emoji-presentation selector some pickers add
+  /// (see `normalizedKey`).
   package var key: String
   /// The transport's id of the reaction (the bot may answer it).
   package var reactionID: String?
@@ -22,8 +23,19 @@ package struct IncomingReaction: Sendable, Hashable {
     self.senderID = senderID
     self.senderName = senderName
     self.target = target
-    self.key = key
+    self.key = Self.normalizedKey(key)
     self.reactionID = reactionID
     self.transportRole = transportRole
+  }
+
+  /// A reaction key as people mean it: emoji pickers send some emoji with the emoji-presentation selector (U+FE0F,
+  /// `✅\u{FE0F}`) and some without, and both are the same reaction. Only trailing selectors go; a key that is
+  /// nothing but the selector stays as sent.
+  package static func normalizedKey(_ key: String) -> String {
+    var scalars = Array(key.unicodeScalars)
+    while scalars.count > 1, scalars.last == "\u{FE0F}" { scalars.removeLast() }
+    var normalized = String.UnicodeScalarView()
+    normalized.append(contentsOf: scalars)
+    return String(normalized)
   }
 }

@@ -41,16 +41,6 @@ package struct MatrixRelation: Sendable, Hashable {
     return (eventID, key)
   }
 
-  /// A reaction key as people mean it: emoji pickers send some emoji with the emoji-presentation selector (U+FE0F,
-  /// `✅\u{FE0F}`) and some without, and both are the same reaction.
-  package static func normalizedKey(_ key: String) -> String {
-    var scalars = Array(key.unicodeScalars)
-    while scalars.count > 1, scalars.last == "\u{FE0F}" { scalars.removeLast() }
-    var normalized = String.UnicodeScalarView()
-    normalized.append(contentsOf: scalars)
-    return String(normalized)
-  }
-
   /// The text of a reply without the quoted fallback older clients put before it (spec, "Fallbacks for rich
   /// replies"): `> <@alice:example.org> original` lines, then an empty line, then the answer. Only that shape is
   /// removed: the first line must be the fallback's `> <sender>` (`> * <sender>` for an emote) and the quote must end

@@ -159,7 +159,7 @@ package struct MatrixSyncInterpreter: Sendable {
       transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)), replyTo: replyTo)
   }
 
-  /// An `m.reaction` someone else sent, its key without a trailing variation selector (`✅\u{FE0F}` is `✅`); nil
+  /// An `m.reaction` someone else sent (`IncomingReaction` drops a trailing variation selector from its key); nil
   /// for the bot's own and for anything that is not an annotation with a target and a key.
   package func reaction(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingReaction? {
     guard event.type == "m.reaction", let sender = event.sender, sender != ownUserID,
@@ -168,7 +168,7 @@ package struct MatrixSyncInterpreter: Sendable {
     return IncomingReaction(
       transport: transportName, room: room, senderID: sender,
       senderName: directory.displayName(of: sender, in: room), target: annotation.target,
-      key: MatrixRelation.normalizedKey(annotation.key), reactionID: event.eventID,
+      key: annotation.key, reactionID: event.eventID,
       transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)))
   }
 }
