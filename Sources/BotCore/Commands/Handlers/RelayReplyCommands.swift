@@ -43,7 +43,7 @@ enum RelayReplyCommands {
       throw CommandError.failed(
         "No relayed post here carries “\(argument)” (from the last 30 days); use the r-number shown before a relay.")
     }
-    return try await start(answering: relay, text: text, context)
+    return try await start(answering: relay, checkedText: text, context)
   }
 
   /// `<nick>: ^ <text>`: answers the room's last relay that carries a reference.
@@ -54,9 +54,19 @@ enum RelayReplyCommands {
     return try await start(answering: relay, text: text, context)
   }
 
-  /// The preview of a reply to `relay` with `text`, held for confirmation.
+  /// The preview of a reply to `relay` with `text` as written (a Matrix reply, `^`), held for confirmation.
   static func start(answering relay: RelayedMessage, text rawText: String, _ context: CommandContext) async throws
     -> CommandReply
+  {
+    guard let text = try ReplyCommands.checkedText(rawText) else {
+      throw CommandError.failed("The reply text is empty: write it after the reference.")
+    }
+    return try await start(answering: relay, checkedText: text, context)
+  }
+
+  /// The preview of a reply to `relay` with `text` already checked (`ReplyCommands.checkedText`).
+  static func start(answering relay: RelayedMessage, checkedText text: String, _ context: CommandContext)
+    async throws -> CommandReply
   {
     guard relay.showsPost, let postID = relay.postID, let threadID = relay.threadID else {
       throw CommandError.failed(
@@ -73,12 +83,6 @@ enum RelayReplyCommands {
         "Replying to relayed posts on the forum needs the \(needed) role here; you are \(context.role.withArticle).")
     case .role:
       break
-    }
-    let text = ChatText.stripControls(rawText).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { throw CommandError.failed("The reply text is empty: write it after the reference.") }
-    guard text.count <= ReplyCommands.maximumLength else {
-      throw CommandError.failed(
-        "The reply is too long (\(text.count) characters; at most \(ReplyCommands.maximumLength)).")
     }
     let page = try await context.forum.threadPage(threadID: threadID, page: .last)
     if let probation = await context.forum.probation {

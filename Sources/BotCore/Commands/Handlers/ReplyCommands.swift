@@ -75,9 +75,16 @@ enum ReplyCommands {
     var text = raw[end...].trimmingCharacters(in: .whitespacesAndNewlines)
     // A reply written entirely in one pair of quotes means the quoted text.
     if input.syntaxError == nil, input.arguments.count == 2 { text = input.arguments[1].value }
-    text = ChatText.stripControls(text)
     guard !first.isEmpty else { throw CommandError.usage(nil) }
-    guard !text.isEmpty else { throw CommandError.usage("The reply text is empty.") }
+    guard let checked = try checkedText(text) else { throw CommandError.usage("The reply text is empty.") }
+    return checked
+  }
+
+  /// A reply's text as it is posted: control characters out, trimmed; nil when nothing is left, refused when longer
+  /// than the forum takes.
+  static func checkedText(_ raw: String) throws -> String? {
+    let text = ChatText.stripControls(raw).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return nil }
     guard text.count <= maximumLength else {
       throw CommandError.failed("The reply is too long (\(text.count) characters; at most \(maximumLength)).")
     }
