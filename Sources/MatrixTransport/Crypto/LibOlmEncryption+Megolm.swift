@@ -63,8 +63,8 @@ extension LibOlmEncryption {
       // The homeserver names the sender; the session must have come from that user's device.
       if let owner, owner != event.sender { return .failed("the session belongs to \(owner), not the sender") }
       let (plaintext, index) = try session.decrypt(ciphertext)
-      if let earlier = usedIndexes.use(session: sessionID, index: index, eventID: event.eventID) {
-        return .failed("a replayed message (index \(index) was used by \(earlier))")
+      if usedIndexes.isReplay(session: sessionID, index: index, eventID: event.eventID) {
+        return .failed("a replayed message (index \(index) was used by another event)")
       }
       guard let payload = CanonicalJSON.parse(plaintext), payload["room_id"]?.stringValue == room,
         let type = payload["type"]?.stringValue
