@@ -21,8 +21,10 @@ extension ConfigurationReloader {
         let ownRooms = TransportKind.of(after.type).ownRooms,
         let wasIn = try? ownRooms(before, context), let isIn = try? ownRooms(after, context)
       else { continue }
-      let left = await roomRefs(transport: name, rooms: wasIn).subtracting(await roomRefs(transport: name, rooms: isIn))
-      let back = await roomRefs(transport: name, rooms: isIn).subtracting(await roomRefs(transport: name, rooms: wasIn))
+      // Each list resolved once (an alias lookup may ask the service).
+      let roomsBefore = await roomRefs(transport: name, rooms: wasIn)
+      let roomsAfter = await roomRefs(transport: name, rooms: isIn)
+      let (left, back) = (roomsBefore.subtracting(roomsAfter), roomsAfter.subtracting(roomsBefore))
       for room in left.sorted(by: { $0.room < $1.room }) { await pauseLeftRoom(room) }
       for room in back.sorted(by: { $0.room < $1.room }) { await resumeRoomBack(room) }
     }
