@@ -31,7 +31,7 @@ extension Relay {
       if let first = posts.first, let last = posts.last, let firstID = first.id, let lastID = last.id {
         let entries = try digestEntries(posts)
         let count = posts.count
-        let wasPaused = posts.contains { $0.reason?.hasSuffix("held (\(Self.pausedReason))") ?? false }
+        let wasPaused = posts.contains { $0.reason?.hasSuffix(Self.heldNote(Self.pausedReason)) ?? false }
         let heading =
           (isScheduledDigest
             ? "Digest: " : wasPaused ? "While this room was paused: " : "While this room was quiet: ")

@@ -34,6 +34,13 @@ struct Relay {
   /// The hold reason of posts that came while the room was paused.
   static let pausedReason = "paused"
 
+  /// Why a room that holds everything now holds it: paused, or quiet (its hours, or `quiet for`).
+  static func holdReason(_ settings: RoomSettings) -> String { settings.isPaused ? pausedReason : "quiet" }
+
+  /// How a held item's stored reason ends (`held (digest)`, `held (quiet)`, `held (paused)`); the release reads it
+  /// back to head its digest.
+  static func heldNote(_ holdReason: String) -> String { "held (\(holdReason))" }
+
   // MARK: Threads
 
   /// Relays a thread's new posts to every subscribed room and alert, then advances its cursor, all in `tx`.
@@ -102,8 +109,7 @@ struct Relay {
     if settings.isQuiet(at: now, calendar: calendar) {
       // Paused or quiet: the release's heading says which.
       return try hold(
-        posts, threadID: threadID, threadTitle: threadTitle, room: room,
-        reason: settings.isPaused ? Self.pausedReason : "quiet", in: tx)
+        posts, threadID: threadID, threadTitle: threadTitle, room: room, reason: Self.holdReason(settings), in: tx)
     }
 
     if case .summary(let threshold) = settings.mode, posts.count > threshold {
@@ -216,7 +222,8 @@ struct Relay {
     for (post, why) in posts {
       let item = HeldItemRecord(
         transport: room.transport, room: room.room, kind: .post, threadID: threadID, threadTitle: threadTitle,
-        postID: post.id, payload: try RelayCoding.encode(post), reason: "\(why); held (\(reason))", createdAt: now)
+        postID: post.id, payload: try RelayCoding.encode(post), reason: "\(why); \(Self.heldNote(reason))",
+        createdAt: now)
       if try tx.hold(item) { outcome.held += 1 }
     }
     return outcome
@@ -237,7 +244,7 @@ struct Relay {
       let item = HeldItemRecord(
         transport: room.transport, room: room.room, kind: .message, threadID: threadID, postID: key,
         payload: try RelayCoding.encode(held),
-        reason: "\(reason); held (\(settings.isPaused ? Self.pausedReason : "quiet"))", createdAt: now)
+        reason: "\(reason); \(Self.heldNote(Self.holdReason(settings)))", createdAt: now)
       if try tx.hold(item) { outcome.held += 1 }
       return outcome
     }
