@@ -86,10 +86,13 @@ package struct StatusReport: Sendable, Codable, Hashable {
     /// Bytes the bot may still use on the filesystem holding the database, now.
     package var freeBytes: Int64?
 
-    /// Below this the disk counts as full whatever the daemon said: its heartbeat may be the write that failed.
-    package static let nearlyFullBytes = BotDatabase.nearlyFullBytes
+    package var isFull: Bool { fullSince != nil || Self.isNearlyFull(freeBytes) }
 
-    package var isFull: Bool { fullSince != nil || (freeBytes.map { $0 < Self.nearlyFullBytes } ?? false) }
+    /// Below `BotDatabase.nearlyFullBytes` free the disk counts as full whatever the daemon said: its heartbeat may
+    /// be the write that failed.
+    static func isNearlyFull(_ freeBytes: Int64?) -> Bool {
+      freeBytes.map { $0 < BotDatabase.nearlyFullBytes } ?? false
+    }
   }
 
   /// The daemon's state when its heartbeat is old because the disk is full while its process lives.
@@ -123,7 +126,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
     defer { try? database.close() }
     let migrations = try database.migrationState()
     let freeBytes = freeSpace(path)
-    let diskIsFull = freeBytes.map { $0 < Storage.nearlyFullBytes } ?? false
+    let diskIsFull = Storage.isNearlyFull(freeBytes)
     return try database.read { tx in
       let ops = try tx.values(namespace: OperationsRecord.namespace)
       let daemon = OperationsRecord.decode(OperationsRecord.Daemon.self, from: ops[OperationsRecord.daemonKey]).map {
