@@ -72,7 +72,7 @@ enum ReplyCommands {
     let raw = Substring(input.rawArguments)
     let end = raw.firstIndex(where: \.isWhitespace) ?? raw.endIndex
     first = String(raw[..<end])
-    var text = raw[end...].trimmingCharacters(in: .whitespacesAndNewlines)
+    var text = String(raw[end...])  // trimmed by checkedText
     // A reply written entirely in one pair of quotes means the quoted text.
     if input.syntaxError == nil, input.arguments.count == 2 { text = input.arguments[1].value }
     guard !first.isEmpty else { throw CommandError.usage(nil) }
