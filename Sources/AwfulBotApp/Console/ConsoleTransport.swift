@@ -64,11 +64,12 @@ package final class ConsoleTransport: ChatTransport, Sendable {
         state.received += 1
         return state.received
       }
+      // Whoever types here runs the bot's own process: the operator, with every power in both scopes.
       continuation.yield(
         .message(
           IncomingMessage(
             transport: name, room: Self.room, senderID: "console:\(userName)", senderName: userName, text: text,
-            messageID: "console-in-\(session)-\(number)", transportRole: .admin)))
+            messageID: "console-in-\(session)-\(number)", transportRole: .admin, configuredRole: .admin)))
     }
     // End of input is not the end of the bot: relays keep printing until the service group shuts down.
     try? await gracefulShutdown()

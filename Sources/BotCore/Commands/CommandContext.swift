@@ -7,8 +7,12 @@ import Foundation
 package struct CommandContext: Sendable {
   package var message: IncomingMessage
   package var room: RoomRef
-  /// The sender's effective role.
+  /// The sender's role in room scope: what they may change in this room.
   package var role: Role
+  /// The sender's role in account scope: what they may do as or to the forum account (`PermissionPolicy`).
+  package var accountRole: Role
+  /// Whether the config names this room, so that room power counts for the account here.
+  package var roomIsNamed: Bool = false
   package var capabilities: ChatCapabilities
   package var forum: any Forum
   /// What rooms follow: subscriptions and watched threads.
@@ -34,6 +38,11 @@ package struct CommandContext: Sendable {
   package var answer = AnswerOptions()
 
   package var links: ForumLinks { composer.links }
+
+  /// The sender's role in `scope`.
+  package func role(in scope: CommandScope) -> Role {
+    scope == .account ? accountRole : role
+  }
 
   /// Who to record as the author of a change (`transport:user`), for `why`, undo and logs.
   package var userID: String { message.senderID }
@@ -72,12 +81,13 @@ package struct CommandContext: Sendable {
 extension CommandContext {
   /// A context whose engine parts are all `engine` (the router's: the real engine).
   init(
-    message: IncomingMessage, room: RoomRef, role: Role, capabilities: ChatCapabilities, forum: any Forum,
-    engine: any CommandEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies, prefix: String,
+    message: IncomingMessage, room: RoomRef, role: Role, accountRole: Role, capabilities: ChatCapabilities,
+    forum: any Forum, engine: any CommandEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies, prefix: String,
     commands: [CommandSpec]
   ) {
     self.init(
-      message: message, room: room, role: role, capabilities: capabilities, forum: forum, subscriptions: engine,
+      message: message, room: room, role: role, accountRole: accountRole, capabilities: capabilities, forum: forum,
+      subscriptions: engine,
       bookmarks: engine, roomSettings: engine, alerts: engine, statusReports: engine, undo: engine,
       privateMessageRooms: engine, relayMap: engine, composer: composer, now: now, pendingReplies: pendingReplies,
       prefix: prefix, commands: commands)

@@ -4,9 +4,13 @@ import Foundation
 
 /// Reactions as quick commands (transports with `reactions`): ✅ or ❌ on a reply's preview confirms or drops it
 /// (its author only); on a relayed post, 🔖 bookmarks its thread for the bot account, 👀 watches it in the room,
-/// and ❌ from an admin removes the relay. Each checks the role its command needs and answers in words when it
-/// cannot; done, the bot reacts ✅ on the relay. Reactions to anything else, or in a room that turned reactions
-/// off, are ignored: people react to relays for their own reasons too.
+/// and ❌ from an admin removes the relay. Each checks the role its command needs, in its command's scope, and answers
+/// in words when it cannot; done, the bot reacts ✅ on the relay. Reactions to anything else, or in a room that turned
+/// reactions off, are ignored: people react to relays for their own reasons too.
+///
+/// Element sends reactions in clear even in encrypted rooms. An unencrypted ✅ or ❌ may still settle a preview, as
+/// the words were asked for by the same user from a trusted session and the reaction adds none; 🔖, 👀 and an
+/// admin's ❌ on a relay act only when they passed the trust check.
 extension CommandRouter {
   package enum ReactionKey {
     static let confirm = "✅"
@@ -31,7 +35,7 @@ extension CommandRouter {
     switch key {
     case ReactionKey.bookmark:
       return await quickCommand(
-        BookmarkCommands.add, doing: "bookmarks its thread for the bot account", message: message,
+        BookmarkCommands.add, doing: "bookmarks its thread", message: message,
         capabilities: capabilities
       ) { context in
         _ = try await context.bookmarks.bookmark(threadID: threadID, star: nil)
@@ -41,10 +45,12 @@ extension CommandRouter {
         WatchCommands.watch, doing: "watches its thread in this room", message: message, capabilities: capabilities
       ) { context in
         _ = try await context.subscriptions.watch(
-          threadID: threadID, room: room, filters: .none, backfill: 0, createdBy: context.userID)
+          threadID: threadID, room: room, filters: .none, backfill: 0, createdBy: context.userID,
+          mayAddBookmark: context.accountRole >= BookmarkCommands.add.role)
       }
     case ReactionKey.cancel:
       guard let receipt = target.receipt else { return .nothing }
+      if !message.trust.isTrusted { return await untrustedOutcome(message, doing: "❌ on a relay") }
       let role = permissions.role(of: message)
       guard role >= .admin else {
         return ReactionOutcome(
@@ -68,6 +74,11 @@ extension CommandRouter {
       let pending = await pendingReplies.peek(pendingKey), let request = pending.requestID,
       request == preview.answeredMessageID
     else { return .nothing }
+    // The words were asked for from a trusted session, and the reaction adds none: a ✅ sent in clear may settle them.
+    // A preview asked for in clear has no such backing (it cannot arise while `reply` refuses such requests).
+    if !message.trust.isTrusted, !pending.requestTrust.isTrusted {
+      return await untrustedOutcome(message, doing: "\(key) on a preview")
+    }
     let options = AnswerOptions()
     let reply: CommandReply
     if key == ReactionKey.confirm {
@@ -90,12 +101,14 @@ extension CommandRouter {
     _ spec: CommandSpec, doing what: String, message: IncomingMessage, capabilities: ChatCapabilities,
     _ body: (CommandContext) async throws -> Void
   ) async -> ReactionOutcome {
-    let role = permissions.role(of: message)
+    if !message.trust.isTrusted { return await untrustedOutcome(message, doing: "\(message.text) on a relay") }
+    let role = permissions.role(of: message, in: spec.scope)
     if role < spec.role {
-      return ReactionOutcome(
-        answer: answer(
-          "\(message.text) on a relay \(what), which needs the \(spec.role) role; you are \(role.withArticle).",
-          message))
+      let refusal = PermissionPolicy.refusal(
+        "\(message.text) on a relay, which \(what),", needs: spec.role, in: spec.scope, has: role,
+        roomIsNamed: permissions.isNamed(RoomRef(transport: message.transport, room: message.room)),
+        roomRole: permissions.role(of: message))
+      return ReactionOutcome(answer: answer(refusal, message))
     }
     let context = context(for: message, capabilities: capabilities, options: AnswerOptions())
     do {
@@ -108,6 +121,12 @@ extension CommandRouter {
   }
 
   private func prefixedName(_ spec: CommandSpec) -> String { "\(parser.prefix)\(spec.name)" }
+
+  /// An unencrypted reaction that would act: told once per room and sender, then nothing.
+  private func untrustedOutcome(_ message: IncomingMessage, doing action: String) async -> ReactionOutcome {
+    guard let refusal = await refuseUntrusted(message, doing: action) else { return .nothing }
+    return ReactionOutcome(answer: OutgoingMessage(.answer(refusal), inReplyTo: message.messageID))
+  }
 
   private func answer(_ text: String, _ message: IncomingMessage) -> OutgoingMessage {
     OutgoingMessage(.answer(CommandReply(text)), inReplyTo: message.messageID)

@@ -18,14 +18,17 @@ package struct CommandRouter: Sendable {
   package var commands: [CommandSpec]
   package var pendingReplies: PendingReplies
   package var logger: Logger
+  /// Senders already told that their unencrypted messages do not act in an encrypted room.
+  package let untrustedSenders: UntrustedSenders
   private let now: @Sendable () -> Date
 
   package init(
     parser: CommandParser, permissions: SharedPermissions, forum: any Forum, engine: any CommandEngine,
     composer: MessageComposer, commands: [CommandSpec] = CommandRegistry.all,
     pendingReplies: PendingReplies = PendingReplies(), logger: Logger = Logger(label: "awfulbot.commands"),
-    now: @escaping @Sendable () -> Date = { Date() }
+    untrustedSenders: UntrustedSenders = UntrustedSenders(), now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.untrustedSenders = untrustedSenders
     self.parser = parser
     self.sharedPermissions = permissions
     self.forum = forum
@@ -58,6 +61,7 @@ package struct CommandRouter: Sendable {
       let relayed = try? await engine.relayedMessage(
         room: RoomRef(transport: message.transport, room: message.room), messageID: target)
     {
+      if !message.trust.isTrusted { return await refuseUntrusted(message, doing: "A reply to a relayed post") }
       return await perform("reply to a relay", message: message, capabilities: capabilities, options: options) {
         try await RelayReplyCommands.start(answering: relayed, text: message.text, $0)
       }
@@ -65,6 +69,7 @@ package struct CommandRouter: Sendable {
     // `<nick>: ^ text` answers the room's last relay.
     if message.addressed, message.text.hasPrefix("^"), message.text.dropFirst().first?.isWhitespace ?? false {
       let text = String(message.text.dropFirst())
+      if !message.trust.isTrusted { return await refuseUntrusted(message, doing: "A reply to the last relay") }
       return await perform("reply to the last relay", message: message, capabilities: capabilities, options: options) {
         try await RelayReplyCommands.answerLast(text: text, $0)
       }
@@ -87,19 +92,22 @@ package struct CommandRouter: Sendable {
 
   private func run(
     _ input: CommandInput, message: IncomingMessage, capabilities: ChatCapabilities, options: AnswerOptions
-  ) async -> CommandReply {
+  ) async -> CommandReply? {
     let prefix = parser.prefix
     guard let spec = commands.first(where: { $0.name == input.name || $0.aliases.contains(input.name) }) else {
       let names = commands.flatMap { [$0.name] + $0.aliases }
       let hint = CommandSuggester.closest(to: input.name, among: names).map { "Did you mean \(prefix)\($0)? " } ?? ""
       return CommandReply("Unknown command “\(input.name)”. \(hint)\(prefix)help lists the commands.")
     }
-    if let denial = permissions.denial(for: message, command: spec.name, needs: spec.role) {
+    if spec.scope != .reading, !message.trust.isTrusted {
+      return await refuseUntrusted(message, doing: "“\(prefix)\(spec.name)”")
+    }
+    if let denial = permissions.denial(for: message, command: spec.name, needs: spec.role, in: spec.scope) {
       logger.info(
         "command denied",
         metadata: [
           "command": "\(spec.name)", "transport": "\(message.transport)", "room": "\(message.room)",
-          "sender": "\(message.senderID)", "needs": "\(spec.role)",
+          "sender": "\(message.senderID)", "needs": "\(spec.role)", "scope": "\(spec.scope)",
         ])
       return CommandReply(denial)
     }
@@ -117,9 +125,11 @@ package struct CommandRouter: Sendable {
   func context(for message: IncomingMessage, capabilities: ChatCapabilities, options: AnswerOptions) -> CommandContext {
     var context = CommandContext(
       message: message, room: RoomRef(transport: message.transport, room: message.room),
-      role: permissions.role(of: message), capabilities: capabilities, forum: forum, engine: engine, composer: composer,
+      role: permissions.role(of: message), accountRole: permissions.role(of: message, in: .account),
+      capabilities: capabilities, forum: forum, engine: engine, composer: composer,
       now: now(), pendingReplies: pendingReplies, prefix: parser.prefix, commands: commands)
     context.answer = options
+    context.roomIsNamed = permissions.isNamed(context.room)
     return context
   }
 
@@ -155,6 +165,27 @@ package struct CommandRouter: Sendable {
         metadata: ["command": "\(name)", "error": "\(ErrorText.describe(error))", "transport": "\(message.transport)"])
       return CommandReply(ErrorText.describe(error))
     }
+  }
+
+  /// The answer to a message that would act but passed no trust check (unencrypted in an encrypted room): said once
+  /// per room and sender, then nil (nothing is said twice); every refusal is logged.
+  func refuseUntrusted(_ message: IncomingMessage, doing action: String) async -> CommandReply? {
+    logger.notice(
+      "unencrypted request in an encrypted room not acted on",
+      metadata: [
+        "transport": "\(message.transport)", "room": "\(message.room)", "sender": "\(message.senderID)",
+        "action": "\(action)",
+      ])
+    let key = UntrustedSenders.Key(transport: message.transport, room: message.room, senderID: message.senderID)
+    guard await untrustedSenders.shouldTell(key) else { return nil }
+    return CommandReply(Self.untrustedRefusal(action))
+  }
+
+  /// Why an unencrypted request does not act, and how to do it instead.
+  static func untrustedRefusal(_ action: String) -> String {
+    "\(action) came unencrypted in this encrypted room, so nothing shows it is yours: I act here only on what a "
+      + "verified session sends encrypted. Send it again from a session you have verified, with encryption on (in "
+      + "Element: Settings → Sessions). I will not repeat this here."
   }
 
   private func unfurl(_ message: IncomingMessage) async -> CommandReply? {

@@ -6,6 +6,7 @@ extension IncomingReaction {
   var asMessage: IncomingMessage {
     IncomingMessage(
       transport: transport, room: room, senderID: senderID, senderName: senderName, text: key,
-      messageID: reactionID ?? "reaction:\(target):\(senderID):\(key)", transportRole: transportRole)
+      messageID: reactionID ?? "reaction:\(target):\(senderID):\(key)", transportRole: transportRole, configuredRole: configuredRole,
+      trust: trust)
   }
 }

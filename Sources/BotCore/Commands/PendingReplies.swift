@@ -41,6 +41,11 @@ package actor PendingReplies {
     package var expires: Date
     /// The chat message that asked for the preview: the preview is its answer, so a ✅ on the preview confirms it.
     package var requestID: String?
+    /// The role in account scope it needs, checked again when it is confirmed: a role taken away meanwhile (a
+    /// reload, power lowered) stops it.
+    package var neededRole: Role = .admin
+    /// Whether the request passed the transport's trust check: only then may an unencrypted ✅ settle it.
+    package var requestTrust: SenderTrust = .trusted
   }
 
   package enum Outcome: Sendable, Hashable {
@@ -58,8 +63,13 @@ package actor PendingReplies {
   }
 
   /// Stores a reply for confirmation, replacing the user's earlier one in that room.
-  package func hold(_ key: Key, target: Target, text: String, now: Date, requestID: String? = nil) -> Reply {
-    let reply = Reply(target: target, text: text, expires: now.addingTimeInterval(lifetime), requestID: requestID)
+  package func hold(
+    _ key: Key, target: Target, text: String, now: Date, requestID: String? = nil, neededRole: Role = .admin,
+    requestTrust: SenderTrust = .trusted
+  ) -> Reply {
+    let reply = Reply(
+      target: target, text: text, expires: now.addingTimeInterval(lifetime), requestID: requestID,
+      neededRole: neededRole, requestTrust: requestTrust)
     waiting[key] = reply
     return reply
   }

@@ -223,10 +223,11 @@ package final class BotEngine: Sendable {
   @discardableResult
   package func watch(
     threadID: String, room: RoomRef, filters: SubscriptionFilters = .none, backfill: Int = 0,
-    createdBy: String? = nil
+    createdBy: String? = nil, mayAddBookmark: Bool = true
   ) async throws -> SubscribeResult {
     try await subscriptionBook.watch(
-      threadID: threadID, room: room, filters: filters, backfill: backfill, createdBy: createdBy)
+      threadID: threadID, room: room, filters: filters, backfill: backfill, createdBy: createdBy,
+      mayAddBookmark: mayAddBookmark)
   }
 
   /// Stops watching a thread in a room (and removes the bookmark the bot added when no room watches it any more).

@@ -5,6 +5,8 @@ package enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   case notSubscribed(String)
   /// The forum connection in use offers no private messages.
   case privateMessagesUnavailable
+  /// Watching the thread would bookmark it on the forum account, which the asker may not do (`CommandScope.account`).
+  case bookmarkNeeded(threadID: String)
 
   package var description: String {
     switch self {
@@ -12,6 +14,10 @@ package enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidArgument(let message): message
     case .notSubscribed(let what): "This room is not subscribed to \(what)."
     case .privateMessagesUnavailable: "This forum connection offers no private messages."
+    case .bookmarkNeeded(let threadID):
+      "Thread \(threadID) is not bookmarked on the bot's forum account, and watching it would bookmark it, which "
+        + "needs the member role from the bot's operator (roles in its config, or room power in a room its config "
+        + "names); once someone with it bookmarks the thread, it can be watched here."
     }
   }
 }

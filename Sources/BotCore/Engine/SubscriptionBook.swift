@@ -103,7 +103,7 @@ struct SubscriptionBook: Sendable {
   @discardableResult
   func watch(
     threadID: String, room: RoomRef, filters: SubscriptionFilters = .none, backfill: Int = 0,
-    createdBy: String? = nil
+    createdBy: String? = nil, mayAddBookmark: Bool = true
   ) async throws -> SubscribeResult {
     _ = try room.capabilities(in: transports)
     let backfill = max(0, backfill)
@@ -126,6 +126,7 @@ struct SubscriptionBook: Sendable {
 
     var addedBookmark = false
     if !thread.isBookmarked && lastPage?.isBookmarked != true {
+      guard mayAddBookmark else { throw EngineError.bookmarkNeeded(threadID: threadID) }
       try await forum.addBookmark(threadID: threadID, star: nil)
       addedBookmark = true
     }

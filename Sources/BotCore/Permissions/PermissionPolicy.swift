@@ -1,41 +1,87 @@
 import ChatBridge
 import Foundation
 
-/// Who may do what. A sender's role is the highest of: the default role, what the config allowlist grants their
-/// user id on that transport, and what the transport itself grants (Matrix room power, IRC channel operator).
+/// Who may do what, in two scopes (`CommandScope`).
+///
+/// - Room scope: the highest of the default role, what `roles[]` grants the sender's user id on that transport, and
+///   what the transport grants (room power, channel operator status, the transport's own admins and members).
+/// - Account scope: only what the operator named: `roles[]`, the transport's own per-user grants
+///   (`IncomingMessage.configuredRole`), and room power only in a room the config names (`namedRooms`). A room the
+///   bot joined on someone's invite gives its creator power 100 there, and nothing on the forum account.
 package struct PermissionPolicy: Sendable, Hashable {
   /// transport name → user id → role. The transport `*` applies to every transport.
   package var grants: [String: [String: Role]]
   /// What everyone else gets: `viewer`, so reading commands are open (DESIGN.md "Permissions").
   package var defaultRole: Role
+  /// The rooms the config names (`rooms[]`, a transport's own rooms, `privateMessages.rooms`), by their resolved
+  /// ids: room power counts for the account only in these.
+  package var namedRooms: Set<RoomRef>
 
-  package init(grants: [String: [String: Role]] = [:], defaultRole: Role = .viewer) {
+  package init(grants: [String: [String: Role]] = [:], defaultRole: Role = .viewer, namedRooms: Set<RoomRef> = []) {
     self.grants = grants
     self.defaultRole = defaultRole
+    self.namedRooms = namedRooms
   }
 
+  /// The sender's role in room scope.
   package func role(of message: IncomingMessage) -> Role {
     role(transport: message.transport, userID: message.senderID, transportRole: message.transportRole)
   }
 
+  /// The sender's role in `scope` (reading is room scope: nothing to protect).
+  package func role(of message: IncomingMessage, in scope: CommandScope) -> Role {
+    switch scope {
+    case .reading, .room:
+      return role(of: message)
+    case .account:
+      let room = RoomRef(transport: message.transport, room: message.room)
+      let roomPower = namedRooms.contains(room) ? message.transportRole : nil
+      return [configGrant(transport: message.transport, userID: message.senderID), message.configuredRole, roomPower]
+        .compactMap { $0 }.max() ?? defaultRole
+    }
+  }
+
   package func role(transport: String, userID: String, transportRole: Role?) -> Role {
-    let granted = [
-      defaultRole,
-      grants[transport]?[userID],
-      grants["*"]?[userID],
-      transportRole,
-    ].compactMap { $0 }
-    return granted.max() ?? defaultRole
+    [configGrant(transport: transport, userID: userID), transportRole].compactMap { $0 }.max() ?? defaultRole
   }
 
-  /// nil when allowed, else the sentence to say in chat.
-  package func denial(for message: IncomingMessage, command: String, needs required: Role) -> String? {
-    let role = role(of: message)
+  /// The default role and what `roles[]` grants the user.
+  private func configGrant(transport: String, userID: String) -> Role {
+    [defaultRole, grants[transport]?[userID], grants["*"]?[userID]].compactMap { $0 }.max() ?? defaultRole
+  }
+
+  /// Whether room power in `room` counts for the account.
+  package func isNamed(_ room: RoomRef) -> Bool { namedRooms.contains(room) }
+
+  /// nil when allowed, else the one sentence to say in chat: what the command needs and what the operator would
+  /// have to grant.
+  package func denial(for message: IncomingMessage, command: String, needs required: Role, in scope: CommandScope)
+    -> String?
+  {
+    let role = role(of: message, in: scope)
     guard role < required else { return nil }
-    return "“\(command)” needs the \(required) role; you are \(article(role)) \(role)."
+    return Self.refusal(
+      "“\(command)”", needs: required, in: scope, has: role,
+      roomIsNamed: isNamed(RoomRef(transport: message.transport, room: message.room)),
+      roomRole: self.role(of: message))
   }
 
-  private func article(_ role: Role) -> String {
-    role == .admin ? "an" : "a"
+  /// "“bookmark” acts on the forum account, so it needs the member role granted by the bot's operator …": the
+  /// refusal in one sentence. `what` names the command or action as the user wrote it.
+  package static func refusal(
+    _ what: String, needs required: Role, in scope: CommandScope, has role: Role, roomIsNamed: Bool, roomRole: Role
+  ) -> String {
+    switch scope {
+    case .reading, .room:
+      return "\(what) needs the \(required) role; you are \(role.withArticle)."
+    case .account where !roomIsNamed && roomRole >= required:
+      // Their room power would do in a room the operator named: say why it does not count here.
+      return "\(what) acts on the bot's forum account, so it needs the \(required) role from the bot's operator "
+        + "(roles in its config, or room power in a room its config names); your power in this room does not count, "
+        + "as the config does not name it."
+    case .account:
+      return "\(what) acts on the bot's forum account, so it needs the \(required) role from the bot's operator "
+        + "(roles in its config, or room power in a room its config names); you are \(role.withArticle)."
+    }
   }
 }

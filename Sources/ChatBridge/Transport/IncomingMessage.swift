@@ -13,6 +13,9 @@ package struct IncomingMessage: Sendable, Hashable {
   package var isDirect: Bool
   /// The role the transport itself grants (room power, channel op), when it has such a notion.
   package var transportRole: Role?
+  /// The role the transport's own config grants this user wherever they write (IRC `admins`/`members`, Matrix
+  /// `roleOverrides`): named by the operator, so it counts for the forum account too, unlike room power.
+  package var configuredRole: Role?
   /// The transport found the message addressed to the bot (IRC `nick: text`) and removed the address from `text`:
   /// the command parser reads it like a direct message.
   package var addressed: Bool
@@ -22,12 +25,16 @@ package struct IncomingMessage: Sendable, Hashable {
   /// The message this one answers, by the transport's id (a Matrix reply's `m.in_reply_to` event), with any quoted
   /// fallback of it already removed from `text`. nil for a message that answers nothing.
   package var replyTo: String?
+  /// Whether the sender is who the service says (see `SenderTrust`).
+  package var trust: SenderTrust
 
   package init(
     transport: String, room: String, senderID: String, senderName: String, text: String, messageID: String? = nil,
-    isDirect: Bool = false, transportRole: Role? = nil, addressed: Bool = false,
-    addressedCasually: Bool = false, replyTo: String? = nil
+    isDirect: Bool = false, transportRole: Role? = nil, configuredRole: Role? = nil, addressed: Bool = false,
+    addressedCasually: Bool = false, replyTo: String? = nil, trust: SenderTrust = .trusted
   ) {
+    self.trust = trust
+    self.configuredRole = configuredRole
     self.replyTo = replyTo
     self.addressedCasually = addressedCasually
     self.transport = transport

@@ -13,11 +13,19 @@ package struct IncomingReaction: Sendable, Hashable {
   package var reactionID: String?
   /// The role the transport itself grants the sender (room power), when it has such a notion.
   package var transportRole: Role?
+  /// The role the transport's own config grants this user wherever they write (IRC `admins`/`members`, Matrix
+  /// `roleOverrides`): named by the operator, so it counts for the forum account too, unlike room power.
+  package var configuredRole: Role?
+  /// Whether the sender is who the service says (see `SenderTrust`): Element sends reactions in clear even in
+  /// encrypted rooms, so most reactions there are `unencryptedInEncryptedRoom`.
+  package var trust: SenderTrust
 
   package init(
     transport: String, room: String, senderID: String, senderName: String, target: String, key: String,
-    reactionID: String? = nil, transportRole: Role? = nil
+    reactionID: String? = nil, transportRole: Role? = nil, configuredRole: Role? = nil, trust: SenderTrust = .trusted
   ) {
+    self.trust = trust
+    self.configuredRole = configuredRole
     self.transport = transport
     self.room = room
     self.senderID = senderID

@@ -252,7 +252,9 @@ extension IRCClient {
         IncomingMessage(
           transport: configuration.name, room: room, senderID: account ?? source.description,
           senderName: source.name, text: text, messageID: message.tags["msgid"] ?? "irc-\(incomingCounter)",
-          isDirect: !isChannel, transportRole: role, addressed: addressed, addressedCasually: casually)))
+          isDirect: !isChannel, transportRole: role,
+          configuredRole: permissions.listedRole(account: account, source: source), addressed: addressed,
+          addressedCasually: casually)))
   }
 
   /// How people address a bot on IRC: its current nick (any case), then `:`, `,` or a space, then the words for it

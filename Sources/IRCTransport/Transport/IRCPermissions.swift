@@ -42,7 +42,8 @@ struct IRCPermissions: Sendable, Hashable {
     modes.compactMap { channelRoles[$0] }.max()
   }
 
-  private func listedRole(account: String?, source: IRCPrefix) -> Role? {
+  /// The role this transport's `admins`/`members` lists give the sender, wherever they write.
+  func listedRole(account: String?, source: IRCPrefix) -> Role? {
     let folded = account.map(IRCCaseMapping.fold)
     let mask = source.description
     if let folded, adminAccounts.contains(folded) { return .admin }

@@ -68,6 +68,10 @@ package struct MatrixEvent: Sendable, Hashable, Codable {
   package var stateKey: String?
   package var content: JSONValue
   package var originServerTS: Int64?
+  /// The bot decrypted this event from an `m.room.encrypted` one sent by a device the policy trusts. Set only in
+  /// the process (`MatrixTransport.withCleartextRelation`), never read from the wire: a plain event in an encrypted
+  /// room passed no device check and must not act as a trusted one.
+  package var wasEncrypted = false
 
   package init(
     type: String, sender: String?, eventID: String? = nil, stateKey: String? = nil, content: JSONValue,

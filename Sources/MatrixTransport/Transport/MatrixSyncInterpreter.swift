@@ -61,25 +61,33 @@ package struct MatrixSyncInterpreter: Sendable {
         batch.membershipChanges.append(MatrixMembershipChange(room: room, kind: .joined, by: ownUserID))
       }
       var encrypted = false
+      // The directory learns of encryption at once, so a plain event later in the same answer is already one in
+      // an encrypted room (`trust`).
       for event in joined.state?.events ?? [] {
         apply(state: event, room: room, directory: &directory)
-        encrypted = encrypted || Self.isEncryptionState(event)
+        if Self.isEncryptionState(event) {
+          directory.encrypted.insert(room)
+          encrypted = true
+        }
       }
       for event in joined.timeline?.events ?? [] {
         if event.stateKey != nil {
           apply(state: event, room: room, directory: &directory)
-          encrypted = encrypted || Self.isEncryptionState(event)
+          if Self.isEncryptionState(event) {
+            directory.encrypted.insert(room)
+            encrypted = true
+          }
           continue
         }
         guard !isInitial else { continue }
         if event.type == "m.room.encrypted", event.sender != ownUserID {
           encrypted = true
+          directory.encrypted.insert(room)
         } else if let incoming = incoming(from: event, room: room, directory: directory) {
           batch.events.append(incoming)
         }
       }
       if encrypted {
-        directory.encrypted.insert(room)
         batch.encryptedRooms.append(room)
       }
       if directory.powerLevels[room] == nil || directory.creators[room] == nil {
@@ -156,7 +164,15 @@ package struct MatrixSyncInterpreter: Sendable {
       transport: transportName, room: room, senderID: sender,
       senderName: directory.displayName(of: sender, in: room), text: text, messageID: event.eventID,
       isDirect: directory.direct.contains(room),
-      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)), replyTo: replyTo)
+      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)),
+      configuredRole: roles.userOverrides[sender], replyTo: replyTo,
+      trust: Self.trust(of: event, room: room, directory: directory))
+  }
+
+  /// A plain event in a room the bot knows is encrypted passed no device check: whoever holds the sender's token,
+  /// or the homeserver itself, could have sent it. Decrypted events passed the policy in `decrypt`.
+  static func trust(of event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> SenderTrust {
+    directory.encrypted.contains(room) && !event.wasEncrypted ? .unencryptedInEncryptedRoom : .trusted
   }
 
   /// An `m.reaction` someone else sent (`IncomingReaction` drops a trailing variation selector from its key); nil
@@ -169,6 +185,7 @@ package struct MatrixSyncInterpreter: Sendable {
       transport: transportName, room: room, senderID: sender,
       senderName: directory.displayName(of: sender, in: room), target: annotation.target,
       key: annotation.key, reactionID: event.eventID,
-      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)))
+      transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)),
+      configuredRole: roles.userOverrides[sender], trust: Self.trust(of: event, room: room, directory: directory))
   }
 }

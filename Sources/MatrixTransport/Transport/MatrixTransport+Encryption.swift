@@ -250,6 +250,7 @@ extension MatrixTransport {
     content["m.relates_to"] = encrypted.content["m.relates_to"]
     var event = inner
     event.content = .object(content)
+    event.wasEncrypted = true
     return event
   }
 

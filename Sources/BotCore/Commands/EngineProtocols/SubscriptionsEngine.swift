@@ -10,8 +10,12 @@ package protocol SubscriptionsEngine: Sendable {
   ) async throws -> SubscribeResult
   func unsubscribe(room: RoomRef, from target: SubscriptionTarget) async throws -> Subscription?
   func subscriptions(room: RoomRef) async throws -> [Subscription]
-  func watch(threadID: String, room: RoomRef, filters: SubscriptionFilters, backfill: Int, createdBy: String?)
-    async throws -> SubscribeResult
+  /// - Parameter mayAddBookmark: whether the asker may bookmark the thread on the forum account when it is not yet
+  ///   (else `EngineError.bookmarkNeeded`).
+  func watch(
+    threadID: String, room: RoomRef, filters: SubscriptionFilters, backfill: Int, createdBy: String?,
+    mayAddBookmark: Bool
+  ) async throws -> SubscribeResult
   func unwatch(threadID: String, room: RoomRef) async throws -> UnwatchResult?
   func roomsWatching(threadID: String) async throws -> [RoomRef]
 }

@@ -10,11 +10,11 @@ enum BookmarkCommands {
   static let add = CommandSpec(
     name: "bookmark", usage: "<thread> [colour]",
     summary: "Bookmark a thread on the forum (colours: \(StarColor.allCases.map(\.name).joined(separator: ", "))).",
-    role: .member, run: runAdd)
+    role: .member, scope: .account, run: runAdd)
 
   static let remove = CommandSpec(
     name: "unbookmark", usage: "<thread>", summary: "Remove a thread from the bookmarks.", role: .member,
-    run: runRemove)
+    scope: .account, run: runRemove)
 
   static let undo = CommandSpec(
     name: "undo", summary: "Revert your last change in this room (within 10 minutes).", role: .member,
@@ -140,6 +140,22 @@ enum BookmarkCommands {
     guard input.values.isEmpty else { throw CommandError.usage(nil) }
     guard let entry = try await context.undo.takeUndo(room: context.room, userID: context.userID) else {
       return CommandReply("Nothing of yours to undo in this room (changes can be undone for 10 minutes).")
+    }
+    // Undoing a bookmark change acts on the forum account again: the role for it is checked now, not only when the
+    // change was made (it may have been taken away since).
+    let touchesBookmarks = entry.actions.contains {
+      switch $0 {
+      case .addBookmark, .removeBookmark: true
+      default: false
+      }
+    }
+    if touchesBookmarks, context.accountRole < add.role {
+      try await context.undo.recordUndo(
+        room: context.room, userID: context.userID, summary: entry.summary, actions: entry.actions)
+      throw CommandError.failed(
+        PermissionPolicy.refusal(
+          "Undoing “\(entry.summary)”", needs: add.role, in: .account, has: context.accountRole,
+          roomIsNamed: false, roomRole: context.accountRole))
     }
     try await context.undo.revert(entry)
     return CommandReply("Undone: \(entry.summary).")

@@ -4,30 +4,31 @@ import Foundation
 
 /// The bot account's private messages: `pms` lists the unread ones, `pm <id>` shows one, `pmreply <id> <text>`
 /// answers one after a preview and `confirm` (as `reply`). Private messages are private: all three work only in a
-/// room configured for them (`privateMessages.rooms`) or in a direct chat with the bot, and only for admins.
+/// room configured for them (`privateMessages.rooms`), and only for admins of the account. A direct chat does not
+/// count: whoever invites the bot marks the chat direct, so it proves nothing about who reads it.
 enum PrivateMessageCommands {
   static let list = CommandSpec(
     name: "pms", summary: "The bot account's unread private messages (private-message rooms and direct chats only).",
-    role: .admin, run: runList)
+    role: .admin, scope: .account, run: runList)
 
   static let show = CommandSpec(
     name: "pm", usage: "<id>", summary: "Read one of the bot account's private messages (marks it read).",
-    role: .admin, run: runShow)
+    role: .admin, scope: .account, run: runShow)
 
   static let reply = CommandSpec(
     name: "pmreply", usage: "<id> <text>",
     summary: "Answer a private message as the bot account (shows a preview to confirm).", role: .admin,
-    takesRawText: true, run: runReply)
+    scope: .account, takesRawText: true, run: runReply)
 
   /// Longest text `pm` shows; the forum's own limit on a message is lower, so this cuts nothing in practice.
   static let maximumShownCharacters = 20_000
 
   /// Refuses a room where others may read along.
   static func requirePrivateRoom(_ input: CommandInput, _ context: CommandContext) throws {
-    guard context.message.isDirect || context.privateMessageRooms.isPrivateMessageRoom(context.room) else {
+    guard context.privateMessageRooms.isPrivateMessageRoom(context.room) else {
       throw CommandError.failed(
-        "\(context.prefix)\(input.name) works only in a room configured for private messages "
-          + "(privateMessages.rooms) or in a direct chat with the bot: others in this room could read the messages.")
+        "\(context.prefix)\(input.name) works only in a room the bot's config names for private messages "
+          + "(privateMessages.rooms), and this one is not among them.")
     }
   }
 
@@ -103,7 +104,7 @@ enum PrivateMessageCommands {
     let subject = message.subject.isEmpty ? "(no subject)" : message.subject
     _ = await context.pendingReplies.hold(
       ReplyCommands.key(context), target: .privateMessage(id: id, subject: subject, sender: message.sender),
-      text: text, now: context.now)
+      text: text, now: context.now, neededRole: Self.reply.role, requestTrust: context.message.trust)
     var reply = CommandReply()
     reply.add(
       .text("Reply to "), .link(label: "“\(subject)”", url: context.links.privateMessage(id: id)),

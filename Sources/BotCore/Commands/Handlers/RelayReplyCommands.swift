@@ -12,12 +12,12 @@ enum RelayReplyCommands {
     summary:
       "Reply on the forum to a relayed post, quoting it (the reference is the r-number before the relay; who may "
       + "is the room's replies setting, admins by default).",
-    role: .viewer, takesRawText: true, run: runRe)
+    role: .viewer, scope: .account, takesRawText: true, run: runRe)
 
   static let replies = CommandSpec(
     name: "replies", usage: "off|viewer|member|admin",
     summary: "Who may post to the forum here by answering relayed posts (default admin).", role: .admin,
-    run: runReplies)
+    scope: .account, run: runReplies)
 
   static let reactions = CommandSpec(
     name: "reactions", usage: "on|off",
@@ -78,9 +78,13 @@ enum RelayReplyCommands {
     case .off:
       throw CommandError.failed(
         "Replying to relayed posts is off in this room; an admin can turn it on with \(context.prefix)replies admin.")
-    case .role(let needed) where context.role < needed:
+    case .role(let needed) where context.accountRole < needed:
+      // The room's setting says who may; what counts is the role for the account (a room the config does not name
+      // gives room power no say over the forum account).
       throw CommandError.failed(
-        "Replying to relayed posts on the forum needs the \(needed) role here; you are \(context.role.withArticle).")
+        PermissionPolicy.refusal(
+          "Replying on the forum to a relayed post", needs: needed, in: .account, has: context.accountRole,
+          roomIsNamed: context.roomIsNamed, roomRole: context.role))
     case .role:
       break
     }
@@ -94,7 +98,8 @@ enum RelayReplyCommands {
     }
     _ = await context.pendingReplies.hold(
       ReplyCommands.key(context), target: .thread(id: threadID, title: page.threadTitle, quote: quote), text: text,
-      now: context.now, requestID: context.message.messageID)
+      now: context.now, requestID: context.message.messageID, neededRole: Self.neededRole(settings.replies),
+      requestTrust: context.message.trust)
     // The new post follows the thread's last one.
     let landing = (page.posts.last?.index ?? 0) / page.postsPerPage + 1
     var reply = CommandReply()
@@ -107,6 +112,11 @@ enum RelayReplyCommands {
     ReplyCommands.addPreview(
       of: text, confirming: "post it", offeringReactions: context.capabilities.reactions, to: &reply, context)
     return reply
+  }
+
+  /// The role a reply to a relay needs under the room's `replies` setting (admin when it is off, which cannot start one).
+  static func neededRole(_ permission: ReplyPermission) -> Role {
+    if case .role(let role) = permission { role } else { .admin }
   }
 
   static func runReplies(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {

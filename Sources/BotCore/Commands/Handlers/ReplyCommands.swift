@@ -8,13 +8,15 @@ import Foundation
 enum ReplyCommands {
   static let reply = CommandSpec(
     name: "reply", usage: "<thread> <text>",
-    summary: "Post a reply as the bot account (shows a preview to confirm).", role: .admin, takesRawText: true,
-    run: runReply)
+    summary: "Post a reply as the bot account (shows a preview to confirm).", role: .admin, scope: .account,
+    takesRawText: true, run: runReply)
 
   // Anyone may confirm or drop their own preview: who may start one is checked when it is started (`reply` is for
-  // admins, answering a relay follows the room's `replies` setting), and a preview is only ever its author's.
+  // admins, answering a relay follows the room's `replies` setting) and again at confirm (a role taken away
+  // meanwhile stops it), and a preview is only ever its author's.
   static let confirm = CommandSpec(
-    name: "confirm", summary: "Post the reply you previewed (within 2 minutes).", role: .viewer, run: runConfirm)
+    name: "confirm", summary: "Post the reply you previewed (within 2 minutes).", role: .viewer, scope: .account,
+    run: runConfirm)
 
   static let cancel = CommandSpec(
     name: "cancel", summary: "Drop the reply you previewed.", role: .viewer, run: runCancel)
@@ -37,7 +39,7 @@ enum ReplyCommands {
     if page.isClosed { throw CommandError.failed("“\(page.threadTitle)” is closed; it takes no replies.") }
     _ = await context.pendingReplies.hold(
       key(context), target: .thread(id: threadID, title: page.threadTitle), text: text, now: context.now,
-      requestID: context.message.messageID)
+      requestID: context.message.messageID, neededRole: Self.reply.role, requestTrust: context.message.trust)
     var reply = CommandReply()
     reply.add(
       .text("Reply to "), .link(label: "“\(page.threadTitle)”", url: context.links.thread(threadID)),
@@ -105,6 +107,7 @@ enum ReplyCommands {
       let command = if case .privateMessage = pending.target { "pmreply" } else { "reply" }
       return CommandReply("That preview expired; send \(context.prefix)\(command) again.")
     case .ready(let pending):
+      try checkStillAllowed(pending, context)
       do {
         return try await send(pending, context)
       } catch {
@@ -126,6 +129,22 @@ enum ReplyCommands {
         }
         throw CommandError.failed(ErrorText.describe(error) + kept)
       }
+    }
+  }
+
+  /// The asker's role for the account, and a private message's room, checked again at confirm: a reload or a
+  /// change of room power between the preview and the confirm may have taken them away. The reply is dropped.
+  static func checkStillAllowed(_ pending: PendingReplies.Reply, _ context: CommandContext) throws {
+    if context.accountRole < pending.neededRole {
+      throw CommandError.failed(
+        PermissionPolicy.refusal(
+          "Posting it", needs: pending.neededRole, in: .account, has: context.accountRole,
+          roomIsNamed: context.roomIsNamed, roomRole: context.role) + " The reply was dropped; nothing was posted.")
+    }
+    if case .privateMessage = pending.target, !context.privateMessageRooms.isPrivateMessageRoom(context.room) {
+      throw CommandError.failed(
+        "This room is no longer configured for private messages (privateMessages.rooms), so the reply was dropped; "
+          + "nothing was sent.")
     }
   }
 

@@ -26,7 +26,8 @@ enum WatchCommands {
     let target = SubscriptionTarget.thread(id: threadID)
     let before = try await context.subscriptions.subscriptions(room: context.room).first { $0.target == target }
     let result = try await context.subscriptions.watch(
-      threadID: threadID, room: context.room, filters: filters, backfill: backfill, createdBy: context.userID)
+      threadID: threadID, room: context.room, filters: filters, backfill: backfill, createdBy: context.userID,
+      mayAddBookmark: context.accountRole >= BookmarkCommands.add.role)
     let name = result.title.map { "“\($0)”" } ?? "thread \(threadID)"
     try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "watched \(name)",
