@@ -12,7 +12,11 @@ package struct CommandHarness {
   package let router: CommandRouter
   package let clock: TestClock
 
-  package init(forum: TestForum? = nil, grants: [String: [String: Role]] = [:]) async throws {
+  /// - Parameter namedRooms: the rooms the config would name (room power counts for the account there); by default
+  ///   the harness's rooms `!room` and `!other`, as a bot's configured rooms.
+  package init(
+    forum: TestForum? = nil, grants: [String: [String: Role]] = [:], namedRooms: [String] = ["!room", "!other"]
+  ) async throws {
     let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
     let forum = if let forum { forum } else { TestForum.seeded(clock: clock) }
     let engine = BotEngine(
@@ -22,7 +26,10 @@ package struct CommandHarness {
     self.clock = clock
     self.router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: ["awfulbot"]),
-      permissions: SharedPermissions(PermissionPolicy(grants: grants)), forum: forum, engine: engine,
+      permissions: SharedPermissions(
+        PermissionPolicy(
+          grants: grants, namedRooms: Set(namedRooms.map { RoomRef(transport: Self.transport, room: $0) }))),
+      forum: forum, engine: engine,
       composer: MessageComposer(baseURL: forum.baseURL), now: { clock.now() })
   }
 

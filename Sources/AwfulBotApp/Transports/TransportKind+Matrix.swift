@@ -52,6 +52,11 @@ extension TransportKind {
         try settings.decodeOptions(MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
       }
       return await transport.reconfigure(from: try decode(previous), to: try decode(next))
+    },
+    namedRooms: { settings, context in
+      let configuration = try settings.decodeOptions(
+        MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
+      return configuration.rooms + configuration.threadRooms
     })
 
   private static func makeMatrix(_ settings: TransportSettings, _ context: TransportBuildContext) throws

@@ -47,6 +47,9 @@ package struct TransportKind: Sendable {
   /// `channels`); nil where taking a room off leaves nothing (Matrix: see `MatrixTransport.reconfigure`). A reload
   /// pauses a room so left that still has subscriptions, rather than queueing relays it can no longer send.
   package var ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])?
+  /// Every room the transport's own settings name (IRC `channels`; Matrix `rooms` and `threadRooms`), as written:
+  /// room power counts for the forum account there (`PermissionPolicy.namedRooms`). Defaults to `ownRooms`.
+  package var namedRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])?
 
   package typealias Reconfigure =
     @Sendable (
@@ -66,9 +69,11 @@ package struct TransportKind: Sendable {
       { _, _, _ in [] },
     roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil,
     liveOptions: Set<String> = [], reconfigure: Reconfigure? = nil,
-    ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil
+    ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil,
+    namedRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil
   ) {
     self.ownRooms = ownRooms
+    self.namedRooms = namedRooms ?? ownRooms
     self.roomMembers = roomMembers
     self.liveOptions = liveOptions
     self.reconfigure = reconfigure

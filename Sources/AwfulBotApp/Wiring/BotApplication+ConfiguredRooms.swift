@@ -14,7 +14,8 @@ extension BotApplication {
   /// does not know.
   package func seedRooms() async throws {
     let unresolved = try await seed(
-      ConfiguredRoom.all(in: configuration), waitingAtMost: Self.startResolveLimit, logFailures: true)
+      ConfiguredRoom.named(in: configuration, environment: environment, logger: logger),
+      waitingAtMost: Self.startResolveLimit, logFailures: true)
     pendingRooms.withLock { $0 = unresolved }
   }
 
@@ -32,9 +33,11 @@ extension BotApplication {
         continue
       }
       let ref = RoomRef(transport: room.transport, room: roomID)
+      permissions.nameRoom(ref)
       switch room.purpose {
       case .privateMessages: engine.addPrivateMessageRoom(ref)
       case .room(let settings): try await seed(settings, as: ref)
+      case .transportRoom: break
       }
       if !logFailures {
         logger.info("config room seeded late", metadata: ["transport": "\(room.transport)", "room": "\(room.room)"])

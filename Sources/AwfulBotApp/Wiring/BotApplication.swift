@@ -32,6 +32,8 @@ package final class BotApplication: Sendable {
   /// Who may do what, shared by every transport's command router; a reload replaces it.
   package let permissions: SharedPermissions
   let logger: Logger
+  /// The environment the config's secrets were read from (a transport's settings are read again with it).
+  let environment: [String: String]
   /// Configured rooms `seedRooms` could not resolve; `ConfiguredRoomRetry` seeds them once their service answers.
   let pendingRooms = Mutex<[ConfiguredRoom]>([])
 
@@ -75,6 +77,7 @@ package final class BotApplication: Sendable {
     environment: [String: String], progress: ProgressReporter
   ) throws {
     self.configuration = configuration
+    self.environment = environment
     self.logger = logger
     self.transports = transports
     self.database = database

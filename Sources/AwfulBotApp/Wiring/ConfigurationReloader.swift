@@ -67,7 +67,7 @@ package final class ConfigurationReloader: Service, Sendable {
       logger.warning("configuration change needs a restart; the running value stays", metadata: ["key": "\(key)"])
     }
     if changes.roles {
-      application.permissions.current = BotApplication.permissionPolicy(for: next)
+      application.permissions.replaceGrants(with: BotApplication.permissionPolicy(for: next))
       logger.info("roles replaced", metadata: ["grants": "\(next.roles?.count ?? 0)"])
     }
     if changes.pollIntervals {
@@ -95,6 +95,9 @@ package final class ConfigurationReloader: Service, Sendable {
     }
     // After the rooms: a config subscription removed with its channel leaves nothing to pause for.
     await followOwnRooms(of: changes.reconfiguredTransports, from: previous, to: next, environment: environment)
+    if changes.rooms || changes.privateMessageRooms || !changes.reconfiguredTransports.isEmpty {
+      await renameRooms(in: next, environment: environment)
+    }
     current.withLock { $0 = next }
     if let stamp = ConfigurationStamp.of(path: path) { application.monitor.recordConfiguration(stamp) }
     // Written now rather than at the next heartbeat, so `status` right after `systemctl reload` tells.
@@ -177,6 +180,22 @@ package final class ConfigurationReloader: Service, Sendable {
       application.pendingRooms.withLock { $0 = unresolved }
     } catch {
       logger.error("configured rooms not applied", metadata: ["error": "\(error)"])
+    }
+  }
+
+  /// Room power counts for the account only in the rooms the new config names: the set is replaced by those whose ids
+  /// are found now (one still pending is named when `ConfiguredRoomRetry` finds it).
+  private func renameRooms(in next: AppConfiguration, environment: [String: String]) async {
+    var named: Set<RoomRef> = []
+    for room in ConfiguredRoom.named(in: next, environment: environment, logger: logger) {
+      if let ref = await roomRef(transport: room.transport, room: room.room) { named.insert(ref) }
+    }
+    let before = application.permissions.current.namedRooms
+    application.permissions.replaceNamedRooms(with: named)
+    if before != named {
+      logger.info(
+        "rooms where room power counts for the forum account changed",
+        metadata: ["added": "\(named.subtracting(before).count)", "removed": "\(before.subtracting(named).count)"])
     }
   }
 

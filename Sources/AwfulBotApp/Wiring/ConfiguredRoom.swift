@@ -1,9 +1,14 @@
+import Logging
+
 /// A room the configuration names, with what to set up there once its id is known: private-message alerts
-/// (`privateMessages.rooms`) or subscriptions and a mode (`rooms[]`).
+/// (`privateMessages.rooms`), subscriptions and a mode (`rooms[]`), or nothing but being named (a transport's own
+/// rooms). Room power counts for the forum account in every one of them (`PermissionPolicy.namedRooms`).
 struct ConfiguredRoom: Sendable, Hashable {
   enum Purpose: Sendable, Hashable {
     case privateMessages
     case room(AppConfiguration.RoomSettings)
+    /// Named in a transport's own settings (IRC `channels`, Matrix `rooms`).
+    case transportRoom
   }
 
   var transport: String
@@ -20,5 +25,21 @@ struct ConfiguredRoom: Sendable, Hashable {
       ConfiguredRoom(transport: $0.transport, room: $0.room, purpose: .room($0))
     }
     return alerts + rooms
+  }
+
+  /// Every room the configuration names, the transports' own rooms after those of `all(in:)`. A transport whose
+  /// settings cannot be read names none (it does not start either).
+  static func named(in configuration: AppConfiguration, environment: [String: String], logger: Logger)
+    -> [ConfiguredRoom]
+  {
+    let context = TransportBuildContext(environment: environment, logger: logger)
+    var rooms = all(in: configuration)
+    for settings in configuration.transports {
+      guard let namedRooms = TransportKind.of(settings.type).namedRooms,
+        let names = try? namedRooms(settings, context)
+      else { continue }
+      rooms += names.map { ConfiguredRoom(transport: settings.resolvedName, room: $0, purpose: .transportRoom) }
+    }
+    return rooms
   }
 }

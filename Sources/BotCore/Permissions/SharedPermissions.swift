@@ -13,4 +13,22 @@ package final class SharedPermissions: Sendable {
     get { state.withLock { $0 } }
     set { state.withLock { $0 = newValue } }
   }
+
+  /// Takes a reloaded config's grants; the named rooms stay (they are replaced as their ids are found).
+  package func replaceGrants(with policy: PermissionPolicy) {
+    state.withLock {
+      $0.grants = policy.grants
+      $0.defaultRole = policy.defaultRole
+    }
+  }
+
+  /// A room the config names, once its id is known (a Matrix alias resolved).
+  package func nameRoom(_ room: RoomRef) {
+    _ = state.withLock { $0.namedRooms.insert(room) }
+  }
+
+  /// The rooms a reloaded config names, as far as their ids are known.
+  package func replaceNamedRooms(with rooms: Set<RoomRef>) {
+    state.withLock { $0.namedRooms = rooms }
+  }
 }

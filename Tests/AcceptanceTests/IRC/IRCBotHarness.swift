@@ -66,10 +66,18 @@ struct ForumSide {
 }
 
 extension ForumSide {
-  /// Commands from the transport answered straight through it (no outbox), with the standard command set.
-  func commandService(for transport: IRCTransport, nicks: [String]) -> ChatEventService {
+  /// Commands from the transport answered straight through it (no outbox), with the standard command set. The
+  /// transport's configured channels are named rooms, as a config that lists them makes them (channel operators
+  /// act for the forum account there, not in a private query).
+  func commandService(
+    for transport: IRCTransport, nicks: [String], grants: [String: [String: Role]] = [:]
+  ) -> ChatEventService {
+    let named = transport.configuration.channels.map {
+      RoomRef(transport: transport.name, room: IRCCaseMapping.fold($0.name))
+    }
     let router = CommandRouter(
-      parser: CommandParser(prefix: "!", botNames: nicks), permissions: SharedPermissions(PermissionPolicy()),
+      parser: CommandParser(prefix: "!", botNames: nicks),
+      permissions: SharedPermissions(PermissionPolicy(grants: grants, namedRooms: Set(named))),
       forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet())
     return ChatEventService(
       transport: transport, router: router, engine: engine, logger: Logger.quiet(),

@@ -24,6 +24,8 @@ final class MatrixBotProcess: Sendable {
   let transport: MatrixTransport
   let dispatcher: Dispatcher
   let stateStore: BotDatabaseStateStore
+  /// Who may do what; the rooms the bot joins are named in it unless `namesJoinedRooms` is false.
+  let permissions: SharedPermissions
   private let services: [any Service]
   private let running = Mutex<RunningServices?>(nil)
   private let changes: MembershipLog
@@ -36,7 +38,7 @@ final class MatrixBotProcess: Sendable {
     world: MatrixTestWorld, configure: (inout MatrixTransportConfiguration) -> Void = { _ in },
     engineConfiguration: EngineConfiguration = MatrixBotProcess.engineConfiguration,
     dispatchVia: ((MatrixTransport) -> any ChatTransport)? = nil, runsDispatcher: Bool = true,
-    databaseName: String? = nil
+    databaseName: String? = nil, namesJoinedRooms: Bool = true
   ) throws {
     self.world = world
     database = try BotDatabase(
@@ -60,14 +62,24 @@ final class MatrixBotProcess: Sendable {
     dispatcher = Dispatcher(
       engine: engine, transport: dispatchVia?(transport) ?? transport, idleWait: .seconds(1), logger: Logger.quiet())
     let engine = engine
+    let permissions = SharedPermissions(PermissionPolicy())
+    self.permissions = permissions
     let router = CommandRouter(
-      parser: CommandParser(prefix: "!", botNames: ["awfulbot"]), permissions: SharedPermissions(PermissionPolicy()),
+      parser: CommandParser(prefix: "!", botNames: ["awfulbot"]), permissions: permissions,
       forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet())
     let changes = MembershipLog()
     self.changes = changes
+    // The test users' rooms stand for rooms the operator's config names (room power counts for the forum account
+    // there); the hostile suite turns this off, as for a stranger's own room.
     let events = ChatEventService(
       transport: transport, router: router, engine: engine, logger: Logger.quiet(),
-      observe: { event in if case .membership(let change) = event { changes.append(change) } }
+      observe: { event in
+        guard case .membership(let change) = event else { return }
+        changes.append(change)
+        if namesJoinedRooms, change.kind == .joined {
+          permissions.nameRoom(RoomRef(transport: change.transport, room: change.room))
+        }
+      }
     ) { reply, message, answer in
       try? await engine.enqueueReply(reply, answering: message, answer: answer)
     }
