@@ -97,8 +97,7 @@ struct RelayReplyTests {
     try await relayed(bot, postID: "1045", reference: "r1", receipt: "irc-1")
     #expect(
       await bot.say("!re r1 me too", role: .member, sender: "bob")
-        == "Replying on the forum to a relayed post acts on the bot's forum account, so it needs the admin role from "
-        + "the bot's operator (roles in its config, or room power in a room its config names); you are a member.")
+        == "Replying to relayed posts on the forum needs the admin role here; you are a member.")
     #expect(await bot.say("!replies member").hasPrefix("From now on members and up may reply on the forum here"))
     #expect(await bot.say("!re r1 me too", role: .member, sender: "bob").hasPrefix("Reply to “The Bookmarked Thread”"))
     #expect(await bot.say("!replies off").hasPrefix("Answering relayed posts no longer posts"))
@@ -188,8 +187,7 @@ struct RelayReplyTests {
       reaction("🔖", on: "$relay", sender: "eve", role: .viewer), capabilities: capabilities)
     #expect(
       refused.answer?.text
-        == "🔖 on a relay, which bookmarks its thread, acts on the bot's forum account, so it needs the member role "
-        + "from the bot's operator (roles in its config, or room power in a room its config names); you are a viewer.")
+        == "🔖 on a relay bookmarks its thread for the bot account, which needs the member role; you are a viewer.")
     let bookmarked = await bot.router.handle(reaction("🔖", on: "$relay", role: .member), capabilities: capabilities)
     #expect(bookmarked == ReactionOutcome(acknowledgement: "✅"))
     let watched = await bot.router.handle(reaction("👀", on: "$relay", role: .member), capabilities: capabilities)

@@ -98,9 +98,29 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
   package struct CommandSettings: Sendable, Codable, Hashable {
     package var prefix: String?
     package var botName: String?
-    package init(prefix: String? = nil, botName: String? = nil) {
+    /// The command budget (`CommandBudget.Limits`); nil keeps each default, 0 turns a limit off.
+    package var userCommandsPerMinute: Int?
+    package var roomCommandsPerMinute: Int?
+    package var forumRequestsPerMinute: Int?
+
+    package init(
+      prefix: String? = nil, botName: String? = nil, userCommandsPerMinute: Int? = nil,
+      roomCommandsPerMinute: Int? = nil, forumRequestsPerMinute: Int? = nil
+    ) {
       self.prefix = prefix
       self.botName = botName
+      self.userCommandsPerMinute = userCommandsPerMinute
+      self.roomCommandsPerMinute = roomCommandsPerMinute
+      self.forumRequestsPerMinute = forumRequestsPerMinute
+    }
+
+    /// The limits these settings give, defaults where they say nothing.
+    package var budgetLimits: CommandBudget.Limits {
+      let standard = CommandBudget.Limits.standard
+      return CommandBudget.Limits(
+        userCommandsPerMinute: userCommandsPerMinute ?? standard.userCommandsPerMinute,
+        roomCommandsPerMinute: roomCommandsPerMinute ?? standard.roomCommandsPerMinute,
+        forumRequestsPerMinute: forumRequestsPerMinute ?? standard.forumRequestsPerMinute)
     }
   }
 

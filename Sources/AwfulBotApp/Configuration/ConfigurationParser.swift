@@ -137,7 +137,10 @@ enum ConfigurationParser {
   private static func parseCommands(_ top: [String: JSONValue], reader: inout ConfigReader)
     -> AppConfiguration.CommandSettings?
   {
-    guard let commands = reader.object(top["commands"], at: "commands", known: ["prefix", "botName"]) else {
+    let budgetKeys = ["userCommandsPerMinute", "roomCommandsPerMinute", "forumRequestsPerMinute"]
+    guard
+      let commands = reader.object(top["commands"], at: "commands", known: ["prefix", "botName"] + budgetKeys)
+    else {
       return nil
     }
     let prefix = reader.string(commands, "prefix", at: "commands")
@@ -148,7 +151,18 @@ enum ConfigurationParser {
     if let botName, botName.trimmingCharacters(in: .whitespaces).isEmpty {
       reader.report("commands.botName", "must not be empty")
     }
-    return .init(prefix: prefix, botName: botName)
+    var limits: [String: Int] = [:]
+    for key in budgetKeys {
+      guard let value = reader.integer(commands, key, at: "commands") else { continue }
+      if value < 0 || value > 10_000 {
+        reader.report("commands.\(key)", "expected 0 (no limit) to 10000, got \(value)")
+      } else {
+        limits[key] = value
+      }
+    }
+    return .init(
+      prefix: prefix, botName: botName, userCommandsPerMinute: limits["userCommandsPerMinute"],
+      roomCommandsPerMinute: limits["roomCommandsPerMinute"], forumRequestsPerMinute: limits["forumRequestsPerMinute"])
   }
 
   /// The transports, and the names of all of them, those of an unknown type too: rooms and roles naming one are

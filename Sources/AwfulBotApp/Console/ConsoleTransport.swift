@@ -17,7 +17,8 @@ package final class ConsoleTransport: ChatTransport, Sendable {
   package let capabilities: ChatCapabilities
   package let events: AsyncStream<ChatEvent>
 
-  private let continuation: AsyncStream<ChatEvent>.Continuation
+  /// Bounded like every transport's (`ChatEventQueue`).
+  private let queue: ChatEventQueue
   private let input: FileHandle
   private let write: @Sendable (String) -> Void
   private let userName: String
@@ -47,7 +48,8 @@ package final class ConsoleTransport: ChatTransport, Sendable {
     self.userName = userName
     self.write = write
     self.capabilities = ChatCapabilities()
-    (events, continuation) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
+    queue = ChatEventQueue()
+    events = queue.events
   }
 
   package static let standardOutput: @Sendable (String) -> Void = { text in
@@ -56,7 +58,7 @@ package final class ConsoleTransport: ChatTransport, Sendable {
 
   package func run() async throws {
     // The terminal is there as soon as the bot runs.
-    continuation.yield(.connection(.connected))
+    queue.yield(.connection(.connected))
     for await line in LineReader.lines(from: input).cancelOnGracefulShutdown() {
       let text = line.trimmingCharacters(in: .whitespaces)
       guard !text.isEmpty else { continue }
@@ -65,7 +67,7 @@ package final class ConsoleTransport: ChatTransport, Sendable {
         return state.received
       }
       // Whoever types here runs the bot's own process: the operator, with every power in both scopes.
-      continuation.yield(
+      queue.yield(
         .message(
           IncomingMessage(
             transport: name, room: Self.room, senderID: "console:\(userName)", senderName: userName, text: text,
@@ -73,8 +75,8 @@ package final class ConsoleTransport: ChatTransport, Sendable {
     }
     // End of input is not the end of the bot: relays keep printing until the service group shuts down.
     try? await gracefulShutdown()
-    continuation.yield(.connection(.stopped(reason: "shut down")))
-    continuation.finish()
+    queue.yield(.connection(.stopped(reason: "shut down")))
+    queue.finish()
   }
 
   package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws

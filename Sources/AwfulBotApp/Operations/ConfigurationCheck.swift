@@ -64,6 +64,7 @@ package struct ConfigurationCheck: Sendable {
       for line in await checkTransportState(settings, databasePath: configuration.databasePath) { add(line) }
     }
     for result in await checkPrivateMessageRooms(configuration) { add(result) }
+    for result in PermissionTable.results(for: configuration) { add(result) }
     add(checkMetrics(configuration))
     return results
   }

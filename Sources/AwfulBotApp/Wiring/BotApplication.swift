@@ -104,7 +104,8 @@ package final class BotApplication: Sendable {
       parser: CommandParser(
         prefix: configuration.commands?.prefix ?? "!", botNames: [configuration.commands?.botName ?? "awfulbot"]),
       permissions: permissions,
-      forum: engine.forum, engine: engine, composer: engine.composer)
+      forum: engine.forum, engine: engine, composer: engine.composer,
+      budget: CommandBudget(limits: configuration.commands?.budgetLimits ?? .standard))
     let engine = self.engine
     let tally = TransportSupervisor.Tally(total: transports.count)
     var services: [any Service] = transports.map {

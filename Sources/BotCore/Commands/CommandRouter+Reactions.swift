@@ -35,7 +35,7 @@ extension CommandRouter {
     switch key {
     case ReactionKey.bookmark:
       return await quickCommand(
-        BookmarkCommands.add, doing: "bookmarks its thread", message: message,
+        BookmarkCommands.add, doing: "bookmarks its thread for the bot account", message: message,
         capabilities: capabilities
       ) { context in
         _ = try await context.bookmarks.bookmark(threadID: threadID, star: nil)
@@ -79,6 +79,7 @@ extension CommandRouter {
     if !message.trust.isTrusted, !pending.requestTrust.isTrusted {
       return await untrustedOutcome(message, doing: "\(key) on a preview")
     }
+    if let over = await overBudget(message) { return budgetOutcome(over.reply, message) }
     let options = AnswerOptions()
     let reply: CommandReply
     if key == ReactionKey.confirm {
@@ -102,12 +103,16 @@ extension CommandRouter {
     _ body: (CommandContext) async throws -> Void
   ) async -> ReactionOutcome {
     if !message.trust.isTrusted { return await untrustedOutcome(message, doing: "\(message.text) on a relay") }
+    if let over = await overBudget(message) { return budgetOutcome(over.reply, message) }
     let role = permissions.role(of: message, in: spec.scope)
     if role < spec.role {
-      let refusal = PermissionPolicy.refusal(
-        "\(message.text) on a relay, which \(what),", needs: spec.role, in: spec.scope, has: role,
-        roomIsNamed: permissions.isNamed(RoomRef(transport: message.transport, room: message.room)),
-        roomRole: permissions.role(of: message))
+      let named = permissions.isNamed(RoomRef(transport: message.transport, room: message.room))
+      let refusal =
+        spec.scope == .account && !named
+        ? PermissionPolicy.accountRefusal(
+          "\(message.text) on a relay", needs: spec.role, has: role,
+          roomRole: permissions.role(of: message))
+        : "\(message.text) on a relay \(what), which needs the \(spec.role) role; you are \(role.withArticle)."
       return ReactionOutcome(answer: answer(refusal, message))
     }
     let context = context(for: message, capabilities: capabilities, options: AnswerOptions())
@@ -121,6 +126,10 @@ extension CommandRouter {
   }
 
   private func prefixedName(_ spec: CommandSpec) -> String { "\(parser.prefix)\(spec.name)" }
+
+  private func budgetOutcome(_ refusal: CommandReply?, _ message: IncomingMessage) -> ReactionOutcome {
+    refusal.map { ReactionOutcome(answer: OutgoingMessage(.answer($0), inReplyTo: message.messageID)) } ?? .nothing
+  }
 
   /// An unencrypted reaction that would act: told once per room and sender, then nothing.
   private func untrustedOutcome(_ message: IncomingMessage, doing action: String) async -> ReactionOutcome {

@@ -20,14 +20,18 @@ package struct CommandRouter: Sendable {
   package var logger: Logger
   /// Senders already told that their unencrypted messages do not act in an encrypted room.
   package let untrustedSenders: UntrustedSenders
+  /// Commands per user and room, and the forum requests commands may make (shared by every transport's router).
+  package let budget: CommandBudget
   private let now: @Sendable () -> Date
 
   package init(
     parser: CommandParser, permissions: SharedPermissions, forum: any Forum, engine: any CommandEngine,
     composer: MessageComposer, commands: [CommandSpec] = CommandRegistry.all,
     pendingReplies: PendingReplies = PendingReplies(), logger: Logger = Logger(label: "awfulbot.commands"),
-    untrustedSenders: UntrustedSenders = UntrustedSenders(), now: @escaping @Sendable () -> Date = { Date() }
+    untrustedSenders: UntrustedSenders = UntrustedSenders(), budget: CommandBudget = CommandBudget(),
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.budget = budget
     self.untrustedSenders = untrustedSenders
     self.parser = parser
     self.sharedPermissions = permissions
@@ -61,6 +65,7 @@ package struct CommandRouter: Sendable {
       let relayed = try? await engine.relayedMessage(
         room: RoomRef(transport: message.transport, room: message.room), messageID: target)
     {
+      if let over = await overBudget(message) { return over.reply }
       if !message.trust.isTrusted { return await refuseUntrusted(message, doing: "A reply to a relayed post") }
       return await perform("reply to a relay", message: message, capabilities: capabilities, options: options) {
         try await RelayReplyCommands.start(answering: relayed, text: message.text, $0)
@@ -69,6 +74,7 @@ package struct CommandRouter: Sendable {
     // `<nick>: ^ text` answers the room's last relay.
     if message.addressed, message.text.hasPrefix("^"), message.text.dropFirst().first?.isWhitespace ?? false {
       let text = String(message.text.dropFirst())
+      if let over = await overBudget(message) { return over.reply }
       if !message.trust.isTrusted { return await refuseUntrusted(message, doing: "A reply to the last relay") }
       return await perform("reply to the last relay", message: message, capabilities: capabilities, options: options) {
         try await RelayReplyCommands.answerLast(text: text, $0)
@@ -78,10 +84,12 @@ package struct CommandRouter: Sendable {
     case nil:
       return await unfurl(message)
     case .failure(let error):
+      if let over = await overBudget(message) { return over.reply }
       return CommandReply(error.description)
     case .success(let input):
       // "awfulbot is down" is talk about the bot, not to it: the casual address answers known commands only.
       if message.addressedCasually && !message.isDirect && !isKnown(input.name) { return nil }
+      if let over = await overBudget(message) { return over.reply }
       return await run(input, message: message, capabilities: capabilities, options: options)
     }
   }
@@ -126,7 +134,7 @@ package struct CommandRouter: Sendable {
     var context = CommandContext(
       message: message, room: RoomRef(transport: message.transport, room: message.room),
       role: permissions.role(of: message), accountRole: permissions.role(of: message, in: .account),
-      capabilities: capabilities, forum: forum, engine: engine, composer: composer,
+      capabilities: capabilities, forum: forum(for: message), engine: engine, composer: composer,
       now: now(), pendingReplies: pendingReplies, prefix: parser.prefix, commands: commands)
     context.answer = options
     context.roomIsNamed = permissions.isNamed(context.room)
@@ -192,6 +200,55 @@ package struct CommandRouter: Sendable {
     guard message.text.contains("showthread.php") else { return nil }
     let room = RoomRef(transport: message.transport, room: message.room)
     guard let settings = try? await engine.settings(room: room), settings.unfurl else { return nil }
-    return await LinkUnfurler(forum: forum, dates: composer.dates).unfurl(message.text)
+    // A preview costs forum requests like a command: it counts against the sender's budget, and is skipped in
+    // silence over it (the link stays in the room; nobody asked the bot for anything).
+    if !isExemptFromBudget(message) {
+      let admission = await budget.admit(user: Self.budgetKey(message), room: "\(room)", now: now())
+      guard admission == .allowed else { return nil }
+    }
+    return await LinkUnfurler(forum: forum(for: message), dates: composer.dates).unfurl(message.text)
   }
+
+  /// The operator's admins for the account answer for it already (they may post as it): no budget holds them back.
+  /// Everyone else's commands count (`CommandBudget`).
+  func isExemptFromBudget(_ message: IncomingMessage) -> Bool {
+    permissions.role(of: message, in: .account) >= .admin
+  }
+
+  /// The forum as a command of `message` may use it: within the commands' share of requests, unless exempt.
+  func forum(for message: IncomingMessage) -> any Forum {
+    isExemptFromBudget(message) ? forum : BudgetedForum(base: forum, budget: budget, now: now)
+  }
+
+  /// Whether a command stops at the budget, and what it says then.
+  enum BudgetStop {
+    /// Over the budget: answer with the refusal (said once), or nothing (`nil`: already told).
+    case stop(CommandReply?)
+
+    var reply: CommandReply? {
+      switch self {
+      case .stop(let reply): reply
+      }
+    }
+  }
+
+  /// nil when the sender and room may give another command now; else what to answer.
+  func overBudget(_ message: IncomingMessage) async -> BudgetStop? {
+    if isExemptFromBudget(message) { return nil }
+    let room = RoomRef(transport: message.transport, room: message.room)
+    switch await budget.admit(user: Self.budgetKey(message), room: "\(room)", now: now()) {
+    case .allowed:
+      return nil
+    case .refused(let sentence):
+      logger.notice(
+        "commands over budget",
+        metadata: ["transport": "\(message.transport)", "room": "\(message.room)", "sender": "\(message.senderID)"])
+      return .stop(CommandReply(sentence))
+    case .ignored:
+      return .stop(nil)
+    }
+  }
+
+  /// One budget per user per transport, whatever room they write in.
+  static func budgetKey(_ message: IncomingMessage) -> String { "\(message.transport) \(message.senderID)" }
 }

@@ -53,35 +53,29 @@ package struct PermissionPolicy: Sendable, Hashable {
   /// Whether room power in `room` counts for the account.
   package func isNamed(_ room: RoomRef) -> Bool { namedRooms.contains(room) }
 
-  /// nil when allowed, else the one sentence to say in chat: what the command needs and what the operator would
-  /// have to grant.
+  /// nil when allowed, else the one sentence to say in chat: what the command needs and, where room power does not
+  /// count for the account, who can grant it.
   package func denial(for message: IncomingMessage, command: String, needs required: Role, in scope: CommandScope)
     -> String?
   {
     let role = role(of: message, in: scope)
     guard role < required else { return nil }
-    return Self.refusal(
-      "“\(command)”", needs: required, in: scope, has: role,
-      roomIsNamed: isNamed(RoomRef(transport: message.transport, room: message.room)),
-      roomRole: self.role(of: message))
+    let room = RoomRef(transport: message.transport, room: message.room)
+    if scope == .account, !isNamed(room) {
+      return Self.accountRefusal("“\(command)”", needs: required, has: role, roomRole: self.role(of: message))
+    }
+    return "“\(command)” needs the \(required) role; you are \(role.withArticle)."
   }
 
-  /// "“bookmark” acts on the forum account, so it needs the member role granted by the bot's operator …": the
-  /// refusal in one sentence. `what` names the command or action as the user wrote it.
-  package static func refusal(
-    _ what: String, needs required: Role, in scope: CommandScope, has role: Role, roomIsNamed: Bool, roomRole: Role
-  ) -> String {
-    switch scope {
-    case .reading, .room:
-      return "\(what) needs the \(required) role; you are \(role.withArticle)."
-    case .account where !roomIsNamed && roomRole >= required:
-      // Their room power would do in a room the operator named: say why it does not count here.
-      return "\(what) acts on the bot's forum account, so it needs the \(required) role from the bot's operator "
-        + "(roles in its config, or room power in a room its config names); your power in this room does not count, "
-        + "as the config does not name it."
-    case .account:
-      return "\(what) acts on the bot's forum account, so it needs the \(required) role from the bot's operator "
-        + "(roles in its config, or room power in a room its config names); you are \(role.withArticle)."
-    }
+  /// The refusal of an account-scope action in a room the config does not name, in one sentence: what it needs and
+  /// who can grant it (`what` names the command or action as the user gave it). In a named room, room power counts,
+  /// and the room's own refusal ("needs the admin role; you are a viewer") says enough.
+  package static func accountRefusal(_ what: String, needs required: Role, has role: Role, roomRole: Role) -> String {
+    let grant =
+      "\(what) acts on the bot's forum account, so it needs the \(required) role from the bot's operator (roles in "
+      + "its config, or room power in a room its config names)"
+    // Their room power would do in a room the operator named: say why it does not count here.
+    if roomRole >= required { return grant + "; your power in this room does not count, as the config does not name it." }
+    return grant + "; you are \(role.withArticle)."
   }
 }

@@ -15,7 +15,7 @@ package final class IRCTransport: ChatTransport, Sendable {
   package let events: AsyncStream<ChatEvent>
   package let configuration: IRCTransportConfiguration
 
-  private let continuation: AsyncStream<ChatEvent>.Continuation
+  private let queue: ChatEventQueue
   let client: IRCClient
   private let logger: Logger
 
@@ -28,10 +28,15 @@ package final class IRCTransport: ChatTransport, Sendable {
     self.configuration = configuration
     self.name = configuration.name
     self.capabilities = ChatCapabilities(edits: false, threads: false)
-    let (stream, continuation) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
-    self.events = stream
-    self.continuation = continuation
-    self.client = try IRCClient(configuration: configuration, logger: logger) { continuation.yield($0) }
+    let queue = ChatEventQueue()
+    self.events = queue.events
+    self.queue = queue
+    let dropLogger = logger
+    self.client = try IRCClient(configuration: configuration, logger: logger) { event in
+      if !queue.yield(event), queue.dropped.isMultiple(of: 100) || queue.dropped == 1 {
+        dropLogger.warning("chat events dropped: too many waiting", metadata: ["dropped": "\(queue.dropped)"])
+      }
+    }
   }
 
   /// Throws `IRCTransportError` when SASL fails before the first registration (the bot then exits 78).
@@ -60,8 +65,8 @@ package final class IRCTransport: ChatTransport, Sendable {
     }
     await client.failQueued(ChatSendError.retryable(reason: "the IRC transport stopped", after: nil))
     await client.markStopped()
-    continuation.yield(.connection(.stopped(reason: fatal?.description ?? "shut down")))
-    continuation.finish()
+    queue.yield(.connection(.stopped(reason: fatal?.description ?? "shut down")))
+    queue.finish()
     if let fatal {
       logger.error("SASL login impossible, the transport stops", metadata: ["error": "\(fatal)"])
       throw fatal

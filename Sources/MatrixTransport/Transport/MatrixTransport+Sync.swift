@@ -120,7 +120,7 @@ extension MatrixTransport {
       logger.notice(
         "membership changed",
         metadata: ["room": "\(change.room)", "kind": "\(change.kind.rawValue)", "by": "\(change.by ?? "-")"])
-      eventsContinuation.yield(
+      eventSink.yield(
         .membership(
           MembershipChange(
             transport: name, room: change.room, kind: MembershipChange.Kind(rawValue: change.kind.rawValue) ?? .left,
@@ -190,10 +190,10 @@ extension MatrixTransport {
     try await sendEncryptionNotices(to: batch.encryptedRooms)
     try await store.setValue(response.nextBatch, for: MatrixStateKey.nextBatch)
     await report(batch.membershipChanges)
-    for event in batch.events { eventsContinuation.yield(event) }
+    for event in batch.events { eventSink.yield(event) }
     for (room, event) in readable {
       let incoming = state.withLock { interpreter.incoming(from: event, room: room, directory: $0.directory) }
-      if let incoming { eventsContinuation.yield(incoming) }
+      if let incoming { eventSink.yield(incoming) }
     }
   }
 

@@ -32,7 +32,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
   let store: any TransportStateStore
   let policy: MatrixRetryPolicy
   let logger: Logger
-  let eventsContinuation: AsyncStream<ChatEvent>.Continuation
+  /// Bounded (`ChatEventQueue`): a flood drops and counts events instead of growing without end.
+  let eventSink: MatrixEventSink
   let renderer = MatrixRenderer()
   let state = Mutex(State())
 
@@ -76,7 +77,9 @@ package final class MatrixTransport: ChatTransport, Sendable {
     self.store = stateStore
     self.policy = retryPolicy
     self.logger = logger
-    (events, eventsContinuation) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
+    let queue = ChatEventQueue()
+    events = queue.events
+    eventSink = MatrixEventSink(queue: queue, logger: logger)
   }
 
   package var status: MatrixTransportStatus { state.withLock { $0.status } }
@@ -107,7 +110,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
       defer { state.status = status }
       return state.status.connectionState != status.connectionState
     }
-    if changed { eventsContinuation.yield(.connection(status.connectionState)) }
+    if changed { eventSink.yield(.connection(status.connectionState)) }
   }
 
   /// Starts, then syncs until the service group shuts down. A homeserver that cannot be reached (or answers 5xx)
@@ -117,7 +120,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
   /// A token rejected later, without a password to log in again, stops syncing with the reason in `status`; the
   /// service then stays idle (other transports keep running) until shutdown. Graceful shutdown ends every wait.
   package func run() async throws {
-    defer { eventsContinuation.finish() }
+    defer { eventSink.finish() }
     var interpreter: MatrixSyncInterpreter?
     var attempt = 0
     while interpreter == nil {

@@ -94,7 +94,9 @@ final class IRCAcceptanceChannel: Sendable {
       forum: .emulator(baseURL),
       dataDirectory: directory.path,
       polling: .init(bookmarksSeconds: 3600, announcementsSeconds: 3600, forumsSeconds: 3600),
-      commands: .init(prefix: "!", botName: "awfulbot"),
+      // The scripts say dozens of commands in seconds: no command budget here (it has suites of its own).
+      commands: .init(
+        prefix: "!", botName: "awfulbot", userCommandsPerMinute: 0, roomCommandsPerMinute: 0, forumRequestsPerMinute: 0),
       transports: [.init(type: .irc, name: "irc")],
       rooms: [
         .init(

@@ -70,7 +70,8 @@ extension ForumSide {
   /// transport's configured channels are named rooms, as a config that lists them makes them (channel operators
   /// act for the forum account there, not in a private query).
   func commandService(
-    for transport: IRCTransport, nicks: [String], grants: [String: [String: Role]] = [:]
+    for transport: IRCTransport, nicks: [String], grants: [String: [String: Role]] = [:],
+    budget: CommandBudget.Limits = .off
   ) -> ChatEventService {
     let named = transport.configuration.channels.map {
       RoomRef(transport: transport.name, room: IRCCaseMapping.fold($0.name))
@@ -78,7 +79,9 @@ extension ForumSide {
     let router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: nicks),
       permissions: SharedPermissions(PermissionPolicy(grants: grants, namedRooms: Set(named))),
-      forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet())
+      forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet(),
+      // The scripts say dozens of commands in seconds; the budget has suites of its own (`HostileIRCTests`).
+      budget: CommandBudget(limits: budget))
     return ChatEventService(
       transport: transport, router: router, engine: engine, logger: Logger.quiet(),
       deliver: ChatEventService.directDelivery(via: transport, logger: Logger.quiet()))

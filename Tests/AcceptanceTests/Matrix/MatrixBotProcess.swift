@@ -38,7 +38,7 @@ final class MatrixBotProcess: Sendable {
     world: MatrixTestWorld, configure: (inout MatrixTransportConfiguration) -> Void = { _ in },
     engineConfiguration: EngineConfiguration = MatrixBotProcess.engineConfiguration,
     dispatchVia: ((MatrixTransport) -> any ChatTransport)? = nil, runsDispatcher: Bool = true,
-    databaseName: String? = nil, namesJoinedRooms: Bool = true
+    databaseName: String? = nil, namesJoinedRooms: Bool = true, budget: CommandBudget.Limits = .off
   ) throws {
     self.world = world
     database = try BotDatabase(
@@ -66,7 +66,9 @@ final class MatrixBotProcess: Sendable {
     self.permissions = permissions
     let router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: ["awfulbot"]), permissions: permissions,
-      forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet())
+      forum: engine.forum, engine: engine, composer: engine.composer, logger: Logger.quiet(),
+      // The scripts say dozens of commands in seconds; the budget has cases of its own (`HostileUsers`).
+      budget: CommandBudget(limits: budget))
     let changes = MembershipLog()
     self.changes = changes
     // The test users' rooms stand for rooms the operator's config names (room power counts for the forum account

@@ -153,9 +153,8 @@ enum BookmarkCommands {
       try await context.undo.recordUndo(
         room: context.room, userID: context.userID, summary: entry.summary, actions: entry.actions)
       throw CommandError.failed(
-        PermissionPolicy.refusal(
-          "Undoing “\(entry.summary)”", needs: add.role, in: .account, has: context.accountRole,
-          roomIsNamed: false, roomRole: context.accountRole))
+        "Undoing “\(entry.summary)” changes the bot's forum account, which needs the \(add.role) role for it; you are "
+          + "\(context.accountRole.withArticle) now.")
     }
     try await context.undo.revert(entry)
     return CommandReply("Undone: \(entry.summary).")

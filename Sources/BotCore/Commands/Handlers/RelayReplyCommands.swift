@@ -81,10 +81,13 @@ enum RelayReplyCommands {
     case .role(let needed) where context.accountRole < needed:
       // The room's setting says who may; what counts is the role for the account (a room the config does not name
       // gives room power no say over the forum account).
+      guard context.roomIsNamed else {
+        throw CommandError.failed(
+          PermissionPolicy.accountRefusal(
+            "Replying on the forum to a relayed post", needs: needed, has: context.accountRole, roomRole: context.role))
+      }
       throw CommandError.failed(
-        PermissionPolicy.refusal(
-          "Replying on the forum to a relayed post", needs: needed, in: .account, has: context.accountRole,
-          roomIsNamed: context.roomIsNamed, roomRole: context.role))
+        "Replying to relayed posts on the forum needs the \(needed) role here; you are \(context.accountRole.withArticle).")
     case .role:
       break
     }

@@ -137,9 +137,8 @@ enum ReplyCommands {
   static func checkStillAllowed(_ pending: PendingReplies.Reply, _ context: CommandContext) throws {
     if context.accountRole < pending.neededRole {
       throw CommandError.failed(
-        PermissionPolicy.refusal(
-          "Posting it", needs: pending.neededRole, in: .account, has: context.accountRole,
-          roomIsNamed: context.roomIsNamed, roomRole: context.role) + " The reply was dropped; nothing was posted.")
+        "Posting it needs the \(pending.neededRole) role for the bot's forum account, which you no longer have (you "
+          + "are \(context.accountRole.withArticle)), so the reply was dropped; nothing was posted.")
     }
     if case .privateMessage = pending.target, !context.privateMessageRooms.isPrivateMessageRoom(context.room) {
       throw CommandError.failed(

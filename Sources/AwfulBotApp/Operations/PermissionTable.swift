@@ -1,0 +1,121 @@
+import BotCore
+import ChatBridge
+import Foundation
+
+/// `check`'s account of who may do what, per transport, read from the config as the running bot reads it
+/// (`PermissionPolicy`): the account scope (post, private messages, bookmarks) only for whom the operator named, the
+/// room scope for them and for room power in any room the bot is in, reading for everyone the bot hears. Warns when
+/// the bot joins rooms of people the operator does not know (`allowedInviters` of `*` or another server).
+enum PermissionTable {
+  static func results(for configuration: AppConfiguration) -> [CheckResult] {
+    var tables: [CheckResult] = []
+    var results: [CheckResult] = []
+    for settings in configuration.transports {
+      let name = settings.resolvedName
+      let grants = (configuration.roles ?? []).filter { $0.transport == name || $0.transport == "*" }
+        .map { "\($0.user) (\($0.role)\($0.transport == "*" ? ", every transport" : ""))" }
+      let named = namedRooms(of: name, in: configuration, settings: settings)
+      var account = ["roles[]: " + (grants.isEmpty ? "nobody" : grants.joined(separator: ", "))]
+      var room: [String] = []
+      switch settings.type {
+      case .matrix:
+        let options = settings.options
+        let member = options["memberPowerLevel"]?.intValue ?? 50
+        let admin = options["adminPowerLevel"]?.intValue ?? 100
+        let overrides = (options["roleOverrides"]?.objectValue ?? [:]).sorted { $0.key < $1.key }
+          .map { "\($0.key) (\($0.value.stringValue ?? "?"))" }
+        if !overrides.isEmpty { account.append("roleOverrides: " + overrides.joined(separator: ", ")) }
+        let power = "room power \(member)+ member, \(admin)+ admin"
+        account.append(
+          named.isEmpty ? "\(power): in no room (the config names none)" : "\(power) in \(named.joined(separator: ", "))")
+        let inviters = (options["allowedInviters"]?.arrayValue ?? []).compactMap(\.stringValue)
+        room.append(
+          "\(power) in any room the bot is in"
+            + (inviters.isEmpty ? " (it joins only the rooms its config names)" : " (it joins on invites from "
+              + inviters.joined(separator: ", ") + ")"))
+        results += inviterWarnings(inviters, botUser: options["userID"]?.stringValue, transport: name)
+      case .irc:
+        let options = settings.options
+        let admins = (options["admins"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let members = (options["members"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if !admins.isEmpty { account.append("admins: " + admins.joined(separator: ", ")) }
+        if !members.isEmpty { account.append("members: " + members.joined(separator: ", ")) }
+        let modes = options["channelRoles"]?.objectValue
+        let power =
+          modes.map { map in
+            map.isEmpty
+              ? "no channel modes"
+              : "channel modes " + map.sorted { $0.key < $1.key }.map { "+\($0.key) \($0.value.stringValue ?? "?")" }
+                .joined(separator: ", ")
+          } ?? "channel modes +q +a +o +h admin, +v member"
+        account.append(named.isEmpty ? "\(power): in no channel" : "\(power) in \(named.joined(separator: ", "))")
+        room.append("\(power) in the channel they are said in")
+      case .console:
+        account.append("whoever types at the console (the operator's own terminal)")
+      }
+      room.insert("everyone with the account scope", at: 0)
+      let detail = [
+        "account (post, private messages, bookmarks, who may reply): " + account.joined(separator: "; "),
+        "room (subscribe, watch, mode, quiet, pause, unfurl, reactions there): " + room.joined(separator: "; "),
+        "reading (help, status, lists, browsing): everyone the bot hears, within the command budget",
+        "private messages (pms, pm, pmreply): only in privateMessages.rooms"
+          + (privateMessageRooms(of: name, in: configuration).map { ": " + $0 } ?? " (none here)"),
+      ].joined(separator: "\n    ")
+      tables.append(CheckResult(.pass, "who may act on \(name)", detail: "\n    " + detail))
+    }
+    return tables + results
+  }
+
+  /// The rooms of transport `name` the config names: room power counts for the account in these.
+  private static func namedRooms(of name: String, in configuration: AppConfiguration, settings: TransportSettings)
+    -> [String]
+  {
+    var rooms = (configuration.rooms ?? []).filter { $0.transport == name }.map(\.room)
+    rooms += (configuration.privateMessages?.rooms ?? []).filter { $0.transport == name }.map(\.room)
+    switch settings.type {
+    case .matrix:
+      rooms += ["rooms", "threadRooms"].flatMap { (settings.options[$0]?.arrayValue ?? []).compactMap(\.stringValue) }
+    case .irc:
+      rooms += (settings.options["channels"]?.arrayValue ?? []).compactMap {
+        $0.stringValue ?? $0.objectValue?["name"]?.stringValue
+      }
+    case .console:
+      break
+    }
+    var seen: Set<String> = []
+    return rooms.filter { seen.insert($0.lowercased()).inserted }
+  }
+
+  private static func privateMessageRooms(of name: String, in configuration: AppConfiguration) -> String? {
+    let rooms = (configuration.privateMessages?.rooms ?? []).filter { $0.transport == name }.map(\.room)
+    return rooms.isEmpty ? nil : rooms.joined(separator: ", ")
+  }
+
+  /// `*`, or a server other than the bot's own: people the operator may not know can put the bot in their rooms.
+  static func inviterWarnings(_ inviters: [String], botUser: String?, transport: String) -> [CheckResult] {
+    let ownServer = botUser?.split(separator: ":", maxSplits: 1).dropFirst().first.map { $0.lowercased() }
+    var results: [CheckResult] = []
+    for entry in inviters {
+      if entry == "*" {
+        results.append(
+          CheckResult(
+            .warn, "invites on \(transport)",
+            detail: "allowedInviters is *: anyone on any server can bring the bot into a room of theirs and change "
+              + "that room's settings (never the forum account)",
+            fix: "name the people (@you:server) or your own server instead of *"))
+        continue
+      }
+      guard !entry.hasPrefix("@") else { continue }
+      let server = (entry.hasPrefix(":") ? String(entry.dropFirst()) : entry).lowercased()
+      if let ownServer, server != ownServer {
+        results.append(
+          CheckResult(
+            .warn, "invites on \(transport)",
+            detail: "allowedInviters names the server \(server), not the bot's own (\(ownServer)): every user there "
+              + "can bring the bot into a room of theirs",
+            fix: "keep servers you run; name other people by their user id"))
+      }
+    }
+    return results
+  }
+}

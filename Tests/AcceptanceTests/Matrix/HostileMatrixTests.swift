@@ -1,0 +1,120 @@
+import AwfulBotMatrixTestKit
+import AwfulBotTestKit
+import ChatBridge
+import FakeForum
+import Foundation
+import MatrixTransport
+import Testing
+
+extension MatrixIntegrationTests {
+  /// People the operator never named, against Synapse and the emulator: each case is a transcript of what they read,
+  /// and the emulator's request log shows nothing reached the forum (no POST: no reply, no bookmark, no message read).
+  @Suite("hostile users on Matrix")
+  struct HostileUsers {
+    static let devThread = "3600001"
+    static let link = "https://forums.somethingawful.com/showthread.php?threadid=3600005"
+
+    /// The forum requests that change something or read the inbox.
+    static func actingRequests(_ world: MatrixTestWorld) async -> [LoggedRequest] {
+      await world.forumState.requests().filter { $0.method == "POST" || $0.path.contains("private.php") }
+    }
+
+    /// A stranger on an allowed server makes a direct chat of their own and invites the bot: it joins (their server
+    /// is allowed), but their power 100 there counts for that room only. `!pms`, `!reply` + `!confirm` and
+    /// `!bookmark` are refused with what the operator would have to grant; the forum sees none of it.
+    @Test("a stranger's own direct chat: no private messages, no post, no bookmark")
+    func strangersDirectChat() async throws {
+      try await MatrixTestWorld.with { world in
+        let stranger = try await MatrixHuman.register("stranger")
+        let bot = try MatrixBotProcess(world: world, namesJoinedRooms: false)
+        try await bot.run { bot in
+          let answer = try await stranger.call(
+            "POST", ["createRoom"],
+            body: [
+              "preset": "trusted_private_chat", "is_direct": true,
+              "invite": [.string(world.botAccount.userID)],
+            ])
+          let room = try #require(answer["room_id"]?.stringValue)
+          try await bot.waitUntilJoined(room)
+          await world.forumState.clearRequests()
+          _ = try await world.forumState.sendPrivateMessage(from: 1002, to: 1001, title: "launch codes", body: "0000")
+
+          var transcript: [String] = []
+          for command in ["!pms", "!reply \(Self.devThread) posted by a stranger", "!confirm", "!bookmark \(Self.link)"]
+          {
+            let id = try await stranger.say(command, in: room)
+            let events = try await stranger.waitForMessages(in: room) { events in
+              events.contains { $0.replyTo == id }
+            }
+            let reply = try #require(events.first { $0.replyTo == id }, "the bot answers \(command)")
+            transcript += ["stranger: \(command)", "bot: \(reply.body ?? "-")"]
+          }
+          let refusal =
+            "acts on the bot's forum account, so it needs the admin role from the bot's operator (roles in its config, "
+            + "or room power in a room its config names); your power in this room does not count, as the config does "
+            + "not name it."
+          #expect(
+            transcript == [
+              "stranger: !pms", "bot: “pms” \(refusal)",
+              "stranger: !reply \(Self.devThread) posted by a stranger", "bot: “reply” \(refusal)",
+              "stranger: !confirm", "bot: Nothing to confirm: start with !reply <thread> <text>.",
+              "stranger: !bookmark \(Self.link)",
+              "bot: “bookmark” " + refusal.replacingOccurrences(of: "the admin role", with: "the member role"),
+            ], "\(transcript.joined(separator: "\n"))")
+          #expect(await Self.actingRequests(world).isEmpty, "nothing reached the forum")
+          #expect(await world.forumState.bookmarks(user: 1001)[3_600_005] == nil)
+        }
+      }
+    }
+  }
+}
+
+extension MatrixIntegrationTests.ElementPolicy {
+  /// The admin of an encrypted room writes from a client with no encryption at all (a stolen token would look the
+  /// same): `!reply` + `!confirm` in clear do not post; she is told once, in the encrypted room, how to do it. From
+  /// her verified session the same reply is previewed, and her ✅ on it, sent in clear as Element Web sends
+  /// reactions, posts it once. A 🔖 in clear on a relay does nothing.
+  @Test("an admin's unencrypted commands in an encrypted room do not act; her ✅ on her own preview does")
+  func unencryptedCommandsInAnEncryptedRoom() async throws {
+    try await MatrixTestWorld.with { world in
+      let botID = world.botAccount.userID
+      let alice = try await MatrixE2EEHuman.register("alice")
+      defer { Task { await alice.quit() } }
+      try await MatrixBotProcess(world: world, configure: Self.configure).run { bot in
+        let room = try await alice.createEncryptedRoom(name: "secret", invite: [botID])
+        try await bot.waitUntilJoined(room)
+        await world.forumState.removeBookmark(user: 1001, thread: 3_600_005)
+        await world.forumState.clearRequests()
+
+        // From her account's plain client: nothing encrypted, so nothing shows it is hers.
+        _ = try await alice.account.say("!reply 3600001 launch the codes", in: room)
+        let told = try #require(
+          try await alice.messages(in: room, from: botID, containing: "came unencrypted").last,
+          "she is told, in the encrypted room")
+        #expect(told.decrypted && !told.insecure)
+        #expect(
+          told.body
+            == "“!reply” came unencrypted in this encrypted room, so nothing shows it is yours: I act here only on "
+            + "what a verified session sends encrypted. Send it again from a session you have verified, with "
+            + "encryption on (in Element: Settings → Sessions). I will not repeat this here.")
+        _ = try await alice.account.say("!confirm", in: room)
+        _ = try await alice.account.say("!bookmark 3600005", in: room)
+
+        // From her verified session: the preview, then ✅ in clear on it.
+        _ = try await alice.say("!reply 3600001 from my verified session", in: room)
+        let preview = try #require(
+          try await alice.messages(in: room, from: botID, containing: "from my verified session").last)
+        try await alice.react(to: preview.eventID, key: "✅", in: room, encrypted: false)
+        let posted = try #require(try await alice.messages(in: room, from: botID, containing: "Posted").last)
+        #expect(posted.decrypted)
+        let all = try await alice.messages(in: room, from: botID, count: 1)
+        #expect(
+          all.filter { $0.body?.contains("came unencrypted") == true }.count == 1, "the refusal is said once")
+        let replies = await world.forumState.requests().filter { $0.method == "POST" && $0.path == "/newreply.php" }
+          .compactMap { $0.formValue("message") }
+        #expect(replies == ["from my verified session"], "one post: the verified one; \(replies)")
+        #expect(await world.forumState.bookmarks(user: 1001)[3_600_005] == nil, "the plain !bookmark did nothing")
+      }
+    }
+  }
+}
