@@ -17,10 +17,13 @@ struct PermissionPolicyTests {
 
   @Test("the highest of default, config grant and transport role wins")
   func roles() {
-    let policy = PermissionPolicy(grants: ["matrix": ["@ann:x": .admin], "*": ["bob": .member]])
+    let policy = PermissionPolicy(grants: ["matrix": ["@ann:x": .admin], "*": ["bob": .member, "@cy:x": .member]])
     #expect(policy.role(of: message(sender: "@ann:x")) == .admin)
     #expect(policy.role(of: message(transport: "irc", sender: "@ann:x")) == .viewer)
-    #expect(policy.role(of: message(transport: "irc", sender: "bob")) == .member)
+    // A bare account under `*` would be a different person on each IRC network: it applies on none.
+    #expect(policy.role(of: message(transport: "irc", sender: "bob")) == .viewer)
+    #expect(policy.role(of: message(transport: "irc-other", sender: "bob")) == .viewer)
+    #expect(policy.role(of: message(transport: "matrix", sender: "@cy:x")) == .member, "a Matrix id is one person")
     #expect(policy.role(of: message(sender: "zed", role: .member)) == .member)
     #expect(policy.role(of: message(sender: "bob", role: .admin)) == .admin)
     #expect(policy.role(of: message(sender: "zed")) == .viewer)

@@ -94,6 +94,128 @@ extension LibOlmEncryptionTests {
     #expect(world.seen.withLock { $0.toDevice.count } == count)
   }
 
+  @Test("a key request is answered from the index the device got, never earlier: it cannot read what came before")
+  func keyRequestFromTheIndexGiven() async throws {
+    let world = try World()
+    // The bot alone in the room for two messages; the peer joins before the third.
+    world.seen.withLock { $0.members = [Self.bot] }
+    let machine = machine(world, store: InMemoryTransportStateStore())
+    try await machine.start()
+    let botCurve = await machine.identity.curve25519
+    let first = try await machine.encrypt(["body": "before"], type: "m.room.message", room: Self.room, transactionID: "t1")
+    _ = try await machine.encrypt(["body": "before too"], type: "m.room.message", room: Self.room, transactionID: "t2")
+    world.seen.withLock { $0.members = [Self.bot, Self.peer] }
+    await machine.membersChanged(room: Self.room, someoneLeft: false)
+    let third = try await machine.encrypt(["body": "after"], type: "m.room.message", room: Self.room, transactionID: "t3")
+    let sessionID = try #require(third["session_id"]?.stringValue)
+    #expect(first["session_id"]?.stringValue == sessionID, "one session: nobody left")
+
+    _ = await machine.receive(
+      try Self.sync(toDevice: [
+        Self.keyRequest(from: Self.peer, device: Self.peerDevice, sessionID: sessionID, senderKey: botCurve)
+      ]))
+    let forwarded = try #require(try world.peerPayloads(botCurve: botCurve).last { $0["type"] == "m.forwarded_room_key" })
+    let imported = try MegolmInboundSession.importing(
+      exportedKey: try #require(forwarded["content"]?["session_key"]?.stringValue))
+    let (_, index) = try imported.decrypt(try #require(third["ciphertext"]?.stringValue))
+    #expect(index == 2)
+    #expect(throws: (any Error).self, "the messages before the peer joined stay unreadable") {
+      try imported.decrypt(try #require(first["ciphertext"]?.stringValue))
+    }
+
+    // Another device of the same user never got the key: nothing goes out for it.
+    let count = world.seen.withLock { $0.toDevice.count }
+    _ = await machine.receive(
+      try Self.sync(toDevice: [
+        Self.keyRequest(from: Self.peer, device: "LATERDEVICE", sessionID: sessionID, senderKey: botCurve)
+      ]))
+    #expect(world.seen.withLock { $0.toDevice.count } == count)
+  }
+
+  /// An Olm-encrypted to-device event of `type` from the peer to the bot.
+  static func peerToDevice(
+    type: String, content: JSONValue, over olm: OlmSession, from peer: OlmAccount,
+    to bot: (curve25519: String, ed25519: String)
+  ) throws -> MatrixEvent {
+    let payload: JSONValue = [
+      "type": .string(type), "sender": .string(Self.peer), "recipient": .string(Self.bot),
+      "recipient_keys": ["ed25519": .string(bot.ed25519)],
+      "keys": ["ed25519": .string(try peer.identityKeys().ed25519)], "content": content,
+    ]
+    let sealed = try olm.encrypt(CanonicalJSON.string(payload))
+    return MatrixEvent(
+      type: "m.room.encrypted", sender: Self.peer,
+      content: [
+        "algorithm": "m.olm.v1.curve25519-aes-sha2", "sender_key": .string(try peer.identityKeys().curve25519),
+        "ciphertext": [bot.curve25519: ["type": .number(Double(sealed.type)), "body": .string(sealed.body)]],
+      ])
+  }
+
+  @Test("a forwarded key is taken only from the session's own sender; one that reads further back replaces a later one")
+  func forwardedKeys() async throws {
+    let world = try World()
+    let machine = machine(world, store: InMemoryTransportStateStore())
+    try await machine.start()
+    let botCurve = await machine.identity.curve25519
+    let botEd = await machine.identity.ed25519
+    let keys = try #require(world.seen.withLock { $0.uploaded.first }?["one_time_keys"]?.objectValue)
+    let oneTimeKey = try #require(keys.values.first?["key"]?.stringValue)
+    let peer = try OlmAccount.unpickle(world.peerPickle, key: World.key)
+    let peerCurve = try peer.identityKeys().curve25519
+    let olm = try OlmSession.outbound(account: peer, theirIdentityKey: botCurve, theirOneTimeKey: oneTimeKey)
+    func forwarded(_ exported: String, session: String, origin: String) throws -> MatrixEvent {
+      try Self.peerToDevice(
+        type: "m.forwarded_room_key",
+        content: [
+          "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(session),
+          "session_key": .string(exported), "sender_key": .string(origin),
+          "sender_claimed_ed25519_key": "claimed", "forwarding_curve25519_key_chain": [],
+        ], over: olm, from: peer, to: (botCurve, botEd))
+    }
+    let command = CanonicalJSON.string([
+      "type": "m.room.message", "room_id": .string(Self.room), "content": ["msgtype": "m.text", "body": "!help"],
+    ])
+
+    // The peer forwards a key it says another device made: a key of its own making under another's name. Ignored.
+    let forged = try MegolmOutboundSession.create()
+    let forgedExport = try MegolmInboundSession.create(sessionKey: try forged.sessionKey()).export()
+    let stranger = "c3RyYW5nZXJzIGN1cnZlIGtleSwgbm90IHRoZSBwZWVycw"
+    #expect(await machine.receive(try Self.sync(toDevice: [try forwarded(forgedExport, session: forged.id, origin: stranger)])).isEmpty)
+    let forgedEvent = Self.roomEvent(
+      id: "$forged", sender: Self.peer, senderKey: stranger, session: forged.id,
+      ciphertext: try forged.encrypt(command))
+    guard case .missingSession = await machine.decrypt(forgedEvent, room: Self.room) else {
+      Issue.record("the forged key was not stored")
+      return
+    }
+
+    // The peer's own session, forwarded from index 1 first; the real key from index 0 then replaces it.
+    let megolm = try MegolmOutboundSession.create()
+    let fromZero = try megolm.sessionKey()
+    let first = try megolm.encrypt(command)
+    let fromOne = try MegolmInboundSession.create(sessionKey: try megolm.sessionKey()).export()
+    _ = await machine.receive(try Self.sync(toDevice: [try forwarded(fromOne, session: megolm.id, origin: peerCurve)]))
+    let firstEvent = Self.roomEvent(
+      id: "$first", sender: Self.peer, senderKey: peerCurve, session: megolm.id, ciphertext: first)
+    guard case .failed = await machine.decrypt(firstEvent, room: Self.room) else {
+      Issue.record("index 0 is not readable with the key from index 1")
+      return
+    }
+    let roomKey = try Self.peerToDevice(
+      type: "m.room_key",
+      content: [
+        "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(megolm.id),
+        "session_key": .string(fromZero),
+      ], over: olm, from: peer, to: (botCurve, botEd))
+    _ = await machine.receive(try Self.sync(toDevice: [roomKey]))
+    let again = Self.roomEvent(id: "$again", sender: Self.peer, senderKey: peerCurve, session: megolm.id, ciphertext: first)
+    guard case .decrypted(let inner) = await machine.decrypt(again, room: Self.room) else {
+      Issue.record("the key from index 0 replaced the one from index 1")
+      return
+    }
+    #expect(inner.content["body"] == "!help")
+  }
+
   @Test("an Olm message that no session opens: a new session and an m.dummy over it, once an hour at most")
   func wedgedSession() async throws {
     let world = try World()

@@ -9,7 +9,8 @@ import Foundation
 ///   (`IncomingMessage.configuredRole`), and room power only in a room the config names (`namedRooms`). A room the
 ///   bot joined on someone's invite gives its creator power 100 there, and nothing on the forum account.
 package struct PermissionPolicy: Sendable, Hashable {
-  /// transport name → user id → role. The transport `*` applies to every transport.
+  /// transport name → user id → role. The transport `*` applies to every transport, but only for user ids that name
+  /// one person everywhere (a Matrix id, `@name:server`): a bare IRC account or nick means someone else on each network.
   package var grants: [String: [String: Role]]
   /// What everyone else gets: `viewer`, so reading commands are open (DESIGN.md "Permissions").
   package var defaultRole: Role
@@ -47,7 +48,13 @@ package struct PermissionPolicy: Sendable, Hashable {
 
   /// The default role and what `roles[]` grants the user.
   private func configGrant(transport: String, userID: String) -> Role {
-    [defaultRole, grants[transport]?[userID], grants["*"]?[userID]].compactMap { $0 }.max() ?? defaultRole
+    let everywhere = Self.isGlobalUserID(userID) ? grants["*"]?[userID] : nil
+    return [defaultRole, grants[transport]?[userID], everywhere].compactMap { $0 }.max() ?? defaultRole
+  }
+
+  /// A user id that means the same person on every transport: a Matrix id (`@name:server`).
+  package static func isGlobalUserID(_ userID: String) -> Bool {
+    userID.hasPrefix("@") && userID.dropFirst().contains(":")
   }
 
   /// Whether room power in `room` counts for the account.

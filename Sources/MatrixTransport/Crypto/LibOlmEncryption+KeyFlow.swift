@@ -5,7 +5,8 @@ import Foundation
 /// Olm sessions that no longer decrypt (the spec's "wedged" sessions).
 extension LibOlmEncryption {
   /// Answers an `m.room_key_request` for one of the bot's own room sessions: only for a device the trust policy
-  /// accepts, of a user who is in the room now and whose devices had that session's key before.
+  /// accepts, of a user who is in the room now, and that got the session's key itself; the key forwarded starts at
+  /// the index that device got, so nobody reads through a request what was said before they could.
   func answerKeyRequest(_ event: MatrixEvent) async throws {
     let content = event.content
     guard content["action"]?.stringValue == "request", let user = event.sender,
@@ -21,7 +22,9 @@ extension LibOlmEncryption {
         "not answering a room key request",
         metadata: ["user": "\(user)", "device": "\(requester)", "room": "\(room)", "reason": "\(reason)"])
     }
-    guard record.sharedWithUsers?.contains(user) == true else { return refuse("the session never went to them") }
+    guard let firstIndex = record.sharedFromIndex?["\(user)|\(requester)"] else {
+      return refuse("the session never went to that device")
+    }
     members[room] = nil
     guard try await api.joinedMembers(room: room).contains(user) else { return refuse("not in the room") }
     guard let device = try await device(of: user, where: { $0.deviceID == requester }) else {
@@ -32,7 +35,8 @@ extension LibOlmEncryption {
     let forwarded: JSONValue = [
       "algorithm": .string(Self.megolmAlgorithm), "room_id": .string(room),
       "sender_key": .string(identity.curve25519), "session_id": .string(sessionID),
-      "session_key": .string(try session.export()), "sender_claimed_ed25519_key": .string(identity.ed25519),
+      "session_key": .string(try session.export(from: firstIndex)),
+      "sender_claimed_ed25519_key": .string(identity.ed25519),
       "forwarding_curve25519_key_chain": [],
     ]
     let (messages, reached) = try await olmEncrypt(

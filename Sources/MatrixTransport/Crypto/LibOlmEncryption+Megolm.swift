@@ -20,9 +20,24 @@ extension LibOlmEncryption {
       forwarded
       ? try MegolmInboundSession.importing(exportedKey: key) : try MegolmInboundSession.create(sessionKey: key)
     guard session.id == sessionID else { throw MatrixEncryptionError("a room key whose session id does not match") }
-    if try await inboundSession(id) != nil { return id }
-    let owner = forwarded ? nil : sender
-    let claimed = forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey
+    if forwarded, !(await acceptsForwardedKey(from: sender, forwarderKey: senderKey, originKey: origin)) {
+      logger.notice(
+        "ignored a forwarded room key from a device that may not forward it",
+        metadata: ["room": "\(room)", "sender": "\(sender)", "session": "\(sessionID)"])
+      return nil
+    }
+    // A forwarded key of another user's session came from that user (`acceptsForwardedKey`): only their events use it.
+    var owner = forwarded && sender == userID ? nil : sender
+    var claimed = forwarded ? content["sender_claimed_ed25519_key"]?.stringValue : signingKey
+    if let existing = try await inboundSession(id) {
+      // A key that reads further back replaces the one held; one that reads less never does.
+      guard session.firstKnownIndex < existing.session.firstKnownIndex else { return id }
+      owner = existing.owner ?? owner
+      claimed = existing.signingKey ?? claimed
+      logger.info(
+        "replaced a room key with one that reads further back",
+        metadata: ["room": "\(room)", "session": "\(sessionID)", "from": "\(session.firstKnownIndex)"])
+    }
     inbound.set(InboundSession(session: session, owner: owner, signingKey: claimed), for: id)
     try await store.write(
       MatrixCryptoStore.InboundRecord(
@@ -30,6 +45,16 @@ extension LibOlmEncryption {
       MatrixCryptoStore.Key.inbound(room: room, senderKey: origin, sessionID: sessionID))
     logger.debug("received a room key", metadata: ["room": "\(room)", "session": "\(sessionID)"])
     return id
+  }
+
+  /// A forwarded key is taken only from a device the trust policy accepts, and only when that device is one of the
+  /// bot's own or belongs to the user whose device made the session (re-sharing their own key). Anyone else could
+  /// forward a key of their own making under another's name, and the first one stored would win.
+  private func acceptsForwardedKey(from sender: String, forwarderKey: String, originKey: String) async -> Bool {
+    guard let forwarder = try? await device(of: sender, where: { $0.curve25519 == forwarderKey }), trusts(forwarder)
+    else { return false }
+    if sender == userID { return true }
+    return (try? await device(of: sender, where: { $0.curve25519 == originKey })) != nil
   }
 
   private func inboundSession(_ id: MatrixMegolmSessionID) async throws -> InboundSession? {
@@ -184,6 +209,8 @@ extension LibOlmEncryption {
       fullyShared.insert(room)
       return
     }
+    // The key as it stands now: the devices that get it read from this index on, never what came before.
+    let firstIndex = session.messageIndex
     let roomKey: JSONValue = [
       "algorithm": .string(Self.megolmAlgorithm), "room_id": .string(room), "session_id": .string(record.sessionID),
       "session_key": .string(try session.sessionKey()),
@@ -195,8 +222,7 @@ extension LibOlmEncryption {
     }
     record.sharedWith.formUnion(reached)
     try await store.write(record, MatrixCryptoStore.Key.outbound(room: room))
-    try await rememberSharing(
-      room: room, sessionID: record.sessionID, users: Set(reached.map { String($0.prefix { $0 != "|" }) }))
+    try await rememberSharing(room: room, sessionID: record.sessionID, devices: Set(reached), from: firstIndex)
     if reached.count == targets.count { fullyShared.insert(room) } else { fullyShared.remove(room) }
     logger.info(
       "shared a room key",
@@ -205,14 +231,17 @@ extension LibOlmEncryption {
       ])
   }
 
-  /// Notes on the bot's own inbound copy of a session which users its key went to, so a later key request from
-  /// another of their devices can be answered (and one from anybody else refused).
-  private func rememberSharing(room: String, sessionID: String, users: Set<String>) async throws {
+  /// Notes on the bot's own inbound copy of a session which devices (`user|device`) its key went to and from which
+  /// index, so a key request from one of them can be answered from that index (and one from any other device
+  /// refused).
+  private func rememberSharing(room: String, sessionID: String, devices: Set<String>, from index: UInt32) async throws
+  {
     let key = MatrixCryptoStore.Key.inbound(room: room, senderKey: identity.curve25519, sessionID: sessionID)
-    guard var record = try await store.read(MatrixCryptoStore.InboundRecord.self, key), !users.isEmpty else { return }
-    let known = record.sharedWithUsers ?? []
-    guard !users.isSubset(of: known) else { return }
-    record.sharedWithUsers = known.union(users)
+    guard var record = try await store.read(MatrixCryptoStore.InboundRecord.self, key), !devices.isEmpty else { return }
+    var indexes = record.sharedFromIndex ?? [:]
+    for device in devices { indexes[device] = min(indexes[device] ?? index, index) }
+    record.sharedFromIndex = indexes
+    record.sharedWithUsers = (record.sharedWithUsers ?? []).union(devices.map { String($0.prefix { $0 != "|" }) })
     try await store.write(record, key)
   }
 

@@ -26,8 +26,12 @@ struct MatrixCryptoStore: Sendable {
     var senderSigningKey: String?
     /// The user whose device sent the key over Olm; only their events may use the session. nil for forwarded keys.
     var senderUser: String?
-    /// For the bot's own sessions: the users whose devices got the key (key requests from them are answered).
+    /// For the bot's own sessions: the users whose devices got the key.
     var sharedWithUsers: Set<String>? = nil
+    /// For the bot's own sessions: each device (`user|device`) the key went to, with the first message index it
+    /// could read. A key request is answered only for these devices, and only from that index: a device that came
+    /// later never reads what was said before it (a record from before this was kept answers none).
+    var sharedFromIndex: [String: UInt32]? = nil
   }
 
   /// The bot's own Megolm session for a room: who has its key and when it must be replaced.

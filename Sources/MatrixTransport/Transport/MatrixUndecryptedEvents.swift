@@ -1,7 +1,8 @@
 import ChatBridge
 
 /// Encrypted messages the bot could not read yet because their Megolm session has not arrived: retried when it does,
-/// and after a wait the room is told once (per sender and session) that the bot could not read them.
+/// and after a wait the room is told that the bot could not read them: at most once an hour per room and sender,
+/// however many sessions they use (a sender choosing new session ids cannot make the bot repeat itself).
 struct MatrixUndecryptedEvents: Sendable {
   struct Waiting: Sendable {
     var room: String
@@ -10,8 +11,10 @@ struct MatrixUndecryptedEvents: Sendable {
   }
 
   private(set) var waiting: [MatrixMegolmSessionID: [Waiting]] = [:]
-  /// `room|sender|session` already told about.
-  private var told: Set<String> = []
+  /// When each `room|sender` was last told about.
+  private var told: [String: ContinuousClock.Instant] = [:]
+  /// How long a room and sender are not told again.
+  static let quietPeriod = Duration.seconds(3600)
 
   mutating func add(_ event: MatrixEvent, room: String, session: MatrixMegolmSessionID, now: ContinuousClock.Instant) {
     waiting[session, default: []].append(Waiting(room: room, event: event, since: now))
@@ -22,17 +25,21 @@ struct MatrixUndecryptedEvents: Sendable {
     sessions.flatMap { waiting.removeValue(forKey: $0) ?? [] }
   }
 
-  /// Events that waited longer than `wait`, removed; one per room, sender and session that was not told before.
+  /// Events that waited longer than `wait`, removed; of those, one per room and sender not told within the hour.
   mutating func expired(olderThan wait: Duration, now: ContinuousClock.Instant) -> [Waiting] {
     var result: [Waiting] = []
     for (session, list) in waiting {
       let (old, young) = (list.filter { now - $0.since >= wait }, list.filter { now - $0.since < wait })
       waiting[session] = young.isEmpty ? nil : young
       for item in old {
-        let key = "\(item.room)|\(item.event.sender ?? "")|\(session.sessionID)"
-        if told.insert(key).inserted { result.append(item) }
+        let key = "\(item.room)|\(item.event.sender ?? "")"
+        if let last = told[key], now - last < Self.quietPeriod { continue }
+        told[key] = now
+        result.append(item)
       }
     }
+    // Bounded: who was told more than an hour ago may be told again anyway.
+    if told.count > 1_000 { told = told.filter { now - $0.value < Self.quietPeriod } }
     return result
   }
 }

@@ -27,18 +27,42 @@ enum QuotedPost {
     return PendingReplies.Quote(postID: postID, author: author, bbcode: quote, excerpt: oneLine(words))
   }
 
-  /// `text` without `[quote…]…[/quote]` blocks (nested ones included).
+  /// `text` without `[quote…]…[/quote]` blocks (nested ones included). One pass over the bytes: a tag is `[quote`
+  /// or `[/quote` (any case) up to the next `]`, and once no `]` follows, no later tag can close either. (A regular
+  /// expression searched again from each tag took time growing with the square of a post full of unclosed tags.)
   static func withoutNestedQuotes(_ text: String) -> String {
-    var result = ""
+    let bytes = Array(text.utf8)
+    var kept: [UInt8] = []
+    kept.reserveCapacity(bytes.count)
     var depth = 0
-    var rest = Substring(text)
-    while let tag = rest.range(of: #"\[/?quote[^\]]*\]"#, options: [.regularExpression, .caseInsensitive]) {
-      if depth == 0 { result += rest[..<tag.lowerBound] }
-      depth = rest[tag].hasPrefix("[/") ? max(depth - 1, 0) : depth + 1
-      rest = rest[tag.upperBound...]
+    var index = 0
+    var copiedFrom = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "["), let (isClosing, nameEnd) = quoteTag(in: bytes, at: index) else {
+        index += 1
+        continue
+      }
+      guard let close = bytes[nameEnd...].firstIndex(of: UInt8(ascii: "]")) else { break }
+      if depth == 0 { kept += bytes[copiedFrom..<index] }
+      depth = isClosing ? max(depth - 1, 0) : depth + 1
+      index = close + 1
+      copiedFrom = index
     }
-    if depth == 0 { result += rest }
-    return result
+    if depth == 0 { kept += bytes[copiedFrom...] }
+    // Cuts fall on `[` and after `]`, both ASCII, so the kept bytes are whole UTF-8.
+    return String(decoding: kept, as: UTF8.self)
+  }
+
+  /// Whether `[` at `start` opens `[quote…` or `[/quote…` (any case), and where the name ends.
+  private static func quoteTag(in bytes: [UInt8], at start: Int) -> (isClosing: Bool, nameEnd: Int)? {
+    var index = start + 1
+    let isClosing = index < bytes.count && bytes[index] == UInt8(ascii: "/")
+    if isClosing { index += 1 }
+    for letter in "quote".utf8 {
+      guard index < bytes.count, bytes[index] | 0x20 == letter else { return nil }
+      index += 1
+    }
+    return (isClosing, index)
   }
 
   /// The words without BBCode tags, on one line, about 160 characters.

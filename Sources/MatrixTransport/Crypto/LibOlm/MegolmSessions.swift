@@ -105,9 +105,17 @@ final class MegolmInboundSession: OlmPickled {
     return length == OlmError.failure ? "" : OlmError.string(buffer, count: length)
   }
 
+  /// The first message index this copy can read.
+  var firstKnownIndex: UInt32 { olm_inbound_group_session_first_known_index(pointer) }
+
   /// The session key from its first known index on, as `m.forwarded_room_key` carries it.
   func export() throws -> String {
-    let index = olm_inbound_group_session_first_known_index(pointer)
+    try export(from: olm_inbound_group_session_first_known_index(pointer))
+  }
+
+  /// The session key from `index` on (not before the first index this copy knows): what came before stays unreadable.
+  func export(from requested: UInt32) throws -> String {
+    let index = max(requested, olm_inbound_group_session_first_known_index(pointer))
     var buffer = [UInt8](repeating: 0, count: olm_export_inbound_group_session_length(pointer))
     let length = olm_export_inbound_group_session(pointer, &buffer, buffer.count, index)
     try check("export inbound group session", length)
