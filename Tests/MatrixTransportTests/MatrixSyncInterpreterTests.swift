@@ -76,6 +76,43 @@ struct MatrixSyncInterpreterTests {
     )
   }
 
+  @Test("a plain message or reaction in an encrypted room is marked unencrypted; a decrypted one and a plain room's are not")
+  func trust() throws {
+    let json = #"""
+      {"next_batch": "s9", "rooms": {"join": {
+        "!plain:example.org": {"timeline": {"events": [
+          {"type": "m.room.message", "sender": "@a:example.org", "event_id": "$p",
+           "content": {"msgtype": "m.text", "body": "!reply 1 plain room"}}]}},
+        "!secret:example.org": {"timeline": {"events": [
+          {"type": "m.room.message", "sender": "@a:example.org", "event_id": "$before",
+           "content": {"msgtype": "m.text", "body": "!status"}},
+          {"type": "m.room.encryption", "state_key": "", "sender": "@a:example.org", "event_id": "$e",
+           "content": {"algorithm": "m.megolm.v1.aes-sha2"}},
+          {"type": "m.room.message", "sender": "@a:example.org", "event_id": "$clear",
+           "content": {"msgtype": "m.text", "body": "!reply 1 in clear"}},
+          {"type": "m.reaction", "sender": "@a:example.org", "event_id": "$r",
+           "content": {"m.relates_to": {"rel_type": "m.annotation", "event_id": "$x", "key": "🔖"}}}]}}
+      }}}
+      """#
+    var directory = MatrixRoomDirectory()
+    let batch = interpreter.interpret(try decode(json), directory: &directory, isInitial: false)
+    let trust = Dictionary(uniqueKeysWithValues: batch.messages.map { ($0.messageID ?? "", $0.trust) })
+    #expect(trust["$p"] == .trusted)
+    #expect(trust["$before"] == .trusted, "sent before the room turned encryption on")
+    #expect(trust["$clear"] == .unencryptedInEncryptedRoom)
+    #expect(batch.reactions.first?.trust == .unencryptedInEncryptedRoom)
+    // The same message, decrypted by the bot from a trusted device.
+    var decrypted = MatrixEvent(
+      type: "m.room.message", sender: "@a:example.org", eventID: "$d", content: ["msgtype": "m.text", "body": "!reply 1"])
+    decrypted.wasEncrypted = true
+    #expect(interpreter.message(from: decrypted, room: "!secret:example.org", directory: directory)?.trust == .trusted)
+    // `wasEncrypted` is never read from the wire.
+    let wire = try JSONDecoder().decode(
+      MatrixEvent.self,
+      from: Data(#"{"type":"m.room.message","sender":"@a:x","content":{},"wasEncrypted":true}"#.utf8))
+    #expect(!wire.wasEncrypted)
+  }
+
   @Test("the first sync reads state but never runs old commands")
   func initialSync() throws {
     var directory = MatrixRoomDirectory()
