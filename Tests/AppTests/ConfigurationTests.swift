@@ -102,3 +102,33 @@ struct ConfigurationTests {
     #expect(SecretValue(environment: "X").resolve(environment: ["X": ""]) == nil)
   }
 }
+
+@Suite("who may act, as check shows it")
+struct PermissionTableTests {
+  @Test("per transport: the account scope only for whom the config names, room power only in its rooms; inviters warned")
+  func exampleTable() throws {
+    let path = ConfigurationTests.repository.appendingPathComponent("config.example.json").path
+    var configuration = try AppConfiguration.load(path: path, environment: ConfigurationTests.exampleSecrets)
+    let results = PermissionTable.results(for: configuration)
+    let matrix = try #require(results.first { $0.name == "who may act on matrix" })
+    #expect(matrix.outcome == .pass)
+    #expect(
+      matrix.detail.contains(
+        "account (post, private messages, bookmarks, who may reply): roles[]: @you:example.org (admin); "
+          + "roleOverrides: @friend:elsewhere.net (member); room power 50+ member, 100+ admin in #goons:example.org, "
+          + "#awfulbot-admins:example.org"), "\(matrix.detail)")
+    #expect(matrix.detail.contains("private messages (pms, pm, pmreply): only in privateMessages.rooms: #awfulbot-admins:example.org"))
+    let irc = try #require(results.first { $0.name == "who may act on irc-libera" })
+    #expect(irc.detail.contains("admins: youraccount"), "\(irc.detail)")
+    #expect(irc.detail.contains("in #goons, #goons-private"), "\(irc.detail)")
+    #expect(irc.detail.contains("(none here)"))
+    #expect(!results.contains { $0.outcome == .warn }, "the example invites only from its own server")
+
+    let index = try #require(configuration.transports.firstIndex { $0.type == .matrix })
+    configuration.transports[index].options["allowedInviters"] = ["*", "elsewhere.net", "example.org", "@a:b.c"]
+    let warnings = PermissionTable.results(for: configuration).filter { $0.outcome == .warn }.map(\.detail)
+    #expect(warnings.count == 2, "\(warnings)")
+    #expect(warnings.first?.hasPrefix("allowedInviters is *: anyone on any server") == true)
+    #expect(warnings.last?.contains("names the server elsewhere.net, not the bot's own (example.org)") == true)
+  }
+}

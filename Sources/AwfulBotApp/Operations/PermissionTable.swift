@@ -6,8 +6,8 @@ import Foundation
 /// (`PermissionPolicy`): the account scope (post, private messages, bookmarks) only for whom the operator named, the
 /// room scope for them and for room power in any room the bot is in, reading for everyone the bot hears. Warns when
 /// the bot joins rooms of people the operator does not know (`allowedInviters` of `*` or another server).
-enum PermissionTable {
-  static func results(for configuration: AppConfiguration) -> [CheckResult] {
+package enum PermissionTable {
+  package static func results(for configuration: AppConfiguration) -> [CheckResult] {
     var tables: [CheckResult] = []
     var results: [CheckResult] = []
     for settings in configuration.transports {
