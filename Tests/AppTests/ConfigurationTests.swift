@@ -105,7 +105,8 @@ struct ConfigurationTests {
 
 @Suite("who may act, as check shows it")
 struct PermissionTableTests {
-  @Test("per transport: the account scope only for whom the config names, room power only in its rooms; inviters warned")
+  @Test(
+    "per transport: the account scope only for whom the config names, room power only in its rooms; inviters warned")
   func exampleTable() throws {
     let path = ConfigurationTests.repository.appendingPathComponent("config.example.json").path
     var configuration = try AppConfiguration.load(path: path, environment: ConfigurationTests.exampleSecrets)
@@ -117,7 +118,9 @@ struct PermissionTableTests {
         "account (post, private messages, bookmarks, who may reply): roles[]: @you:example.org (admin); "
           + "roleOverrides: @friend:elsewhere.net (member); room power 50+ member, 100+ admin in #goons:example.org, "
           + "#awfulbot-admins:example.org"), "\(matrix.detail)")
-    #expect(matrix.detail.contains("private messages (pms, pm, pmreply): only in privateMessages.rooms: #awfulbot-admins:example.org"))
+    #expect(
+      matrix.detail.contains(
+        "private messages (pms, pm, pmreply): only in privateMessages.rooms: #awfulbot-admins:example.org"))
     let irc = try #require(results.first { $0.name == "who may act on irc-libera" })
     #expect(irc.detail.contains("admins: youraccount"), "\(irc.detail)")
     #expect(irc.detail.contains("in #goons, #goons-private"), "\(irc.detail)")

@@ -9,7 +9,8 @@ struct QuotedPostTests {
     #expect(QuotedPost.withoutNestedQuotes("mine [quote=a]theirs [QUOTE]deeper[/quote] x[/Quote] more") == "mine  more")
     #expect(QuotedPost.withoutNestedQuotes("Zoë [quote post=\"1\"]é[/quote]🍁") == "Zoë 🍁")
     #expect(QuotedPost.withoutNestedQuotes("a [/quote] b") == "a  b", "a stray close tag goes, depth stays 0")
-    #expect(QuotedPost.withoutNestedQuotes("ok [quotes are] gone") == "ok ", "an opening tag never closed ends the words")
+    #expect(
+      QuotedPost.withoutNestedQuotes("ok [quotes are] gone") == "ok ", "an opening tag never closed ends the words")
     #expect(QuotedPost.withoutNestedQuotes("open [quote never closed") == "open [quote never closed")
     #expect(QuotedPost.withoutNestedQuotes("[b]bold[/b] [quo") == "[b]bold[/b] [quo")
   }

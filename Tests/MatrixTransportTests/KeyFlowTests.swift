@@ -102,11 +102,13 @@ extension LibOlmEncryptionTests {
     let machine = machine(world, store: InMemoryTransportStateStore())
     try await machine.start()
     let botCurve = await machine.identity.curve25519
-    let first = try await machine.encrypt(["body": "before"], type: "m.room.message", room: Self.room, transactionID: "t1")
+    let first = try await machine.encrypt(
+      ["body": "before"], type: "m.room.message", room: Self.room, transactionID: "t1")
     _ = try await machine.encrypt(["body": "before too"], type: "m.room.message", room: Self.room, transactionID: "t2")
     world.seen.withLock { $0.members = [Self.bot, Self.peer] }
     await machine.membersChanged(room: Self.room, someoneLeft: false)
-    let third = try await machine.encrypt(["body": "after"], type: "m.room.message", room: Self.room, transactionID: "t3")
+    let third = try await machine.encrypt(
+      ["body": "after"], type: "m.room.message", room: Self.room, transactionID: "t3")
     let sessionID = try #require(third["session_id"]?.stringValue)
     #expect(first["session_id"]?.stringValue == sessionID, "one session: nobody left")
 
@@ -114,7 +116,8 @@ extension LibOlmEncryptionTests {
       try Self.sync(toDevice: [
         Self.keyRequest(from: Self.peer, device: Self.peerDevice, sessionID: sessionID, senderKey: botCurve)
       ]))
-    let forwarded = try #require(try world.peerPayloads(botCurve: botCurve).last { $0["type"] == "m.forwarded_room_key" })
+    let forwarded = try #require(
+      try world.peerPayloads(botCurve: botCurve).last { $0["type"] == "m.forwarded_room_key" })
     let imported = try MegolmInboundSession.importing(
       exportedKey: try #require(forwarded["content"]?["session_key"]?.stringValue))
     let (_, index) = try imported.decrypt(try #require(third["ciphertext"]?.stringValue))
@@ -132,37 +135,13 @@ extension LibOlmEncryptionTests {
     #expect(world.seen.withLock { $0.toDevice.count } == count)
   }
 
-  /// An Olm-encrypted to-device event of `type` from the peer to the bot.
-  static func peerToDevice(
-    type: String, content: JSONValue, over olm: OlmSession, from peer: OlmAccount,
-    to bot: (curve25519: String, ed25519: String)
-  ) throws -> MatrixEvent {
-    let payload: JSONValue = [
-      "type": .string(type), "sender": .string(Self.peer), "recipient": .string(Self.bot),
-      "recipient_keys": ["ed25519": .string(bot.ed25519)],
-      "keys": ["ed25519": .string(try peer.identityKeys().ed25519)], "content": content,
-    ]
-    let sealed = try olm.encrypt(CanonicalJSON.string(payload))
-    return MatrixEvent(
-      type: "m.room.encrypted", sender: Self.peer,
-      content: [
-        "algorithm": "m.olm.v1.curve25519-aes-sha2", "sender_key": .string(try peer.identityKeys().curve25519),
-        "ciphertext": [bot.curve25519: ["type": .number(Double(sealed.type)), "body": .string(sealed.body)]],
-      ])
-  }
-
   @Test("a forwarded key is taken only from the session's own sender; one that reads further back replaces a later one")
   func forwardedKeys() async throws {
     let world = try World()
     let machine = machine(world, store: InMemoryTransportStateStore())
     try await machine.start()
-    let botCurve = await machine.identity.curve25519
-    let botEd = await machine.identity.ed25519
-    let keys = try #require(world.seen.withLock { $0.uploaded.first }?["one_time_keys"]?.objectValue)
-    let oneTimeKey = try #require(keys.values.first?["key"]?.stringValue)
-    let peer = try OlmAccount.unpickle(world.peerPickle, key: World.key)
+    let (peer, olm, bot) = try await peerOlm(world, machine)
     let peerCurve = try peer.identityKeys().curve25519
-    let olm = try OlmSession.outbound(account: peer, theirIdentityKey: botCurve, theirOneTimeKey: oneTimeKey)
     func forwarded(_ exported: String, session: String, origin: String) throws -> MatrixEvent {
       try Self.peerToDevice(
         type: "m.forwarded_room_key",
@@ -170,7 +149,7 @@ extension LibOlmEncryptionTests {
           "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(session),
           "session_key": .string(exported), "sender_key": .string(origin),
           "sender_claimed_ed25519_key": "claimed", "forwarding_curve25519_key_chain": [],
-        ], over: olm, from: peer, to: (botCurve, botEd))
+        ], over: olm, from: peer, to: bot)
     }
     let command = CanonicalJSON.string([
       "type": "m.room.message", "room_id": .string(Self.room), "content": ["msgtype": "m.text", "body": "!help"],
@@ -180,7 +159,10 @@ extension LibOlmEncryptionTests {
     let forged = try MegolmOutboundSession.create()
     let forgedExport = try MegolmInboundSession.create(sessionKey: try forged.sessionKey()).export()
     let stranger = "c3RyYW5nZXJzIGN1cnZlIGtleSwgbm90IHRoZSBwZWVycw"
-    #expect(await machine.receive(try Self.sync(toDevice: [try forwarded(forgedExport, session: forged.id, origin: stranger)])).isEmpty)
+    #expect(
+      await machine.receive(
+        try Self.sync(toDevice: [try forwarded(forgedExport, session: forged.id, origin: stranger)])
+      ).isEmpty)
     let forgedEvent = Self.roomEvent(
       id: "$forged", sender: Self.peer, senderKey: stranger, session: forged.id,
       ciphertext: try forged.encrypt(command))
@@ -206,9 +188,10 @@ extension LibOlmEncryptionTests {
       content: [
         "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(megolm.id),
         "session_key": .string(fromZero),
-      ], over: olm, from: peer, to: (botCurve, botEd))
+      ], over: olm, from: peer, to: bot)
     _ = await machine.receive(try Self.sync(toDevice: [roomKey]))
-    let again = Self.roomEvent(id: "$again", sender: Self.peer, senderKey: peerCurve, session: megolm.id, ciphertext: first)
+    let again = Self.roomEvent(
+      id: "$again", sender: Self.peer, senderKey: peerCurve, session: megolm.id, ciphertext: first)
     guard case .decrypted(let inner) = await machine.decrypt(again, room: Self.room) else {
       Issue.record("the key from index 0 replaced the one from index 1")
       return

@@ -279,17 +279,11 @@ import Testing
     let world = try World()
     let machine = machine(world, store: InMemoryTransportStateStore())
     try await machine.start()
-    let botCurve = await machine.identity.curve25519
-    let botEd = await machine.identity.ed25519
-
     // The peer claims one of the bot's published one-time keys and sends its room key over Olm.
-    let keys = try #require(world.seen.withLock { $0.uploaded.first }?["one_time_keys"]?.objectValue)
-    let oneTimeKey = try #require(keys.values.first?["key"]?.stringValue)
-    let peer = try OlmAccount.unpickle(world.peerPickle, key: World.key)
+    let (peer, olm, bot) = try await peerOlm(world, machine)
     let peerCurve = try peer.identityKeys().curve25519
-    let olm = try OlmSession.outbound(account: peer, theirIdentityKey: botCurve, theirOneTimeKey: oneTimeKey)
     let megolm = try MegolmOutboundSession.create()
-    let toDevice = try Self.roomKeyEvent(megolm, over: olm, from: peer, to: (botCurve, botEd))
+    let toDevice = try Self.roomKeyEvent(megolm, over: olm, from: peer, to: bot)
     let command: JSONValue = [
       "type": "m.room.message", "room_id": .string(Self.room), "content": ["msgtype": "m.text", "body": "!help"],
     ]
@@ -331,22 +325,44 @@ import Testing
     _ megolm: MegolmOutboundSession, over olm: OlmSession, from peer: OlmAccount,
     to bot: (curve25519: String, ed25519: String)
   ) throws -> MatrixEvent {
-    let roomKey: JSONValue = [
-      "type": "m.room_key", "sender": .string(Self.peer), "recipient": .string(Self.bot),
-      "recipient_keys": ["ed25519": .string(bot.ed25519)],
-      "keys": ["ed25519": .string(try peer.identityKeys().ed25519)],
-      "content": [
+    try peerToDevice(
+      type: "m.room_key",
+      content: [
         "algorithm": "m.megolm.v1.aes-sha2", "room_id": .string(Self.room), "session_id": .string(megolm.id),
         "session_key": .string(try megolm.sessionKey()),
-      ],
+      ], over: olm, from: peer, to: bot)
+  }
+
+  /// An Olm-encrypted to-device event of `type` from the peer to the bot.
+  static func peerToDevice(
+    type: String, content: JSONValue, over olm: OlmSession, from peer: OlmAccount,
+    to bot: (curve25519: String, ed25519: String)
+  ) throws -> MatrixEvent {
+    let payload: JSONValue = [
+      "type": .string(type), "sender": .string(Self.peer), "recipient": .string(Self.bot),
+      "recipient_keys": ["ed25519": .string(bot.ed25519)],
+      "keys": ["ed25519": .string(try peer.identityKeys().ed25519)], "content": content,
     ]
-    let sealed = try olm.encrypt(CanonicalJSON.string(roomKey))
+    let sealed = try olm.encrypt(CanonicalJSON.string(payload))
     return MatrixEvent(
       type: "m.room.encrypted", sender: Self.peer,
       content: [
         "algorithm": "m.olm.v1.curve25519-aes-sha2", "sender_key": .string(try peer.identityKeys().curve25519),
         "ciphertext": [bot.curve25519: ["type": .number(Double(sealed.type)), "body": .string(sealed.body)]],
       ])
+  }
+
+  /// The peer's account and an Olm session from it to the started `machine`, on one of the bot's published one-time
+  /// keys, with the bot's keys to address it.
+  func peerOlm(_ world: World, _ machine: LibOlmEncryption) async throws -> (
+    peer: OlmAccount, olm: OlmSession, bot: (curve25519: String, ed25519: String)
+  ) {
+    let bot = (curve25519: await machine.identity.curve25519, ed25519: await machine.identity.ed25519)
+    let keys = try #require(world.seen.withLock { $0.uploaded.first }?["one_time_keys"]?.objectValue)
+    let oneTimeKey = try #require(keys.values.first?["key"]?.stringValue)
+    let peer = try OlmAccount.unpickle(world.peerPickle, key: World.key)
+    let olm = try OlmSession.outbound(account: peer, theirIdentityKey: bot.curve25519, theirOneTimeKey: oneTimeKey)
+    return (peer, olm, bot)
   }
 
   /// A Megolm-encrypted room event from the peer's device.

@@ -76,7 +76,9 @@ struct MatrixSyncInterpreterTests {
     )
   }
 
-  @Test("a plain message or reaction in an encrypted room is marked unencrypted; a decrypted one and a plain room's are not")
+  @Test(
+    "a plain message or reaction in an encrypted room is marked unencrypted; a decrypted one and a plain room's are not"
+  )
   func trust() throws {
     let json = #"""
       {"next_batch": "s9", "rooms": {"join": {
@@ -103,7 +105,8 @@ struct MatrixSyncInterpreterTests {
     #expect(batch.reactions.first?.trust == .unencryptedInEncryptedRoom)
     // The same message, decrypted by the bot from a trusted device.
     var decrypted = MatrixEvent(
-      type: "m.room.message", sender: "@a:example.org", eventID: "$d", content: ["msgtype": "m.text", "body": "!reply 1"])
+      type: "m.room.message", sender: "@a:example.org", eventID: "$d",
+      content: ["msgtype": "m.text", "body": "!reply 1"])
     decrypted.wasEncrypted = true
     #expect(interpreter.message(from: decrypted, room: "!secret:example.org", directory: directory)?.trust == .trusted)
     // `wasEncrypted` is never read from the wire.

@@ -19,7 +19,8 @@ struct MatrixUndecryptedEventsTests {
       waiting.add(event("$\(index)", from: "@eve:x"), room: "!r", session: session, now: start)
     }
     waiting.add(
-      event("$bob", from: "@bob:x"), room: "!r", session: MatrixMegolmSessionID(room: "!r", senderKey: "b", sessionID: "b"),
+      event("$bob", from: "@bob:x"), room: "!r",
+      session: MatrixMegolmSessionID(room: "!r", senderKey: "b", sessionID: "b"),
       now: start)
     let told = waiting.expired(olderThan: .seconds(30), now: start + .seconds(31))
     #expect(told.map { $0.event.sender ?? "" }.sorted() == ["@bob:x", "@eve:x"], "one each")

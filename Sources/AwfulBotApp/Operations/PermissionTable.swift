@@ -27,12 +27,15 @@ package enum PermissionTable {
         if !overrides.isEmpty { account.append("roleOverrides: " + overrides.joined(separator: ", ")) }
         let power = "room power \(member)+ member, \(admin)+ admin"
         account.append(
-          named.isEmpty ? "\(power): in no room (the config names none)" : "\(power) in \(named.joined(separator: ", "))")
+          named.isEmpty
+            ? "\(power): in no room (the config names none)" : "\(power) in \(named.joined(separator: ", "))")
         let inviters = (options["allowedInviters"]?.arrayValue ?? []).compactMap(\.stringValue)
         room.append(
           "\(power) in any room the bot is in"
-            + (inviters.isEmpty ? " (it joins only the rooms its config names)" : " (it joins on invites from "
-              + inviters.joined(separator: ", ") + ")"))
+            + (inviters.isEmpty
+              ? " (it joins only the rooms its config names)"
+              : " (it joins on invites from "
+                + inviters.joined(separator: ", ") + ")"))
         results += inviterWarnings(inviters, botUser: options["userID"]?.stringValue, transport: name)
       case .irc:
         let options = settings.options
@@ -45,7 +48,8 @@ package enum PermissionTable {
           modes.map { map in
             map.isEmpty
               ? "no channel modes"
-              : "channel modes " + map.sorted { $0.key < $1.key }.map { "+\($0.key) \($0.value.stringValue ?? "?")" }
+              : "channel modes "
+                + map.sorted { $0.key < $1.key }.map { "+\($0.key) \($0.value.stringValue ?? "?")" }
                 .joined(separator: ", ")
           } ?? "channel modes +q +a +o +h admin, +v member"
         account.append(named.isEmpty ? "\(power): in no channel" : "\(power) in \(named.joined(separator: ", "))")

@@ -82,7 +82,8 @@ extension CommandContext {
   /// A context whose engine parts are all `engine` (the router's: the real engine).
   init(
     message: IncomingMessage, room: RoomRef, role: Role, accountRole: Role, capabilities: ChatCapabilities,
-    forum: any Forum, engine: any CommandEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies, prefix: String,
+    forum: any Forum, engine: any CommandEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies,
+    prefix: String,
     commands: [CommandSpec]
   ) {
     self.init(

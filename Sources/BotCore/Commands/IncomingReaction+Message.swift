@@ -6,7 +6,8 @@ extension IncomingReaction {
   var asMessage: IncomingMessage {
     IncomingMessage(
       transport: transport, room: room, senderID: senderID, senderName: senderName, text: key,
-      messageID: reactionID ?? "reaction:\(target):\(senderID):\(key)", transportRole: transportRole, configuredRole: configuredRole,
+      messageID: reactionID ?? "reaction:\(target):\(senderID):\(key)", transportRole: transportRole,
+      configuredRole: configuredRole,
       trust: trust)
   }
 }

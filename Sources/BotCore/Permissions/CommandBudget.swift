@@ -14,7 +14,8 @@ package actor CommandBudget {
     /// request a second, 15 leaves polling three quarters of the account's pace at worst.
     package var forumRequestsPerMinute: Int
 
-    package static let standard = Limits(userCommandsPerMinute: 20, roomCommandsPerMinute: 40, forumRequestsPerMinute: 15)
+    package static let standard = Limits(
+      userCommandsPerMinute: 20, roomCommandsPerMinute: 40, forumRequestsPerMinute: 15)
     /// No limit at all (each set to 0).
     package static let off = Limits(userCommandsPerMinute: 0, roomCommandsPerMinute: 0, forumRequestsPerMinute: 0)
 
@@ -116,7 +117,13 @@ package actor CommandBudget {
   }
 
   private func forgetFullBuckets(now: Date) {
-    users = users.filter { refilled($0.value, perMinute: limits.userCommandsPerMinute, now: now).tokens < Double(limits.userCommandsPerMinute) }
-    rooms = rooms.filter { refilled($0.value, perMinute: limits.roomCommandsPerMinute, now: now).tokens < Double(limits.roomCommandsPerMinute) }
+    users = users.filter {
+      refilled($0.value, perMinute: limits.userCommandsPerMinute, now: now).tokens
+        < Double(limits.userCommandsPerMinute)
+    }
+    rooms = rooms.filter {
+      refilled($0.value, perMinute: limits.roomCommandsPerMinute, now: now).tokens
+        < Double(limits.roomCommandsPerMinute)
+    }
   }
 }

@@ -82,7 +82,9 @@ package struct PermissionPolicy: Sendable, Hashable {
       "\(what) acts on the bot's forum account, so it needs the \(required) role from the bot's operator (roles in "
       + "its config, or room power in a room its config names)"
     // Their room power would do in a room the operator named: say why it does not count here.
-    if roomRole >= required { return grant + "; your power in this room does not count, as the config does not name it." }
+    if roomRole >= required {
+      return grant + "; your power in this room does not count, as the config does not name it."
+    }
     return grant + "; you are \(role.withArticle)."
   }
 }

@@ -234,8 +234,7 @@ extension LibOlmEncryption {
   /// Notes on the bot's own inbound copy of a session which devices (`user|device`) its key went to and from which
   /// index, so a key request from one of them can be answered from that index (and one from any other device
   /// refused).
-  private func rememberSharing(room: String, sessionID: String, devices: Set<String>, from index: UInt32) async throws
-  {
+  private func rememberSharing(room: String, sessionID: String, devices: Set<String>, from index: UInt32) async throws {
     let key = MatrixCryptoStore.Key.inbound(room: room, senderKey: identity.curve25519, sessionID: sessionID)
     guard var record = try await store.read(MatrixCryptoStore.InboundRecord.self, key), !devices.isEmpty else { return }
     var indexes = record.sharedFromIndex ?? [:]

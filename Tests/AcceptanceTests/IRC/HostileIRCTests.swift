@@ -39,7 +39,9 @@ extension IRCLiveTests {
       let forum = try await ForumSide.start(transport: transport)
       let bot = RunningIRCTransport(transport, with: [forum.commandService(for: transport, nicks: [nick])])
       try await op.waitForJoin(of: nick)
-      try await waitUntil(timeout: .seconds(5)) { await transport.client.channelModes(channel, nick: op.nick).contains("o") }
+      try await waitUntil(timeout: .seconds(5)) {
+        await transport.client.channelModes(channel, nick: op.nick).contains("o")
+      }
       await forum.server.state.clearRequests()
 
       // In the channel, where the config names it, the operator's status counts: a change to the room works.
@@ -87,7 +89,8 @@ extension IRCLiveTests {
       try await watcher.waitForJoin(of: nick)
       let flooder = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("f"), environment: environment)
       let flooderNick = flooder.nick
-      try await forum.engine.watch(threadID: "3600001", room: RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel)))
+      try await forum.engine.watch(
+        threadID: "3600001", room: RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel)))
 
       let mark = await flooder.mark()
       let channelMark = await watcher.mark()

@@ -40,8 +40,9 @@ extension MatrixIntegrationTests {
           _ = try await world.forumState.sendPrivateMessage(from: 1002, to: 1001, title: "launch codes", body: "0000")
 
           var transcript: [String] = []
-          for command in ["!pms", "!reply \(Self.devThread) posted by a stranger", "!confirm", "!bookmark \(Self.link)"]
-          {
+          for command in [
+            "!pms", "!reply \(Self.devThread) posted by a stranger", "!confirm", "!bookmark \(Self.link)",
+          ] {
             let id = try await stranger.say(command, in: room)
             let events = try await stranger.waitForMessages(in: room) { events in
               events.contains { $0.replyTo == id }

@@ -87,7 +87,8 @@ enum RelayReplyCommands {
             "Replying on the forum to a relayed post", needs: needed, has: context.accountRole, roomRole: context.role))
       }
       throw CommandError.failed(
-        "Replying to relayed posts on the forum needs the \(needed) role here; you are \(context.accountRole.withArticle).")
+        "Replying to relayed posts on the forum needs the \(needed) role here; you are \(context.accountRole.withArticle)."
+      )
     case .role:
       break
     }
