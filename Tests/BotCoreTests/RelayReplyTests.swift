@@ -91,6 +91,26 @@ struct RelayReplyTests {
         == "No relayed post here carries “r9” (from the last 30 days); use the r-number shown before a relay.")
   }
 
+  @Test("a member's reply may not carry pictures, links, videos or quotes in the account's name; an admin's may")
+  func markupFromChat() async throws {
+    let bot = try await CommandHarness()
+    try await relayed(bot, postID: "1045", reference: "r1", receipt: "irc-1")
+    #expect(await bot.say("!replies member").hasPrefix("From now on members and up"))
+    for text in [
+      "look [img]https://evil.example/x.png[/img]", "[URL=https://evil.example]click[/url]",
+      "[quote=\"Admin\" post=\"1\"]I resign[/quote]", "[timg]https://evil.example/x.png[/timg]",
+    ] {
+      let answer = await bot.say("!re r1 \(text)", role: .member, sender: "bob")
+      #expect(
+        answer.hasPrefix("Your reply holds forum markup that only admins may post from chat"), "\(text): \(answer)")
+    }
+    #expect(
+      await bot.say("!re r1 [b]bold[/b] is fine, and so is [imgur]", role: .member, sender: "bob").hasPrefix("Reply to")
+    )
+    #expect(await bot.say("!re r1 [img]https://example.org/cat.png[/img]").hasPrefix("Reply to"), "an admin may")
+    #expect(bot.forum.replies.isEmpty)
+  }
+
   @Test("replying is admin-only by default: a member is told the role it needs; replies member opens it")
   func rolesAndSetting() async throws {
     let bot = try await CommandHarness()

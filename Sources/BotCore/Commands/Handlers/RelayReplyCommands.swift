@@ -92,6 +92,11 @@ enum RelayReplyCommands {
     case .role:
       break
     }
+    if context.accountRole < .admin, let tag = markupReservedForAdmins(in: text) {
+      throw CommandError.failed(
+        "Your reply holds forum markup that only admins may post from chat ([\(tag)]): it would show a picture, a link "
+          + "or a quote in the bot account's name. Write it without the tag and send it again.")
+    }
     let page = try await context.forum.threadPage(threadID: threadID, page: .last)
     if let probation = await context.forum.probation {
       throw ProbationText.refusal(probation, dates: context.composer.dates)
@@ -116,6 +121,13 @@ enum RelayReplyCommands {
     ReplyCommands.addPreview(
       of: text, confirming: "post it", offeringReactions: context.capabilities.reactions, to: &reply, context)
     return reply
+  }
+
+  /// BBCode tags that put something in the bot account's name that the words do not show: a picture, a link, a quote
+  /// claiming another post (`[quote="Admin" post="1"]`), a video. Returns the first one found, lowercased.
+  static func markupReservedForAdmins(in text: String) -> String? {
+    let pattern = /\[\/?(img|timg|url|quote|video)(?=[\]=\s])/.ignoresCase()
+    return text.firstMatch(of: pattern).map { String($0.1).lowercased() }
   }
 
   /// The role a reply to a relay needs under the room's `replies` setting (admin when it is off, which cannot start one).
