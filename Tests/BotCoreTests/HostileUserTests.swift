@@ -117,6 +117,14 @@ struct HostileUserTests {
     // The operator's admins are not held back.
     for _ in 0..<100 { _ = await bot.send("!help", role: .admin, sender: "alice") }
     #expect(await bot.send("!status", role: .admin, sender: "alice")?.isEmpty == false)
+    // Unless what comes in their name passed no trust check (a stolen token writing in clear).
+    var inClear = 0
+    for _ in 0..<50 {
+      var message = bot.message("!help", role: .admin, sender: "mallory")
+      message.trust = .unencryptedInEncryptedRoom
+      if await bot.router.handle(message, capabilities: .plainText) != nil { inClear += 1 }
+    }
+    #expect(inClear == CommandBudget.Limits.standard.userCommandsPerMinute + 1)
   }
 
   @Test("commands share a budget of forum requests, so chat cannot take polling's pace")

@@ -22,7 +22,7 @@ package struct CommandRouter: Sendable {
   package let untrustedSenders: UntrustedSenders
   /// Commands per user and room, and the forum requests commands may make (shared by every transport's router).
   package let budget: CommandBudget
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
 
   package init(
     parser: CommandParser, permissions: SharedPermissions, forum: any Forum, engine: any CommandEngine,
@@ -175,27 +175,6 @@ package struct CommandRouter: Sendable {
     }
   }
 
-  /// The answer to a message that would act but passed no trust check (unencrypted in an encrypted room): said once
-  /// per room and sender, then nil (nothing is said twice); every refusal is logged.
-  func refuseUntrusted(_ message: IncomingMessage, doing action: String) async -> CommandReply? {
-    logger.notice(
-      "unencrypted request in an encrypted room not acted on",
-      metadata: [
-        "transport": "\(message.transport)", "room": "\(message.room)", "sender": "\(message.senderID)",
-        "action": "\(action)",
-      ])
-    let key = UntrustedSenders.Key(transport: message.transport, room: message.room, senderID: message.senderID)
-    guard await untrustedSenders.shouldTell(key) else { return nil }
-    return CommandReply(Self.untrustedRefusal(action))
-  }
-
-  /// Why an unencrypted request does not act, and how to do it instead.
-  static func untrustedRefusal(_ action: String) -> String {
-    "\(action) came unencrypted in this encrypted room, so nothing shows it is yours: I act here only on what a "
-      + "verified session sends encrypted. Send it again from a session you have verified, with encryption on (in "
-      + "Element: Settings → Sessions). I will not repeat this here."
-  }
-
   private func unfurl(_ message: IncomingMessage) async -> CommandReply? {
     guard message.text.contains("showthread.php") else { return nil }
     let room = RoomRef(transport: message.transport, room: message.room)
@@ -208,47 +187,4 @@ package struct CommandRouter: Sendable {
     }
     return await LinkUnfurler(forum: forum(for: message), dates: composer.dates).unfurl(message.text)
   }
-
-  /// The operator's admins for the account answer for it already (they may post as it): no budget holds them back.
-  /// Everyone else's commands count (`CommandBudget`).
-  func isExemptFromBudget(_ message: IncomingMessage) -> Bool {
-    permissions.role(of: message, in: .account) >= .admin
-  }
-
-  /// The forum as a command of `message` may use it: within the commands' share of requests, unless exempt.
-  func forum(for message: IncomingMessage) -> any Forum {
-    isExemptFromBudget(message) ? forum : BudgetedForum(base: forum, budget: budget, now: now)
-  }
-
-  /// Whether a command stops at the budget, and what it says then.
-  enum BudgetStop {
-    /// Over the budget: answer with the refusal (said once), or nothing (`nil`: already told).
-    case stop(CommandReply?)
-
-    var reply: CommandReply? {
-      switch self {
-      case .stop(let reply): reply
-      }
-    }
-  }
-
-  /// nil when the sender and room may give another command now; else what to answer.
-  func overBudget(_ message: IncomingMessage) async -> BudgetStop? {
-    if isExemptFromBudget(message) { return nil }
-    let room = RoomRef(transport: message.transport, room: message.room)
-    switch await budget.admit(user: Self.budgetKey(message), room: "\(room)", now: now()) {
-    case .allowed:
-      return nil
-    case .refused(let sentence):
-      logger.notice(
-        "commands over budget",
-        metadata: ["transport": "\(message.transport)", "room": "\(message.room)", "sender": "\(message.senderID)"])
-      return .stop(CommandReply(sentence))
-    case .ignored:
-      return .stop(nil)
-    }
-  }
-
-  /// One budget per user per transport, whatever room they write in.
-  static func budgetKey(_ message: IncomingMessage) -> String { "\(message.transport) \(message.senderID)" }
 }
