@@ -163,8 +163,16 @@ struct CommandBudgetTests {
       return
     }
     #expect(room.hasPrefix("This room is giving commands faster"))
-    // Half a minute refills one of a's two.
+    // Half a minute refills one of a's two; still flooding, a is not told a second time.
     #expect(await budget.admit(user: "a", room: "other", now: start.addingTimeInterval(30)) == .allowed)
+    #expect(await budget.admit(user: "a", room: "other", now: start.addingTimeInterval(30)) == .ignored)
+    // Calmed down (a minute's budget back): a new flood earns a new refusal.
+    #expect(await budget.admit(user: "a", room: "other", now: start.addingTimeInterval(120)) == .allowed)
+    #expect(await budget.admit(user: "a", room: "other", now: start.addingTimeInterval(120)) == .allowed)
+    guard case .refused = await budget.admit(user: "a", room: "other", now: start.addingTimeInterval(120)) else {
+      Issue.record("a new flood is told again")
+      return
+    }
     #expect(await budget.takeForumRequest(now: start) == nil)
     #expect(await budget.takeForumRequest(now: start) == 60)
   }

@@ -29,7 +29,7 @@ package actor CommandBudget {
   /// What a command may do now.
   package enum Admission: Sendable, Hashable {
     case allowed
-    /// Over the limit: say `refusal` (once, until the sender is let through again).
+    /// Over the limit: say `refusal` (once, until the sender has calmed down: a minute's budget back).
     case refused(String)
     /// Over the limit and already told: say nothing.
     case ignored
@@ -38,7 +38,8 @@ package actor CommandBudget {
   private struct Bucket {
     var tokens: Double
     var updated: Date
-    /// The sender was told they are over the limit, and has not been let through since.
+    /// The sender was told they are over the limit, and has not calmed down since (their bucket full again):
+    /// during a steady flood the commands that refills let through do not earn a second refusal.
     var told = false
   }
 
@@ -71,9 +72,9 @@ package actor CommandBudget {
       if users.count + rooms.count > maximumBuckets { forgetFullBuckets(now: now) }
     }
     guard userOver || roomOver else {
+      if userBucket.tokens >= Double(limits.userCommandsPerMinute) { userBucket.told = false }
       userBucket.tokens -= 1
       roomBucket.tokens -= 1
-      userBucket.told = false
       return .allowed
     }
     refusedCount += 1

@@ -1,5 +1,6 @@
 import AwfulBotMatrixTestKit
 import AwfulBotTestKit
+import BotCore
 import ChatBridge
 import FakeForum
 import Foundation
@@ -64,6 +65,58 @@ extension MatrixIntegrationTests {
             ], "\(transcript.joined(separator: "\n"))")
           #expect(await Self.actingRequests(world).isEmpty, "nothing reached the forum")
           #expect(await world.forumState.bookmarks(user: 1001)[3_600_005] == nil)
+        }
+      }
+    }
+
+    /// A viewer says 200 commands as fast as the homeserver takes them in a room of theirs, while posts flow to
+    /// another room: the viewer gets a minute's budget of answers and one refusal, and the relay to the other room
+    /// arrives meanwhile (its delay is printed for the note; speed targets live in the bench, not in tests).
+    @Test("a flood of commands from one viewer: a minute's budget answered, one refusal, relays elsewhere on time")
+    func commandFlood() async throws {
+      try await MatrixTestWorld.with { world in
+        let admin = try await MatrixHuman.register("admin", admin: true)
+        let owner = try await MatrixHuman.register("owner")
+        let flooder = try await MatrixHuman.register("flooder")
+        try await admin.overrideRateLimit(for: flooder.userID, messagesPerSecond: 0, burst: 0)
+        let limits = CommandBudget.Limits.standard
+        let bot = try MatrixBotProcess(world: world, budget: limits)
+        try await bot.run { bot in
+          let quiet = try await bot.joinedRoom(owner: owner, name: "relays")
+          let noisy = try await bot.joinedRoom(owner: owner, name: "noise")
+          try await owner.invite(flooder.userID, to: noisy)
+          try await flooder.join(noisy)
+          try await bot.engine.watch(threadID: "3600001", room: bot.room(quiet))
+
+          let flood = Task {
+            let start = ContinuousClock.now
+            for index in 0..<200 { _ = try? await flooder.say("!nosuch\(index)", in: noisy) }
+            return ContinuousClock.now - start
+          }
+          let started = ContinuousClock.now
+          _ = try await world.forumState.addPost(thread: 3_600_001, author: 1002, body: "A post during the flood")
+          await bot.pollBookmarks()
+          _ = try await owner.waitForMessages(in: quiet, timeout: .seconds(30)) { events in
+            events.contains { $0.body?.contains("A post during the flood") == true }
+          }
+          let relayTime = ContinuousClock.now - started
+          let floodTime = await flood.value
+          // What the flooder reads, once the bot has worked through the flood (a marker from the owner comes last).
+          let marker = try await owner.say("!help", in: noisy)
+          let events = try await owner.waitForMessages(in: noisy, timeout: .seconds(60)) { events in
+            events.contains { $0.replyTo == marker }
+          }
+          let answers = events.filter { $0.sender == world.botAccount.userID && $0.replyTo != marker }
+          let refusals = answers.filter {
+            $0.body?.hasPrefix("You are giving commands faster than I take them") == true
+          }
+          #expect(refusals.count == 1, "one refusal: \(answers.compactMap(\.body))")
+          // A minute's budget, and what it refilled while the flood lasted (one every three seconds).
+          let refilled = Int(floodTime.components.seconds) * limits.userCommandsPerMinute / 60 + 1
+          #expect(answers.count - 1 <= limits.userCommandsPerMinute + refilled, "\(answers.count) answers")
+          print(
+            "command flood: relay to the other room after \(relayTime); \(answers.count) answers to 200 commands "
+              + "said in \(floodTime)")
         }
       }
     }
