@@ -153,12 +153,16 @@ struct ConfigurationReloadTests {
     )
     _ = try await engine.subscribe(room: drop, to: .bookmarks, createdBy: "alice")
     _ = try await engine.subscribe(room: keep, to: .bookmarks, createdBy: "alice")
+    // The channels the config names are where channel operators act for the forum account.
+    try await application.seedRooms()
+    #expect(application.permissions.current.namedRooms == [drop, keep, empty])
 
     try write(channels: ["#keep"])
     guard case .applied = await reloader.reload() else {
       Issue.record("the reload was refused")
       return
     }
+    #expect(application.permissions.current.namedRooms == [keep], "a channel taken off is no longer named")
     #expect(try await engine.settings(room: drop).isPaused, "posts for the parted channel are held, not queued")
     #expect(try await engine.subscriptions(room: drop).count == 1, "the users' subscription stays")
     #expect(try await !engine.settings(room: keep).isPaused)
@@ -173,6 +177,7 @@ struct ConfigurationReloadTests {
     try write(channels: ["#DROP"])
     _ = await reloader.reload()
     #expect(try await !engine.settings(room: drop).isPaused)
+    #expect(application.permissions.current.namedRooms == [drop])
     #expect(log.messages.filter { $0 == "room resumed: the config names it again" }.count == 1)
     try write(channels: ["#DROP", "#keep"])
     _ = await reloader.reload()
