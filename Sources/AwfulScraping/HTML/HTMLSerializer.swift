@@ -44,7 +44,9 @@ enum HTMLSerializer {
           guard appendAttribute(current, to: &out, scratch: &scratch) else { return false }
           attribute = current.pointee.next
         }
-        if let children = node.children {
+        // libxml2 writes an empty element (`br`, `img`, …) as its start tag alone and leaves out any children the
+        // parser gave it (`<br:x><br>` parses as a `br` holding a `br`).
+        if let children = node.children, !isEmptyElement(name) {
           out.append(UInt8(ascii: ">"))
           parent = current
           current = children
@@ -340,6 +342,11 @@ enum HTMLSerializer {
     case UInt8(ascii: "p"): equalsIgnoringCase(name, "param")
     default: false
     }
+  }
+
+  /// libxml2's HTML 4 table entries marked empty: written as the start tag alone, children or not.
+  private static func isEmptyElement(_ name: UnsafePointer<xmlChar>) -> Bool {
+    writesNoEndTag(name) && !equalsIgnoringCase(name, "li")
   }
 
   @inline(__always)
