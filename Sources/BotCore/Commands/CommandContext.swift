@@ -39,11 +39,6 @@ package struct CommandContext: Sendable {
 
   package var links: ForumLinks { composer.links }
 
-  /// The sender's role in `scope`.
-  package func role(in scope: CommandScope) -> Role {
-    scope == .account ? accountRole : role
-  }
-
   /// Who to record as the author of a change (`transport:user`), for `why`, undo and logs.
   package var userID: String { message.senderID }
 

@@ -79,7 +79,7 @@ extension CommandRouter {
     if !message.trust.isTrusted, !pending.requestTrust.isTrusted {
       return await untrustedOutcome(message, doing: "\(key) on a preview")
     }
-    if let over = await overBudget(message) { return budgetOutcome(over.reply, message) }
+    if let over = await overBudget(message) { return outcome(over.reply, message) }
     let options = AnswerOptions()
     let reply: CommandReply
     if key == ReactionKey.confirm {
@@ -103,7 +103,7 @@ extension CommandRouter {
     _ body: (CommandContext) async throws -> Void
   ) async -> ReactionOutcome {
     if !message.trust.isTrusted { return await untrustedOutcome(message, doing: "\(message.text) on a relay") }
-    if let over = await overBudget(message) { return budgetOutcome(over.reply, message) }
+    if let over = await overBudget(message) { return outcome(over.reply, message) }
     let role = permissions.role(of: message, in: spec.scope)
     if role < spec.role {
       let named = permissions.isNamed(RoomRef(transport: message.transport, room: message.room))
@@ -127,14 +127,14 @@ extension CommandRouter {
 
   private func prefixedName(_ spec: CommandSpec) -> String { "\(parser.prefix)\(spec.name)" }
 
-  private func budgetOutcome(_ refusal: CommandReply?, _ message: IncomingMessage) -> ReactionOutcome {
+  /// A refusal said once (the trust check, the budget) as the answer to the reaction; nothing once it was said.
+  private func outcome(_ refusal: CommandReply?, _ message: IncomingMessage) -> ReactionOutcome {
     refusal.map { ReactionOutcome(answer: OutgoingMessage(.answer($0), inReplyTo: message.messageID)) } ?? .nothing
   }
 
   /// An unencrypted reaction that would act: told once per room and sender, then nothing.
   private func untrustedOutcome(_ message: IncomingMessage, doing action: String) async -> ReactionOutcome {
-    guard let refusal = await refuseUntrusted(message, doing: action) else { return .nothing }
-    return ReactionOutcome(answer: OutgoingMessage(.answer(refusal), inReplyTo: message.messageID))
+    outcome(await refuseUntrusted(message, doing: action), message)
   }
 
   private func answer(_ text: String, _ message: IncomingMessage) -> OutgoingMessage {

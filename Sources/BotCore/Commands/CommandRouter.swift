@@ -181,10 +181,7 @@ package struct CommandRouter: Sendable {
     guard let settings = try? await engine.settings(room: room), settings.unfurl else { return nil }
     // A preview costs forum requests like a command: it counts against the sender's budget, and is skipped in
     // silence over it (the link stays in the room; nobody asked the bot for anything).
-    if !isExemptFromBudget(message) {
-      let admission = await budget.admit(user: Self.budgetKey(message), room: "\(room)", now: now())
-      guard admission == .allowed else { return nil }
-    }
+    if await overBudget(message) != nil { return nil }
     return await LinkUnfurler(forum: forum(for: message), dates: composer.dates).unfurl(message.text)
   }
 }
