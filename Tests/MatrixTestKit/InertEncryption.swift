@@ -19,4 +19,8 @@ package struct InertEncryption: MatrixEncryption {
   package func sharedRooms() async -> Set<String> { [] }
   package func identityStatus() async -> MatrixIdentityStatus? { nil }
   package func recoveryKey() async -> String? { nil }
+  package func acceptIdentities(_ identities: [String: String]) async {}
+  package func identityChangesToAnnounce() async -> [MatrixIdentityChange] { [] }
+  package func identityChangeAnnounced(_ change: MatrixIdentityChange) async {}
+  package func changedIdentity(of user: String) async -> MatrixIdentityChange? { nil }
 }

@@ -68,6 +68,13 @@ package actor MatrixE2EEHuman {
     deviceID = answer["device"]?.stringValue ?? ""
   }
 
+  /// Replaces the user's cross-signing identity with new keys and signs this device with them, as Element's "Reset
+  /// identity" does (or anyone with the password). Returns the new master key.
+  package func resetIdentity() async throws -> String {
+    let answer = try await request(["cmd": "reset_identity"])
+    return try #require(answer["master_key"]?.stringValue)
+  }
+
   /// How this client judges a user's devices under Element's rule, from a fresh `/keys/query`.
   package struct DeviceTrust: Sendable {
     package var masterKey: String?

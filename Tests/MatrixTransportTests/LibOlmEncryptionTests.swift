@@ -32,6 +32,9 @@ import Testing
       /// The bot's device keys as uploaded, with the signatures uploaded since.
       var botDevice: JSONValue?
       var authAnswers: [JSONValue] = []
+      /// The peer's published identity (`master_key`, `self_signing_key`) and its device signed by it; nil: the peer
+      /// has no cross-signing and its device keys are `peerKeys` as made.
+      var peerIdentity: (master: JSONValue, selfSigning: JSONValue, device: JSONValue)?
     }
     let seen = Mutex(Seen())
     let peerPickle: String
@@ -80,12 +83,17 @@ import Testing
         case "keys/query":
           return seen.withLock { seen in
             var devices: [String: JSONValue] = [
-              LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: peerKeys]
+              LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: seen.peerIdentity?.device ?? peerKeys]
             ]
             if let device = seen.botDevice { devices[LibOlmEncryptionTests.bot] = ["BOTDEVICE": device] }
             var answer: [String: JSONValue] = ["device_keys": .object(devices)]
             for (field, key) in [("master_keys", "master_key"), ("self_signing_keys", "self_signing_key")] {
-              if let published = seen.crossSigning[key] { answer[field] = [LibOlmEncryptionTests.bot: published] }
+              var users: [String: JSONValue] = [:]
+              if let published = seen.crossSigning[key] { users[LibOlmEncryptionTests.bot] = published }
+              if let peer = seen.peerIdentity {
+                users[LibOlmEncryptionTests.peer] = key == "master_key" ? peer.master : peer.selfSigning
+              }
+              if !users.isEmpty { answer[field] = .object(users) }
             }
             return .object(answer)
           }

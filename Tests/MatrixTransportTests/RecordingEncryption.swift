@@ -20,4 +20,8 @@ final class RecordingEncryption: MatrixEncryption {
   func sharedRooms() async -> Set<String> { [] }
   func identityStatus() async -> MatrixIdentityStatus? { nil }
   func recoveryKey() async -> String? { nil }
+  func acceptIdentities(_ identities: [String: String]) async {}
+  func identityChangesToAnnounce() async -> [MatrixIdentityChange] { [] }
+  func identityChangeAnnounced(_ change: MatrixIdentityChange) async {}
+  func changedIdentity(of user: String) async -> MatrixIdentityChange? { nil }
 }

@@ -55,6 +55,10 @@ scripts/crash-matrix):
       body. type and content are the event's as sent (decrypted: from the payload; null when unreadable);
       relates_to is the m.relates_to of the event as the homeserver has it (the cleartext copy of an encrypted one),
       so reactions (type m.reaction) and edits (rel_type m.replace) of the sender can be read.
+  {"cmd": "reset_identity"}  -> {"ok": true, "master_key": "<new pub>", "uia": bool}
+      New cross-signing keys for the user (master, self-signing, user-signing) replace the published ones, and this
+      device is signed with the new self-signing key: what Element's "Reset identity" does, or what someone who has
+      the password can do.
   {"cmd": "quit"}
 Errors come back as {"ok": false, "error": "…"}. The store (keys, sessions) lives in the folder given as argv[1]
 (made when missing).
@@ -238,18 +242,19 @@ class Human:
 
     # --- Cross-signing: our own identity --------------------------------------------------------------------------
 
-    async def bootstrap_cross_signing(self):
-        """Gives the user cross-signing keys (unless this process made them already) and signs this device."""
+    async def bootstrap_cross_signing(self, replace=False):
+        """Gives the user cross-signing keys (unless this process made them already) and signs this device.
+        replace: new keys even when the user has some (a reset, as "Reset identity" in Element does)."""
         user, device = self.user, self.client.device_id
         answer = await self.keys_query([user])
         existing, _ = cross_signing_key(answer.get("master_keys", {}).get(user), user, "master")
         mine = self.own_cross_signing.get(user)
         uia = False
-        if existing and not (mine and mine["master"][1].public_key == existing):
+        if existing and not replace and not (mine and mine["master"][1].public_key == existing):
             raise RuntimeError(
                 f"{user} already has cross-signing keys (master {existing}) that this client did not make; "
                 "log this device in with cross_sign false to leave it unsigned")
-        if not existing:
+        if not existing or replace:
             mine = {usage: new_signing_key() for usage in ("master", "self_signing", "user_signing")}
             master_pub = mine["master"][1].public_key
             keys = {}
@@ -285,8 +290,14 @@ class Human:
                                        {user: {device: signed_device, master_pub: signed_master}})
         if status != 200 or reply.get("failures"):
             raise RuntimeError(f"/keys/signatures/upload answered {status}: {reply}")
+        if replace:
+            self.pinned_master[user] = master_pub
         self.pinned_master.setdefault(user, master_pub)
         return master_pub, uia
+
+    async def reset_identity(self):
+        master, uia = await self.bootstrap_cross_signing(replace=True)
+        return {"master_key": master, "uia": uia}
 
     # --- Commands -------------------------------------------------------------------------------------------------
 
@@ -624,6 +635,6 @@ async def main():
 
 
 COMMANDS = {"login", "create_room", "join", "invite", "send", "reply", "react", "messages", "device_trust",
-            "history"}
+            "history", "reset_identity"}
 
 asyncio.run(main())

@@ -13,7 +13,7 @@ extension TransportKind {
       "deviceName": .string, "rooms": .strings, "allowedInviters": .strings, "memberPowerLevel": .integer,
       "adminPowerLevel": .integer, "roleOverrides": .custom, "threadRooms": .strings, "syncTimeoutSeconds": .number,
       "suppressLinkPreviews": .bool, "pickleKey": .secret, "undecryptableWaitSeconds": .number,
-      "encryption": .custom,
+      "encryption": .custom, "acceptedIdentities": .custom,
     ],
     requiredOptions: ["homeserver", "userID"],
     secretKeys: ["accessToken", "password", "pickleKey", "encryption.recoveryKey"],
@@ -136,6 +136,22 @@ extension TransportKind {
         }
       } else {
         reader.report(at("roleOverrides"), "expected an object of user id to role, got \(overrides.kindName)")
+      }
+    }
+    if let accepted = options["acceptedIdentities"] {
+      if case .object(let users) = accepted {
+        for (user, key) in users.sorted(by: { $0.key < $1.key }) where !ConfigReader.isComment(user) {
+          if !MatrixIdentifiers.isUserID(user) {
+            reader.report("\(at("acceptedIdentities")).\(user)", "expected a full Matrix user id as the key")
+          }
+          if key.stringValue.map({ $0.filter { !$0.isWhitespace }.count != 43 }) ?? true {
+            reader.report(
+              "\(at("acceptedIdentities")).\(user)",
+              "expected the user's new master key as the bot's notice shows it (43 characters, spaces ignored)")
+          }
+        }
+      } else {
+        reader.report(at("acceptedIdentities"), "expected an object of user id to master key, got \(accepted.kindName)")
       }
     }
     if let encryption = options["encryption"] {

@@ -25,7 +25,9 @@ extension LibOlmEncryption {
         result[user] = known
       } else if let stored = try await store.read(
         [String: MatrixCryptoStore.DeviceRecord].self, MatrixCryptoStore.Key.devices(user: user)),
-        stored.values.allSatisfy({ $0.crossSigned != nil })
+        stored.values.allSatisfy({ $0.crossSigned != nil }),
+        // Lists stored before identities were pinned are read again once, so the pin is taken from the server.
+        try await store.read(String.self, MatrixCryptoStore.Key.pinnedIdentity(user: user)) != nil
       {
         devices[user] = stored
         result[user] = stored
@@ -37,7 +39,9 @@ extension LibOlmEncryption {
       let answer = try await api.queryKeys(users: unknown)
       for user in unknown {
         let chain = CrossSigningChain(user: user, answer: answer)
-        let list = verifiedDevices(of: user, in: answer["device_keys"]?[user]?.objectValue ?? [:], chain: chain)
+        let changed = try await identityChanged(of: user, masterKey: chain.masterKey)
+        let list = verifiedDevices(
+          of: user, in: answer["device_keys"]?[user]?.objectValue ?? [:], chain: chain, identityChanged: changed)
         devices[user] = list
         result[user] = list
         try await store.write(list, MatrixCryptoStore.Key.devices(user: user))
@@ -51,9 +55,9 @@ extension LibOlmEncryption {
 
   /// Devices whose keys are signed by their own ed25519 key and name the right user and device; others are left out
   /// (and logged), so a homeserver cannot slip in keys of its own.
-  private func verifiedDevices(of user: String, in answer: [String: JSONValue], chain: CrossSigningChain)
-    -> [String: MatrixCryptoStore.DeviceRecord]
-  {
+  private func verifiedDevices(
+    of user: String, in answer: [String: JSONValue], chain: CrossSigningChain, identityChanged: Bool
+  ) -> [String: MatrixCryptoStore.DeviceRecord] {
     var list: [String: MatrixCryptoStore.DeviceRecord] = [:]
     for (device, keys) in answer {
       guard let object = keys.objectValue, object["user_id"]?.stringValue == user,
@@ -67,14 +71,16 @@ extension LibOlmEncryption {
         continue
       }
       list[device] = MatrixCryptoStore.DeviceRecord(
-        deviceID: device, curve25519: curve, ed25519: ed, crossSigned: chain.isCrossSigned(device: keys))
+        deviceID: device, curve25519: curve, ed25519: ed, crossSigned: chain.isCrossSigned(device: keys),
+        identityChanged: identityChanged ? true : nil)
     }
     return list
   }
 
-  /// Whether the trust policy lets this device have room keys and give commands.
+  /// Whether the trust policy lets this device have room keys and give commands: cross-signed by an identity that is
+  /// the pinned one (under `any`, every device: that policy checks no identity).
   func trusts(_ device: MatrixCryptoStore.DeviceRecord) -> Bool {
-    identityOptions.trust == .any || device.crossSigned == true
+    identityOptions.trust == .any || (device.crossSigned == true && device.identityChanged != true)
   }
 
   /// The device of `user` that `matches` picks: from what is known, else from a fresh `/keys/query` (a device added

@@ -131,7 +131,7 @@ extension LibOlmEncryption {
   {
     if let sent = try await store.sentContent(transactionID: transactionID) { return sent }
     var (session, record) = try await outboundSession(room: room)
-    try await shareKey(room: room, session: session, record: &record)
+    try await shareKey(room: room, session: &session, record: &record)
     let payload: JSONValue = ["type": .string(type), "content": content, "room_id": .string(room)]
     let encrypted: JSONValue = [
       "algorithm": .string(Self.megolmAlgorithm), "sender_key": .string(identity.curve25519),
@@ -184,9 +184,10 @@ extension LibOlmEncryption {
   }
 
   /// Sends the session key (Olm-encrypted `m.room_key`) to every joined device that does not have it. A device that
-  /// had it and is gone (left the room, removed) means the session must not be used again: a new one is made.
+  /// had it and is gone (left the room, removed, no longer trusted) means the session must not be used again: a new
+  /// one is made and handed back in `session` and `record`, so the caller encrypts with the session it announces.
   private func shareKey(
-    room: String, session: MegolmOutboundSession, record: inout MatrixCryptoStore.OutboundRecord
+    room: String, session: inout MegolmOutboundSession, record: inout MatrixCryptoStore.OutboundRecord
   ) async throws {
     let members = try await roomMembers(room)
     // Only devices the policy trusts get the key (Element's rule: none for devices their owner did not verify).
@@ -197,8 +198,8 @@ extension LibOlmEncryption {
     if !record.sharedWith.isSubset(of: current) {
       await discardOutbound(room: room, reason: "a device left")
       var (fresh, freshRecord) = try await outboundSession(room: room)
-      try await shareKey(room: room, session: fresh, record: &freshRecord)
-      (_, record) = (fresh, freshRecord)
+      try await shareKey(room: room, session: &fresh, record: &freshRecord)
+      (session, record) = (fresh, freshRecord)
       outbound[room] = (fresh, freshRecord)
       return
     }

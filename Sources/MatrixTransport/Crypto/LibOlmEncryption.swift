@@ -52,6 +52,10 @@ package actor LibOlmEncryption: MatrixEncryption {
   var rotation: [String: (milliseconds: Int64, messages: Int)] = [:]
   /// Rooms whose current session went to every joined device at its last send.
   var fullyShared: Set<String> = []
+  /// New master keys the operator accepted for users whose pinned identity changed (`acceptedIdentities`).
+  var accepted: [String: String]
+  /// Users whose master key is not the pinned one, until the operator accepts it (see `identityChanged`).
+  var identityChanges: [String: IdentityChangeRecord] = [:]
 
   /// One operation at a time: an actor lets another call in at every `await` (an HTTP call while sharing a key),
   /// and two operations interleaving on the same ratchets would corrupt them.
@@ -79,6 +83,7 @@ package actor LibOlmEncryption: MatrixEncryption {
   ) {
     self.inbound = RecentlyUsedCache(capacity: inboundSessionsInMemory)
     self.identityOptions = identityOptions
+    self.accepted = Self.normalised(identityOptions.acceptedIdentities)
     self.userID = userID
     self.deviceID = deviceID
     self.pickleKey = Array(pickleKey.utf8)
@@ -95,6 +100,7 @@ package actor LibOlmEncryption: MatrixEncryption {
     try await exclusively {
       try await loadOrCreateAccount()
       outdatedUsers = Set(try await store.read([String].self, MatrixCryptoStore.Key.outdatedUsers) ?? [])
+      try await loadIdentityChanges()
       try await publishKeys(oneTimeKeyCount: nil)
       try await publishFallbackKeyIfNeeded(unusedTypes: nil)
       try await establishIdentity()
@@ -103,7 +109,9 @@ package actor LibOlmEncryption: MatrixEncryption {
 
   package func identityStatus() async -> MatrixIdentityStatus? {
     guard let crossSigning else { return nil }
-    return MatrixIdentityStatus(masterKey: crossSigning.master.publicKey, trust: identityOptions.trust)
+    return MatrixIdentityStatus(
+      masterKey: crossSigning.master.publicKey, trust: identityOptions.trust,
+      changedIdentities: identityChanges.keys.sorted())
   }
 
   package func recoveryKey() async -> String? {
@@ -128,6 +136,7 @@ package actor LibOlmEncryption: MatrixEncryption {
     }
     let changed = (sync.deviceLists?.changed ?? []) + (sync.deviceLists?.left ?? [])
     if !changed.isEmpty { await markOutdated(changed) }
+    await checkIdentities(of: sync.deviceLists?.changed ?? [])
     if let count = sync.oneTimeKeysCount?["signed_curve25519"] {
       do {
         try await publishKeys(oneTimeKeyCount: count)

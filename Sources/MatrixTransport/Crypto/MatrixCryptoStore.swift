@@ -52,6 +52,9 @@ struct MatrixCryptoStore: Sendable {
     /// Signed by its owner's self-signing key, which their master key signed; nil in records from before
     /// cross-signing was checked (read again when met).
     var crossSigned: Bool?
+    /// Signed by a master key other than the one pinned for the user, which the operator has not accepted: not
+    /// trusted whatever its signatures say.
+    var identityChanged: Bool? = nil
   }
 
   enum Key {
@@ -64,6 +67,10 @@ struct MatrixCryptoStore: Sendable {
     }
     static func outbound(room: String) -> String { "e2ee:megolm-out:\(room)" }
     static func devices(user: String) -> String { "e2ee:devices:\(user)" }
+    /// The master key pinned for a user (the first seen, or the last the operator accepted).
+    static func pinnedIdentity(user: String) -> String { "e2ee:identity:\(user)" }
+    /// Users whose current master key is not the pinned one, with both keys.
+    static let identityChanges = "e2ee:identity-changes"
     static func sent(transactionID: String) -> String { "e2ee:sent:\(transactionID)" }
   }
 

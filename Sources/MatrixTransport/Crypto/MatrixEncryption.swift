@@ -34,6 +34,29 @@ package protocol MatrixEncryption: Sendable {
 
   /// The recovery key of the bot's secret storage as Element shows it, nil when none is known.
   func recoveryKey() async -> String?
+
+  /// The new master keys the operator accepted, per user (`acceptedIdentities`); replaces the earlier list.
+  func acceptIdentities(_ identities: [String: String]) async
+  /// Users whose identity changed and whose rooms have not been told yet.
+  func identityChangesToAnnounce() async -> [MatrixIdentityChange]
+  /// The rooms were told about this change (not again, across restarts).
+  func identityChangeAnnounced(_ change: MatrixIdentityChange) async
+  /// The change that keeps `user`'s devices untrusted, if one does.
+  func changedIdentity(of user: String) async -> MatrixIdentityChange?
+}
+
+/// A user whose master key is not the one the bot pinned for them: their devices are untrusted until the operator
+/// accepts the new key.
+package struct MatrixIdentityChange: Sendable, Hashable {
+  package var user: String
+  package var pinnedMasterKey: String
+  package var currentMasterKey: String
+
+  package init(user: String, pinnedMasterKey: String, currentMasterKey: String) {
+    self.user = user
+    self.pinnedMasterKey = pinnedMasterKey
+    self.currentMasterKey = currentMasterKey
+  }
 }
 
 /// The bot's cross-signing identity, for `status`.
@@ -41,6 +64,8 @@ package struct MatrixIdentityStatus: Sendable, Hashable {
   /// The master key (the identity people's clients pin).
   package var masterKey: String
   package var trust: MatrixDeviceTrust
+  /// Users whose identity changed and waits for the operator to accept it.
+  package var changedIdentities: [String] = []
 }
 
 /// A Megolm session by what identifies it in an event.

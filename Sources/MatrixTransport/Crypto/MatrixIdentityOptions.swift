@@ -21,11 +21,14 @@ package struct MatrixIdentityOptions: Sendable, Hashable {
   /// Where a newly made recovery key is written for the operator (0600); nil: it stays in the database only.
   package var recoveryKeyFile: URL?
   package var trust: MatrixDeviceTrust
+  /// New master keys the operator accepted for users whose identity changed (user id → master key).
+  package var acceptedIdentities: [String: String]
 
   package init(
     password: String? = nil, localpart: String, recoveryKey: RecoveryKey? = nil, resetIdentity: Bool = false,
-    recoveryKeyFile: URL? = nil, trust: MatrixDeviceTrust = .crossSigned
+    recoveryKeyFile: URL? = nil, trust: MatrixDeviceTrust = .crossSigned, acceptedIdentities: [String: String] = [:]
   ) {
+    self.acceptedIdentities = acceptedIdentities
     self.password = password
     self.localpart = localpart
     self.recoveryKey = recoveryKey

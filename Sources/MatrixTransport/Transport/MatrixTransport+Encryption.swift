@@ -40,7 +40,11 @@ extension MatrixTransport {
     let trust =
       identity.trust == .crossSigned
       ? "room keys and commands only for devices their owner verified" : "room keys for any device"
-    return "cross-signed identity, master key \(MatrixEncryptionSetup.grouped(identity.masterKey)); \(trust)"
+    let changed =
+      identity.changedIdentities.isEmpty
+      ? ""
+      : "; identity changes waiting for acceptedIdentities: \(identity.changedIdentities.joined(separator: ", "))"
+    return "cross-signed identity, master key \(MatrixEncryptionSetup.grouped(identity.masterKey)); \(trust)\(changed)"
   }
 
   /// The recovery key of the bot's secret storage as Element shows it; nil when none is known.
@@ -164,6 +168,9 @@ extension MatrixTransport {
     logger.info(
       "ignored a message from a device its owner has not verified",
       metadata: ["room": "\(room)", "sender": "\(sender)", "device": "\(device)"])
+    // A changed identity was announced to the room (`reportIdentityChanges`); its sessions get no room keys, so
+    // a reply to them could not be read, and "verify your session" would be the wrong advice.
+    if await state.withLock({ $0.crypto })?.changedIdentity(of: sender) != nil { return }
     let key = MatrixStateKey.untrustedDeviceNotice(room: room, user: sender, device: device)
     do {
       guard try await store.value(for: key) == nil else { return }

@@ -1,6 +1,6 @@
 extension MatrixTransport {
   /// The configuration keys `reconfigure` applies to a running transport; a change to any other needs a restart.
-  package static let liveKeys: Set<String> = ["rooms"]
+  package static let liveKeys: Set<String> = ["rooms", "acceptedIdentities"]
 
   /// Joins the rooms a reloaded configuration adds to `rooms` (compared with `previous`, the configuration in force
   /// until now). A room taken out of the list is not left: `rooms`
@@ -21,6 +21,12 @@ extension MatrixTransport {
     }
     for room in previous.rooms where !next.rooms.contains(room) {
       changes.append("\(room) is no longer joined at start; the bot stays in it until it is removed from the room")
+    }
+    if next.acceptedIdentities != previous.acceptedIdentities, let crypto = state.withLock({ $0.crypto }) {
+      await crypto.acceptIdentities(next.acceptedIdentities)
+      for user in next.acceptedIdentities.keys.sorted() where previous.acceptedIdentities[user] == nil {
+        changes.append("accepted the identity given for \(user)")
+      }
     }
     return changes
   }

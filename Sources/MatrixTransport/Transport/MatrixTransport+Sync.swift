@@ -56,6 +56,7 @@ extension MatrixTransport {
         }
         if busy { afterBusySpell = true }
         await reportUndecryptable()
+        await reportIdentityChanges()
         if let user = state.withLock({ $0.ownUserID }) { setStatus(.connected(userID: user)) }
         let nextSpacing = busySpacing()
         if isSending(since: started - nextSpacing) {

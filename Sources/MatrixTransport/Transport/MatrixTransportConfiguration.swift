@@ -46,6 +46,9 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   package var undecryptableWaitSeconds: Double
   /// End-to-end encryption: on or off, which devices are trusted, the recovery key (`"encryption": {…}`).
   package var encryption: MatrixEncryptionSettings
+  /// New master keys the operator accepted for users whose identity changed (user id → the key, as the bot's notice
+  /// and log show it; spaces are ignored). Applied on reload.
+  package var acceptedIdentities: [String: String]
   /// Replace a cross-signing identity this database does not hold (`run --reset-matrix-identity`); never from the file.
   package var resetIdentity: Bool = false
   /// Where a newly made recovery key is written for the operator (the app puts it in the data directory).
@@ -57,9 +60,10 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     memberPowerLevel: Int = 50, adminPowerLevel: Int = 100, roleOverrides: [String: Role] = [:],
     threadRooms: [String] = [], syncTimeoutSeconds: Double = 30, suppressLinkPreviews: Bool = true,
     pickleKey: String? = nil, undecryptableWaitSeconds: Double = 60,
-    encryption: MatrixEncryptionSettings = MatrixEncryptionSettings()
+    encryption: MatrixEncryptionSettings = MatrixEncryptionSettings(), acceptedIdentities: [String: String] = [:]
   ) {
     self.encryption = encryption
+    self.acceptedIdentities = acceptedIdentities
     self.name = name
     self.homeserver = homeserver
     self.userID = userID
@@ -82,7 +86,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case name, homeserver, userID, accessToken, password, deviceID, deviceName, rooms, allowedInviters
     case memberPowerLevel, adminPowerLevel, roleOverrides, threadRooms, syncTimeoutSeconds, suppressLinkPreviews
-    case pickleKey, undecryptableWaitSeconds, encryption
+    case pickleKey, undecryptableWaitSeconds, encryption, acceptedIdentities
   }
 
   package init(from decoder: any Decoder) throws {
@@ -106,7 +110,8 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
       pickleKey: try container.decodeIfPresent(String.self, forKey: .pickleKey),
       undecryptableWaitSeconds: try container.decodeIfPresent(Double.self, forKey: .undecryptableWaitSeconds) ?? 60,
       encryption: try container.decodeIfPresent(MatrixEncryptionSettings.self, forKey: .encryption)
-        ?? MatrixEncryptionSettings())
+        ?? MatrixEncryptionSettings(),
+      acceptedIdentities: try container.decodeIfPresent([String: String].self, forKey: .acceptedIdentities) ?? [:])
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -129,6 +134,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     try container.encodeIfPresent(pickleKey, forKey: .pickleKey)
     try container.encode(undecryptableWaitSeconds, forKey: .undecryptableWaitSeconds)
     try container.encode(encryption, forKey: .encryption)
+    if !acceptedIdentities.isEmpty { try container.encode(acceptedIdentities, forKey: .acceptedIdentities) }
   }
 
   /// Roles are written by name (`viewer`, `member`, `admin`) in the config file.
@@ -172,7 +178,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   var identityOptions: MatrixIdentityOptions {
     MatrixIdentityOptions(
       password: password, localpart: localpart, recoveryKey: encryption.recoveryKey, resetIdentity: resetIdentity,
-      recoveryKeyFile: recoveryKeyFile, trust: encryption.trust)
+      recoveryKeyFile: recoveryKeyFile, trust: encryption.trust, acceptedIdentities: acceptedIdentities)
   }
 
   var roleMapping: MatrixRoleMapping {

@@ -171,4 +171,61 @@ extension MatrixIntegrationTests.ElementPolicy {
       }
     }
   }
+
+  /// Someone publishes a new identity for a member (a reset from a device the bot never saw, or anyone with her
+  /// password) and cross-signs a session with it. Her commands stop acting and her sessions get no room keys; the
+  /// other members are told once; the operator's `acceptedIdentities` (applied on reload) makes her trusted again.
+  @Test("a member's identity replaced: the room is told once, her commands wait until the operator accepts the key")
+  func replacedIdentity() async throws {
+    try await MatrixTestWorld.with { world in
+      let botID = world.botAccount.userID
+      let alice = try await MatrixE2EEHuman.register("alice")
+      let bob = try await MatrixE2EEHuman.register("bob")
+      defer { Task { await alice.quit() } }
+      defer { Task { await bob.quit() } }
+      let (aliceID, bobID) = (await alice.userID, await bob.userID)
+      try await MatrixBotProcess(world: world, configure: Self.configure).run { bot in
+        let room = try await alice.createEncryptedRoom(name: "pinned", invite: [botID, bobID])
+        try await bob.join(room)
+        try await bot.waitUntilJoined(room)
+        _ = try await alice.say("!help bookmark", in: room)
+        _ = try #require(try await alice.messages(in: room, from: botID, containing: "bookmark").last)
+        await world.forumState.removeBookmark(user: 1001, thread: 3_600_005)
+        await world.forumState.clearRequests()
+
+        let newKey = try await alice.resetIdentity()
+        let grouped = MatrixEncryptionSetup.grouped(newKey)
+        let notice = try #require(
+          try await bob.messages(in: room, from: botID, containing: "has a new identity").last,
+          "the other members are told")
+        // Her display name, then her user id (a word joiner after the @ keeps clients from linking it twice).
+        let localpart = aliceID.dropFirst().prefix { $0 != ":" }
+        #expect(
+          notice.body
+            == "\(localpart) (@\u{2060}\(aliceID.dropFirst())) has a new identity: their master key is now "
+            + "\(grouped). Until my operator accepts it, I give their sessions no keys to this room and act on "
+            + "nothing they send. If they reset it themselves, they can show my operator the new key; the operator "
+            + "adds it to acceptedIdentities in my config.")
+        _ = try await alice.say("!bookmark 3600005", in: room)
+        // Bob's command is answered after hers was handled (one event stream, in order).
+        _ = try await bob.say("!help undo", in: room)
+        _ = try #require(try await bob.messages(in: room, from: botID, containing: "undo").last)
+        #expect(await world.forumState.bookmarks(user: 1001)[3_600_005] == nil, "the bookmark was not made")
+        #expect(await MatrixIntegrationTests.HostileUsers.actingRequests(world).isEmpty)
+        let unreadable = try await alice.messages(in: room, from: botID, count: 1).filter { !$0.decrypted }
+        #expect(!unreadable.isEmpty, "her sessions under the new identity read nothing the bot said since")
+
+        // The operator accepts the key she showed them (copied as grouped), and reloads.
+        var accepted = bot.transport.configuration
+        accepted.acceptedIdentities = [aliceID: grouped]
+        let changes = await bot.transport.reconfigure(from: bot.transport.configuration, to: accepted)
+        #expect(changes == ["accepted the identity given for \(aliceID)"])
+        _ = try await alice.say("!bookmark 3600005", in: room)
+        _ = try #require(try await alice.messages(in: room, from: botID, containing: "Bookmarked").last)
+        #expect(await world.forumState.bookmarks(user: 1001)[3_600_005] != nil)
+        let all = try await bob.messages(in: room, from: botID, count: 1)
+        #expect(all.filter { $0.body?.contains("has a new identity") == true }.count == 1, "told once")
+      }
+    }
+  }
 }

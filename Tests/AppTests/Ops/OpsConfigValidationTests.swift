@@ -164,6 +164,17 @@ struct OpsConfigValidationTests {
         "transports[0].roleOverrides.@a:b: expected viewer, member or admin",
         "transports[0].syncTimeoutSeconds: expected 1 to 300 seconds, got 0.0",
       ])
+    #expect(
+      OpsConfig.transportProblems([
+        "type": "matrix", "homeserver": "https://m.example.org", "userID": "@bot:example.org", "accessToken": "t",
+        "acceptedIdentities": [
+          "@alice:example.org": "uvaD 7H5E c9Pz b8x/ Fiqp 6pov rKYG fPp9 f2co dWfK R1g", "bob": "short",
+        ],
+      ]) == [
+        "transports[0].acceptedIdentities.bob: expected a full Matrix user id as the key",
+        "transports[0].acceptedIdentities.bob: expected the user's new master key as the bot's notice shows it "
+          + "(43 characters, spaces ignored)",
+      ])
   }
 
   @Test("matrix secrets: {\"env\": …} and AWFULBOT_<NAME>_<KEY>")
