@@ -133,5 +133,15 @@ struct PermissionTableTests {
     #expect(warnings.count == 2, "\(warnings)")
     #expect(warnings.first?.hasPrefix("allowedInviters is *: anyone on any server") == true)
     #expect(warnings.last?.contains("names the server elsewhere.net, not the bot's own (example.org)") == true)
+
+    // An IRC private-message room named by nick is warned about; one named by account is not.
+    configuration.transports[index].options["allowedInviters"] = ["example.org"]
+    configuration.privateMessages = .init(rooms: [
+      .init(transport: "irc-libera", room: "alice"), .init(transport: "irc-libera", room: "account:bob"),
+    ])
+    let nicks = PermissionTable.results(for: configuration).filter { $0.outcome == .warn }
+    #expect(nicks.map(\.name) == ["private messages on irc-libera"])
+    #expect(nicks.first?.detail.contains("names the nick alice: whoever holds that nick reads") == true)
+    #expect(nicks.first?.fix?.contains("\"account:alice\"") == true)
   }
 }

@@ -75,6 +75,26 @@ struct EngineDispatcherTests {
     #expect(dead.lastError == "down")
   }
 
+  @Test("a room whose reader is away waits without using up attempts, and gets everything in order when they return")
+  func unreachableWaits() async throws {
+    let h = try EngineHarness { $0.maximumDeliveryAttempts = 3 }
+    try await queued(h, rooms: [h.room])
+    h.transport.fail(
+      room: h.room.room,
+      with: Array(repeating: .unreachable(reason: "nobody logged in as alice", after: .seconds(20)), count: 10))
+    for _ in 0..<10 {
+      await h.dispatcher.drain()
+      h.clock.advance(by: 20)
+    }
+    let waiting = try #require(try await h.rows().first { $0.room == h.room.room })
+    #expect(waiting.state == .pending, "ten tries past a limit of three: still waiting, not dead")
+    #expect(waiting.attempts == 0)
+    #expect(waiting.lastError == "nobody logged in as alice")
+    await h.dispatcher.drain()
+    #expect(h.texts().map { $0.contains("message 1") } == [true, false, false])
+    #expect(try await h.engine.health().deadLetters == 0)
+  }
+
   @Test("a crash between send and acknowledgement resends the same row with the same idempotency key")
   func crashBetweenSendAndAck() async throws {
     let path = try EngineHarness.temporaryDatabasePath()

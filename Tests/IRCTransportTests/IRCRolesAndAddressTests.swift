@@ -15,6 +15,7 @@ struct IRCRolesAndAddressTests {
   final class Feed: Sendable {
     final class Recorder: Sendable {
       let messages = Mutex<[IncomingMessage]>([])
+      let memberships = Mutex<[MembershipChange]>([])
     }
     let client: IRCClient
     private let recorder = Recorder()
@@ -26,6 +27,7 @@ struct IRCRolesAndAddressTests {
       let recorder = self.recorder
       client = try IRCClient(configuration: configuration, logger: Logger.quiet()) { event in
         if case .message(let message) = event { recorder.messages.withLock { $0.append(message) } }
+        if case .membership(let change) = event { recorder.memberships.withLock { $0.append(change) } }
       }
     }
 
@@ -51,6 +53,8 @@ struct IRCRolesAndAddressTests {
     }
 
     func role(of nick: String) async -> Role? { await said("!status", by: nick)?.transportRole }
+
+    var memberships: [MembershipChange] { recorder.memberships.withLock { $0 } }
   }
 
   // MARK: Roles

@@ -154,6 +154,7 @@ ircd_start() {
 <module name="ircv3_msgid">
 <module name="ircv3_echomessage">
 <module name="ircv3_capnotify">
+<module name="monitor">
 <module name="namesx">
 # Channel statuses beyond op and voice, as on most networks (PREFIX=(qaohv)~&@%+), for the role tests; here an op
 # may give +a and +h.

@@ -54,6 +54,7 @@ package enum PermissionTable {
           } ?? "channel modes +q +a +o +h admin, +v member"
         account.append(named.isEmpty ? "\(power): in no channel" : "\(power) in \(named.joined(separator: ", "))")
         room.append("\(power) in the channel they are said in")
+        results += nickRoomWarnings(configuration, transport: name)
       case .console:
         account.append("whoever types at the console (the operator's own terminal)")
       }
@@ -93,6 +94,23 @@ package enum PermissionTable {
   private static func privateMessageRooms(of name: String, in configuration: AppConfiguration) -> String? {
     let rooms = (configuration.privateMessages?.rooms ?? []).filter { $0.transport == name }.map(\.room)
     return rooms.isEmpty ? nil : rooms.joined(separator: ", ")
+  }
+
+  /// An IRC private-message room named by nick: whoever holds the nick reads the account's private messages. The
+  /// bot pauses such a room when it sees the nick go, but it cannot see a nick that shares no channel with it on a
+  /// network without MONITOR; `account:<name>` follows the services account instead.
+  static func nickRoomWarnings(_ configuration: AppConfiguration, transport: String) -> [CheckResult] {
+    (configuration.privateMessages?.rooms ?? []).filter {
+      $0.transport == transport && !$0.room.hasPrefix("#") && !$0.room.hasPrefix("&")
+        && !$0.room.hasPrefix("account:")
+    }.map { room in
+      CheckResult(
+        .warn, "private messages on \(transport)",
+        detail: "privateMessages.rooms names the nick \(room.room): whoever holds that nick reads the forum "
+          + "account's private messages; the bot pauses the room when it sees the nick go, not when it cannot see it",
+        fix: "name the services account instead: \"account:\(room.room)\" (the bot then writes to whatever nick "
+          + "that account is logged in under)")
+    }
   }
 
   /// `*`, or a server other than the bot's own: people the operator may not know can put the bot in their rooms.

@@ -114,14 +114,15 @@ package struct ChatEventService: Service {
       "transport": "\(change.transport)", "room": "\(change.room)", "kind": "\(change.kind.rawValue)",
       "by": "\(change.by ?? "-")", "reason": "\(change.reason ?? "-")",
     ]
-    guard change.removesTheBot, let pause else {
+    guard change.pausesTheRoom, let pause else {
       logger.info("membership changed", metadata: metadata)
       return
     }
     do {
       let wasPaused = try await pause(RoomRef(transport: change.transport, room: change.room))
       logger.warning(
-        "room paused after the bot was removed", metadata: metadata.merging(["wasPaused": "\(wasPaused)"]) { $1 })
+        "room paused: the bot was removed, or the person it spoke to is gone",
+        metadata: metadata.merging(["wasPaused": "\(wasPaused)"]) { $1 })
     } catch {
       logger.error(
         "could not pause a room the bot was removed from", metadata: metadata.merging(["error": "\(error)"]) { $1 })

@@ -63,6 +63,8 @@ extension Dispatcher {
         return recorded ? .settled : .stop
       case .retryable(let reason, let after):
         return await retry(row, id: id, room: room, reason: reason, after: after, report: &report)
+      case .unreachable(let reason, let after):
+        return await wait(id: id, room: room, reason: reason, after: after, report: &report)
       }
     case .failure(let error) where error is CancellationError || Task.isCancelled:
       // Unknown whether the service got it: leave the row pending; the resend carries the same key.

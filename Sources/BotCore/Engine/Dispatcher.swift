@@ -129,6 +129,20 @@ package final class Dispatcher: Service, Sendable {
     return .stop
   }
 
+  /// The room's reader is away (`ChatSendError.unreachable`): the row waits, its attempts untouched, so a message
+  /// for someone offline for a day is not dead-lettered after eight tries.
+  func wait(id: Int64, room: String, reason: String, after: Duration, report: inout DrainReport) async -> RowOutcome {
+    let next = engine.now().addingTimeInterval(after.timeInterval)
+    logger.info(
+      "room's reader unreachable, waiting", metadata: ["room": "\(room)", "row": "\(id)", "reason": "\(reason)"])
+    await record(id: id, room: room, report: &report) { tx, _ in
+      try tx.markWaiting(id: id, reason: reason, nextAttemptAt: next)
+    } count: { _ in
+    }
+    report.nextRetry = [report.nextRetry, next].compactMap { $0 }.min()
+    return .stop
+  }
+
   @discardableResult
   func record(
     id: Int64, room: String, report: inout DrainReport,

@@ -100,6 +100,12 @@ extension StoreTransaction {
       arguments: [error, nextAttemptAt, id])
   }
 
+  /// The room's reader is away: the row waits until `nextAttemptAt` without counting an attempt.
+  package func markWaiting(id: Int64, reason: String, nextAttemptAt: Date) throws {
+    try db.execute(
+      sql: "UPDATE outbox SET lastError = ?, nextAttemptAt = ? WHERE id = ?", arguments: [reason, nextAttemptAt, id])
+  }
+
   /// The transport said it will never succeed; the row keeps the reason.
   package func markFailed(id: Int64, error: String, at date: Date) throws {
     try db.execute(

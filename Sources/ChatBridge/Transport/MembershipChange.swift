@@ -6,6 +6,8 @@ package struct MembershipChange: Sendable, Hashable {
     case left
     case kicked
     case banned
+    /// The other side of a direct room is gone: an IRC nick that quit or changed, which someone else may take next.
+    case partnerLeft
   }
 
   package var transport: String
@@ -25,4 +27,8 @@ package struct MembershipChange: Sendable, Hashable {
 
   /// The bot was removed against its will: the engine pauses the room (one rule for every transport).
   package var removesTheBot: Bool { kind == .kicked || kind == .banned }
+
+  /// The room stops receiving until someone allowed says `resume` there: the bot was removed, or the person it
+  /// spoke to is gone and their name is free for anyone.
+  package var pausesTheRoom: Bool { removesTheBot || kind == .partnerLeft }
 }

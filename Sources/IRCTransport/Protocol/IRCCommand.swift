@@ -45,6 +45,7 @@ package struct IRCCommand: Sendable, Hashable, CustomStringConvertible {
   package static let names = IRCCommand(known: "NAMES")
   package static let chghost = IRCCommand(known: "CHGHOST")
   package static let account = IRCCommand(known: "ACCOUNT")
+  package static let monitor = IRCCommand(known: "MONITOR")
 
   /// A numeric reply by number (`.numeric(1)` is `001`).
   package static func numeric(_ value: Int) -> IRCCommand {

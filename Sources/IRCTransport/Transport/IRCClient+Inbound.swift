@@ -18,6 +18,11 @@ extension IRCClient {
       await handleNumeric(numeric, message)
       return
     }
+    if let source = message.prefix, !source.isServer, let account = Self.account(of: message),
+      !IRCCaseMapping.equal(source.name, currentNick)
+    {
+      partners.saw(nick: source.name, account: account, at: clock.now)
+    }
     // echo-message: the server shows us our own lines as it relayed them, which acknowledges them.
     if message.command == .privmsg || message.command == .notice, let source = message.prefix,
       IRCCaseMapping.equal(source.name, currentNick)
@@ -38,6 +43,7 @@ extension IRCClient {
     case .kick: await handleKick(message)
     case .quit: await handleQuit(message)
     case .nick: await handleNick(message)
+    case .account: handleAccount(message)
     case .mode: handleMode(message)
     case .invite: await handleInvite(message)
     case .privmsg: await handlePrivmsg(message)
@@ -62,7 +68,11 @@ extension IRCClient {
   private func handleNumeric(_ numeric: Int, _ message: IRCMessage) async {
     switch numeric {
     case 1: await didRegister(message)
-    case 5: support.apply(tokens: message.parameters.dropFirst().dropLast())
+    case 5:
+      support.apply(tokens: message.parameters.dropFirst().dropLast())
+      await watchPartners()
+    case 730: handleMonitor(online: true, message)
+    case 731: handleMonitor(online: false, message)
     case 396:
       // RPL_HOSTHIDDEN: our displayed host changed (cloak, vhost).
       if let host = message.parameter(1) { selfHost = host }
@@ -152,6 +162,7 @@ extension IRCClient {
   private func handleQuit(_ message: IRCMessage) async {
     guard let source = message.prefix else { return }
     for key in channels.keys { channels[key]?.remove(source.name) }
+    end(partners.left(nick: source.name, reason: "\(source.name) quit"))
     if IRCCaseMapping.equal(source.name, configuration.nick) {
       await reclaimNickIfDue(now: clock.now, force: true)
     }
@@ -164,6 +175,8 @@ extension IRCClient {
       logger.info("nick changed", metadata: ["nick": "\(new)"])
     }
     for key in channels.keys { channels[key]?.rename(source.name, to: new) }
+    end(partners.renamed(from: source.name, to: new))
+    await watchPartners()
     if IRCCaseMapping.equal(source.name, configuration.nick) && !IRCCaseMapping.equal(new, configuration.nick) {
       await reclaimNickIfDue(now: clock.now, force: true)
     }
@@ -242,8 +255,12 @@ extension IRCClient {
     let (text, addressed) = Self.address(line, nick: currentNick)
     let casually = addressed && line.dropFirst(currentNick.count).first == " "
     let isChannel = IRCChannelName.isChannel(target)
-    let room = isChannel ? IRCCaseMapping.fold(target) : source.name
-    let account = message.tags["account"].flatMap { $0 == "*" || $0.isEmpty ? nil : $0 }
+    let account = Self.account(of: message)
+    let room = isChannel ? IRCCaseMapping.fold(target) : IRCQueryPartners.room(nick: source.name, account: account)
+    if !isChannel {
+      if account == nil { partners.follow(nickRoom: source.name) }
+      await watchPartners()
+    }
     let modes = isChannel ? (channels[room]?.modes(of: source.name) ?? []) : []
     let role = permissions.role(account: account, source: source, channelModes: modes)
     incomingCounter += 1
@@ -272,5 +289,56 @@ extension IRCClient {
     let words = rest.dropFirst().drop(while: { $0 == " " })
     guard !words.isEmpty else { return (line, false) }
     return (String(words), true)
+  }
+
+  // MARK: Private-message partners
+
+  /// The services account a line carries (`account` tag); nil when logged out or not said.
+  static func account(of message: IRCMessage) -> String? {
+    message.tags["account"].flatMap { $0 == "*" || $0.isEmpty ? nil : $0 }
+  }
+
+  /// `:nick!u@h ACCOUNT name` (account-notify): `*` is a logout.
+  private func handleAccount(_ message: IRCMessage) {
+    guard let source = message.prefix, !source.isServer, let name = message.parameter(0),
+      !IRCCaseMapping.equal(source.name, currentNick)
+    else { return }
+    partners.accountChanged(nick: source.name, to: name == "*" ? nil : name, at: clock.now)
+  }
+
+  /// `730 me :nick!u@h,…` (online) and `731 me :nick,…` (offline) for the nicks MONITOR watches.
+  private func handleMonitor(online: Bool, _ message: IRCMessage) {
+    for target in (message.parameters.last ?? "").split(separator: ",") {
+      let nick = String(target.prefix { $0 != "!" })
+      if online {
+        partners.online.insert(IRCCaseMapping.fold(nick))
+      } else {
+        end(partners.left(nick: nick, reason: "\(nick) went offline"))
+      }
+    }
+  }
+
+  /// Asks the server to watch the nicks that reach an account or hold a query room (where it has MONITOR, within
+  /// its limit), so their leaving is seen even when they share no channel with the bot.
+  func watchPartners() async {
+    guard registered, let limit = support.monitorLimit else { return }
+    let room = max(0, limit - partners.monitored.count)
+    let nicks = Array(partners.unmonitored().prefix(room))
+    guard !nicks.isEmpty,
+      let line = try? IRCMessage(command: .monitor, parameters: ["+", nicks.joined(separator: ",")])
+    else { return }
+    for nick in nicks { partners.monitored.insert(IRCCaseMapping.fold(nick)) }
+    await write(line)
+  }
+
+  /// A query room whose nick is gone: the engine pauses it (as for a kick), so whoever takes the nick next gets none
+  /// of what it follows until someone allowed to says `resume` there.
+  private func end(_ departure: IRCQueryPartners.Departure?) {
+    guard let departure else { return }
+    logger.info("query partner gone", metadata: ["room": "\(departure.room)", "reason": "\(departure.reason)"])
+    emit(
+      .membership(
+        MembershipChange(
+          transport: configuration.name, room: departure.room, kind: .partnerLeft, reason: departure.reason)))
   }
 }

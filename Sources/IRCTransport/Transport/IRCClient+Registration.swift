@@ -7,7 +7,9 @@ import Logging
 /// without SASL, ends the connection (and, before the first registration, the transport: see `IRCTransportError`).
 extension IRCClient {
   /// Capabilities the transport uses when the server offers them.
-  static let wantedCapabilities = ["server-time", "message-tags", "account-tag", "echo-message", "multi-prefix"]
+  static let wantedCapabilities = [
+    "server-time", "message-tags", "account-tag", "account-notify", "echo-message", "multi-prefix",
+  ]
 
   func startRegistration() async {
     await send(.cap, ["LS", "302"], charged: false)

@@ -117,6 +117,10 @@ extension IRCClient {
         switch readiness(of: queue[index].target) {
         case .ready:
           return queue.remove(at: index)
+        case .readyAs(let nick):
+          var send = queue.remove(at: index)
+          send.target = nick
+          return send
         case .wait:
           index += 1
         case .join(let channel):
@@ -136,8 +140,13 @@ extension IRCClient {
     return nil
   }
 
+  /// How often a message for an account nobody is logged in as is tried again.
+  static let unreachableRetry = Duration.seconds(20)
+
   private enum Readiness {
     case ready
+    /// An account's room: ready, sent to the nick it is known under now.
+    case readyAs(String)
     case wait
     /// Not in the channel and not joining it yet.
     case join(String)
@@ -148,7 +157,20 @@ extension IRCClient {
   /// sends to rooms it was asked to serve), unless the bot was kicked from it or the join was refused.
   private func readiness(of target: String) -> Readiness {
     guard registered else { return .wait }
-    guard IRCChannelName.isChannel(target) else { return .ready }
+    if let account = IRCQueryPartners.account(inRoom: target) {
+      let visible = { (nick: String) in self.channels.values.contains { $0.contains(nick) } }
+      guard let nick = partners.nick(forAccount: account, visible: visible, now: clock.now) else {
+        return .fail(
+          .unreachable(
+            reason: "nobody logged in as \(account) is online where the bot can see them",
+            after: Self.unreachableRetry))
+      }
+      return .readyAs(nick)
+    }
+    guard IRCChannelName.isChannel(target) else {
+      partners.follow(nickRoom: target)
+      return .ready
+    }
     let folded = IRCCaseMapping.fold(target)
     if channels[folded] != nil { return .ready }
     if let failure = joinFailures[folded] { return .fail(.permanent(reason: failure)) }
@@ -162,6 +184,7 @@ extension IRCClient {
   }
 
   private func write(_ send: PendingSend, linkID: Int) async {
+    await watchPartners()
     let command: IRCCommand =
       send.message.isRelay && configuration.relayAs == .notice ? .notice : .privmsg
     let lines = renderer.lines(

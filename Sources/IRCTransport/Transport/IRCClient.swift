@@ -71,6 +71,8 @@ actor IRCClient {
 
   // Channels (reset per connection; `kickedFrom` is kept: a kick is not undone by reconnecting).
   var channels: [String: IRCChannelState] = [:]
+  /// Who the private-message rooms reach (accounts to nicks, nicks' query rooms).
+  var partners = IRCQueryPartners()
   var joining: Set<String> = []
   var joinFailures: [String: String] = [:]
   var kickedFrom: Set<String> = []
@@ -92,7 +94,8 @@ actor IRCClient {
   // Sending.
   struct PendingSend {
     let id: Int
-    let target: String
+    /// A channel, a nick, or `account:<name>` until the writer resolves it to that account's nick.
+    var target: String
     let message: OutgoingMessage
     let key: String
     let continuation: CheckedContinuation<DeliveryReceipt, any Error>
@@ -200,6 +203,7 @@ actor IRCClient {
     loggedInAccount = nil
     support = IRCServerSupport()
     channels = [:]
+    partners.reset()
     joining = []
     joinFailures = [:]
     lastReceived = now

@@ -7,10 +7,13 @@ struct IRCServerSupport: Sendable, Hashable {
   var alwaysParameter: Set<Character> = ["b", "e", "I", "k"]
   /// Modes that take a parameter only when set (type C).
   var parameterWhenSet: Set<Character> = ["l"]
+  /// How many nicks the server watches for the bot (`MONITOR=100`); nil when it has no MONITOR.
+  var monitorLimit: Int?
 
   static func == (lhs: IRCServerSupport, rhs: IRCServerSupport) -> Bool {
     lhs.prefixModes.map { "\($0.mode)\($0.symbol)" } == rhs.prefixModes.map { "\($0.mode)\($0.symbol)" }
       && lhs.alwaysParameter == rhs.alwaysParameter && lhs.parameterWhenSet == rhs.parameterWhenSet
+      && lhs.monitorLimit == rhs.monitorLimit
   }
 
   func hash(into hasher: inout Hasher) {
@@ -37,6 +40,9 @@ struct IRCServerSupport: Sendable, Hashable {
         let symbols = Array(value[value.index(after: close)...])
         guard modes.count == symbols.count else { continue }
         prefixModes = Array(zip(modes, symbols)).map { (mode: $0.0, symbol: $0.1) }
+      } else if token == "MONITOR" || token.hasPrefix("MONITOR=") {
+        // No number: no limit the server states; a hundred is what common servers allow.
+        monitorLimit = Int(token.dropFirst("MONITOR=".count)) ?? 100
       } else if token.hasPrefix("CHANMODES=") {
         let groups = token.dropFirst("CHANMODES=".count).split(separator: ",", omittingEmptySubsequences: false)
         guard groups.count >= 3 else { continue }

@@ -75,7 +75,9 @@ package final class IRCTransport: ChatTransport, Sendable {
 
   /// Channels are keyed case-folded (`#Goons` and `#goons` are one room), as messages name them.
   package func resolveRoom(_ reference: String) async throws -> String {
-    IRCChannelName.isChannel(reference) ? IRCCaseMapping.fold(reference) : reference
+    if IRCChannelName.isChannel(reference) { return IRCCaseMapping.fold(reference) }
+    if let account = IRCQueryPartners.account(inRoom: reference) { return IRCQueryPartners.accountPrefix + account }
+    return reference
   }
 
   /// Whether the bot is registered, and if not why (what its `.connection` events tell; for tests and diagnostics).

@@ -115,5 +115,85 @@ extension IRCLiveTests {
       await watcher.quit()
       await flooder.quit()
     }
+
+    /// Alice (logged in to services) and Bob (no account) each follow the forum account's private messages in a
+    /// query: Alice's room is her account, Bob's his nick, as the operator's config names them. Both leave, and
+    /// Mallory takes each nick. The next private message reaches neither Mallory; Bob's room is paused (Mallory is no
+    /// one who may resume it), and Alice's waits for her account and reaches her under a new nick when she is back.
+    @Test("a nick taken over: what followed the account or the nick does not reach whoever holds it next")
+    func nickTakeover() async throws {
+      let (environment, channel, nick, watcher) = try await liveChannel("#takeover-")
+      let transport = try IRCTransport(
+        configuration: botConfiguration(environment, nick: nick, channels: [channel]), logger: Logger.quiet())
+      let forum = try await ForumSide.start(transport: transport)
+      let (aliceNick, bobNick) = (IRCTestEnvironment.unique("al"), IRCTestEnvironment.unique("bo"))
+      let aliceLogin = (environment.testerAccount, environment.testerPassword)
+      forum.engine.addPrivateMessageRoom(
+        RoomRef(transport: "irc", room: "account:" + IRCCaseMapping.fold(environment.testerAccount)))
+      forum.engine.addPrivateMessageRoom(RoomRef(transport: "irc", room: bobNick))
+      let bot = RunningIRCTransport(
+        transport, with: [forum.commandService(for: transport, nicks: [nick]), forum.dispatcher(for: transport)])
+      try await watcher.waitForJoin(of: nick)
+      await forum.engine.poll(.privateMessages)  // the first read only records the inbox
+
+      let alice = try await IRCTestClient.connect(nick: aliceNick, environment: environment, sasl: aliceLogin)
+      let bob = try await IRCTestClient.connect(nick: bobNick, environment: environment)
+      for client in [alice, bob] {
+        let mark = await client.mark()
+        try await client.send("PRIVMSG \(nick) :!help pms")
+        _ = try await client.waitFor("the answer", from: mark) { $0.nick == nick }
+      }
+      _ = try await forum.server.state.sendPrivateMessage(from: 1002, to: 1001, title: "first secret", body: "one")
+      await forum.engine.poll(.privateMessages)
+      for client in [alice, bob] {
+        _ = try await client.waitFor("the first alert", timeout: .seconds(15)) {
+          $0.nick == nick && $0.text.contains("first secret")
+        }
+      }
+
+      await alice.quit()
+      await bob.quit()
+      try await waitUntil("the bot saw both nicks go", timeout: .seconds(10)) {
+        let partners = await transport.client.partners
+        return !partners.online.contains(IRCCaseMapping.fold(aliceNick)) && partners.nickRooms.isEmpty
+      }
+      let malloryAsAlice = try await IRCTestClient.connect(nick: aliceNick, environment: environment)
+      let malloryAsBob = try await IRCTestClient.connect(nick: bobNick, environment: environment)
+      _ = try await forum.server.state.sendPrivateMessage(from: 1002, to: 1001, title: "second secret", body: "two")
+      await forum.engine.poll(.privateMessages)
+      // What Mallory reads, as each: refusals for what they try, and no alert.
+      let resume = try await HostileUsers.ask("!resume", of: nick, by: malloryAsBob)
+      #expect(resume == "“resume” needs the member role; you are a viewer.", "\(resume)")
+      let pms = try await HostileUsers.ask("!pms", of: nick, by: malloryAsAlice)
+      #expect(pms.contains("acts on the bot's forum account"), "\(pms)")
+      try await Task.sleep(for: .seconds(3))
+      for mallory in [malloryAsAlice, malloryAsBob] {
+        let seen = await mallory.lines.filter { $0.nick == nick }.map(\.text)
+        #expect(!seen.contains { $0.contains("secret") }, "\(seen)")
+      }
+      let accountRoom = "account:" + IRCCaseMapping.fold(environment.testerAccount)
+      let waiting = try await forum.engine.database.read { try $0.outboxRows(transport: "irc", room: accountRoom) }
+        .filter { $0.state == .pending }
+      #expect(waiting.count == 1 && waiting.first?.attempts == 0, "the alert waits for her account, attempts unspent")
+
+      // Alice is back under another nick, logged in: the alert she missed comes once she is seen.
+      let aliceAgain = try await IRCTestClient.connect(
+        nick: IRCTestEnvironment.unique("al"), environment: environment, sasl: aliceLogin)
+      try await aliceAgain.send("PRIVMSG \(nick) :!help")
+      _ = try await aliceAgain.waitFor("the alert she missed", timeout: .seconds(40)) {
+        $0.nick == nick && $0.text.contains("second secret")
+      }
+
+      await bot.stop()
+      await forum.stop()
+      for client in [watcher, malloryAsAlice, malloryAsBob, aliceAgain] { await client.quit() }
+    }
+
+    /// Sends `text` to the bot in a query and returns its first answer.
+    static func ask(_ text: String, of bot: String, by client: IRCTestClient) async throws -> String {
+      let mark = await client.mark()
+      try await client.send("PRIVMSG \(bot) :\(text)")
+      return try await client.waitFor("the answer to \(text)", from: mark) { $0.nick == bot }.text
+    }
   }
 }
