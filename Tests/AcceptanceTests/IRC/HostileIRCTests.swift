@@ -74,6 +74,45 @@ extension IRCLiveTests {
       await op.quit()
     }
 
+    /// The network's channels here are registered with no services (anyone who makes one is its operator), as many
+    /// small channels are. Someone without status in the bot's channel reads and browses; what changes the room or
+    /// acts as the account is refused with what they would need, and nothing reaches the forum.
+    @Test("a user without status in the channel: reading works, room and account commands are refused")
+    func nonOperatorInTheChannel() async throws {
+      let (environment, channel, nick, op) = try await liveChannel("#plain-")
+      let transport = try IRCTransport(
+        configuration: botConfiguration(environment, nick: nick, channels: [channel]), logger: Logger.quiet())
+      let forum = try await ForumSide.start(transport: transport)
+      let bot = RunningIRCTransport(transport, with: [forum.commandService(for: transport, nicks: [nick])])
+      try await op.waitForJoin(of: nick)
+      let plain = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("p"), environment: environment)
+      try await plain.join(channel)
+      await forum.server.state.clearRequests()
+
+      let commands = [
+        "!subscriptions", "!subscribe forum 273", "!pause", "!bookmark 3600005", "!reply 3600001 hi", "!pms",
+      ]
+      let mark = await plain.mark()
+      for command in commands { try await plain.send("PRIVMSG \(channel) :\(command)") }
+      let answers = try await Self.lines(to: channel, from: nick, count: commands.count, after: mark, on: plain)
+      #expect(
+        answers == [
+          "This room follows nothing yet; try !subscribe bookmarks or !watch <thread>.",
+          "“subscribe” needs the member role; you are a viewer.",
+          "“pause” needs the member role; you are a viewer.",
+          "“bookmark” needs the member role; you are a viewer.",
+          "“reply” needs the admin role; you are a viewer.",
+          "“pms” needs the admin role; you are a viewer.",
+        ], "\(answers.joined(separator: "\n"))")
+      #expect(await Self.actingRequests(forum).isEmpty, "nothing reached the forum")
+      #expect(await forum.server.state.bookmarks(user: 1001)[3_600_005] == nil)
+
+      await bot.stop()
+      await forum.stop()
+      await op.quit()
+      await plain.quit()
+    }
+
     @Test("a command flood from a private message: a minute's budget answered, one refusal, relays go on")
     func floodFromAQuery() async throws {
       let (environment, channel, nick, watcher) = try await liveChannel("#flood-")
