@@ -114,6 +114,26 @@ package final class TestForum: Forum, Sendable {
     }
   }
 
+  /// Changes a post's text, as its author's edit does (same id, index and date).
+  package func editPost(_ postID: String, in threadID: String, text: String) {
+    state.withLock { state in
+      guard let index = state.threads[threadID]?.posts.firstIndex(where: { $0.id == postID }) else { return }
+      state.threads[threadID]?.posts[index].bodyHTML = text
+      state.threads[threadID]?.posts[index].body = [.text(text)]
+    }
+  }
+
+  /// Deletes a post as a moderator does: the posts after it move up an index.
+  package func deletePost(_ postID: String, in threadID: String) {
+    state.withLock { state in
+      guard var thread = state.threads[threadID], let position = thread.posts.firstIndex(where: { $0.id == postID })
+      else { return }
+      thread.posts.remove(at: position)
+      for index in position..<thread.posts.count { thread.posts[index].index -= 1 }
+      state.threads[threadID] = thread
+    }
+  }
+
   package func addAnnouncement(title: String, author: String = "Lowtax", body: String) {
     let date = clock.now()
     state.withLock {

@@ -26,6 +26,7 @@ package final class RecordingTransport: ChatTransport, Sendable {
     var failureAfterSend: (any Error)?
     var hangs = false
     var receiptCounter = 0
+    var redactions: [Redaction] = []
     /// Names resolved to ids, as a Matrix alias is; while `resolving` is false, resolving any of them fails.
     var aliases: [String: String] = [:]
     var resolving = true
@@ -71,7 +72,21 @@ package final class RecordingTransport: ChatTransport, Sendable {
     state.withLock { $0.failureAfterSend = failure }
   }
 
+  /// A message taken back (`redact`).
+  package struct Redaction: Sendable, Hashable {
+    package var room: String
+    package var messageID: String
+    package var reason: String?
+
+    package init(room: String, messageID: String, reason: String?) {
+      self.room = room
+      self.messageID = messageID
+      self.reason = reason
+    }
+  }
+
   package var sent: [Sent] { state.withLock { $0.sent } }
+  package var redactions: [Redaction] { state.withLock { $0.redactions } }
   package var prepared: [Sent] { state.withLock { $0.prepared } }
   package func sent(to room: String) -> [Sent] { sent.filter { $0.room == room } }
   package func fail(room: String, with errors: [ChatSendError]) {
@@ -125,6 +140,11 @@ package final class RecordingTransport: ChatTransport, Sendable {
     }
     if let afterSend { throw afterSend }
     return forwarded ?? DeliveryReceipt(id: "receipt-\(receipt)")
+  }
+
+  package func redact(_ messageID: String, in room: String, reason: String?) async throws {
+    try await inner?.redact(messageID, in: room, reason: reason)
+    state.withLock { $0.redactions.append(Redaction(room: room, messageID: messageID, reason: reason)) }
   }
 
   package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {

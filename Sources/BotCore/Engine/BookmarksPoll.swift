@@ -121,6 +121,7 @@ struct BookmarksPoll: Sendable {
             cursorPostID: stored.cursorPostID)
           report.requests += read.requests
           update.posts = read.posts
+          update.seenAgain = read.seenAgain
           cursor = read.rebasedCursor
           update.title = read.threadTitle.isEmpty ? row.title : read.threadTitle
           update.forumID = read.forumID ?? stored.forumID

@@ -40,7 +40,11 @@ extension Dispatcher {
 
     let outcome: Result<DeliveryReceipt, any Error>
     do {
-      outcome = .success(try await transport.send(message, to: room, idempotencyKey: row.idempotencyKey))
+      if row.kind == .redaction {
+        outcome = .success(try await redact(row, in: room))
+      } else {
+        outcome = .success(try await transport.send(message, to: room, idempotencyKey: row.idempotencyKey))
+      }
     } catch {
       outcome = .failure(error)
     }
@@ -72,6 +76,16 @@ extension Dispatcher {
     case .failure(let error):
       return await retry(row, id: id, room: room, reason: "\(error)", after: nil, report: &report)
     }
+  }
+
+  /// Takes back the relay a `redaction` row names (a post deleted on the forum). The receipt is the relay's own: a
+  /// removal has nothing of its own to answer or edit later.
+  private func redact(_ row: OutboxRecord, in room: String) async throws -> DeliveryReceipt {
+    guard let target = try RelayCoding.decode(OutboxPayload.self, from: row.payload).redacts else {
+      throw ChatSendError.permanent(reason: "the removal names no message")
+    }
+    try await transport.redact(target, in: room, reason: Relay.deletedReason)
+    return DeliveryReceipt(id: target)
   }
 
   /// Decodes a row that is to be sent next and lets the transport prepare it (see `ChatTransport.prepare`) while the

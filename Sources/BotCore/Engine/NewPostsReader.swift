@@ -19,6 +19,8 @@ struct NewPostsReader {
     var posts: [Post]
     /// The index to put the cursor at before relaying `posts`, when deletions moved them below the stored one.
     var rebasedCursor: Int?
+    /// The posts before the new ones on the pages read (already relayed), oldest first.
+    var seenAgain: [Post] = []
     var threadTitle: String
     var forumID: String?
     var requests: Int
@@ -42,6 +44,7 @@ struct NewPostsReader {
       posts: [], threadTitle: fetched.threadTitle, forumID: fetched.forumID, requests: fetched.pagesFetched)
     if grows, fetched.posts.first(where: { $0.index == cursorIndex })?.id == cursorPostID {
       result.posts = fetched.posts.filter { $0.index > cursorIndex }
+      result.seenAgain = fetched.posts.filter { $0.index <= cursorIndex }
       return result
     }
     var posts = fetched.posts
@@ -53,6 +56,7 @@ struct NewPostsReader {
       posts = earlier + posts
     }
     result.posts = posts.filter { Self.isNew($0, after: lastID) }
+    result.seenAgain = posts.filter { !Self.isNew($0, after: lastID) }
     result.rebasedCursor = (result.posts.first?.index ?? postCount + 1) - 1
     return result
   }

@@ -51,6 +51,8 @@ struct Relay {
       ?? ThreadRecord(id: update.threadID, firstSeenAt: now, updatedAt: now)
     let posts = update.posts.filter { $0.index > thread.cursorIndex }.sorted { $0.index < $1.index }
     var outcome = RelayOutcome()
+    outcome.merge(
+      try followChanges(seenAgain: update.seenAgain, newPosts: update.posts, threadID: update.threadID, in: tx))
 
     if !posts.isEmpty {
       let subscriptions = try threadSubscriptions(in: tx).filter {

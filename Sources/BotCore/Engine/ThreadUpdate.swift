@@ -14,4 +14,6 @@ struct ThreadUpdate: Sendable {
   var isClosed: Bool
   /// Oldest first.
   var posts: [Post]
+  /// Posts already relayed that the pages read for `posts` showed again: where edits and deletions are noticed.
+  var seenAgain: [Post] = []
 }

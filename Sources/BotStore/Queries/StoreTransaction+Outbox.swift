@@ -160,6 +160,17 @@ extension StoreTransaction {
       .fetchAll(db)
   }
 
+  /// The relays of single posts of a thread (`post` rows, every room) whose post id lies from `first` to `last`: the
+  /// ones a page the bot read again may show edited or deleted.
+  package func postRelays(threadID: String, fromPostID first: Int, toPostID last: Int) throws -> [OutboxRecord] {
+    try OutboxRecord.fetchAll(
+      db,
+      sql: """
+        SELECT * FROM outbox WHERE kind = 'post' AND threadID = ?
+        AND CAST(postID AS INTEGER) BETWEEN ? AND ? ORDER BY id
+        """, arguments: [threadID, first, last])
+  }
+
   /// All rows of a room, oldest first (tests, `status`).
   package func outboxRows(transport: String, room: String) throws -> [OutboxRecord] {
     try OutboxRecord.filter(Column("transport") == transport && Column("room") == room).order(Column("id"))

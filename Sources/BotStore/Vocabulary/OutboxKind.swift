@@ -18,4 +18,8 @@ package enum OutboxKind: String, Sendable, Hashable, Codable, CaseIterable, Data
   case answer = "reply"
   /// A private message to the bot account, told in the rooms configured for it.
   case privateMessage
+  /// A relayed post edited on the forum: the relay replaced by its new text (transports with edits).
+  case edit
+  /// A relayed post deleted on the forum: the relay taken back (transports that can remove their messages).
+  case redaction
 }

@@ -10,8 +10,14 @@ package struct ChatCapabilities: Sendable, Hashable {
   package var replies: Bool
   /// People react to messages (`ChatEvent.reaction`) and the bot can react back (`ChatTransport.react`).
   package var reactions: Bool
+  /// The transport can take back a message it sent (`ChatTransport.redact`): relays of posts deleted on the forum
+  /// are removed.
+  package var removals: Bool
 
-  package init(edits: Bool = false, threads: Bool = false, replies: Bool = false, reactions: Bool = false) {
+  package init(
+    edits: Bool = false, threads: Bool = false, replies: Bool = false, reactions: Bool = false, removals: Bool = false
+  ) {
+    self.removals = removals
     self.edits = edits
     self.threads = threads
     self.replies = replies

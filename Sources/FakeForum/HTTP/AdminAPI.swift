@@ -107,6 +107,12 @@ struct AdminAPI: Sendable {
     var seconds: Int?
   }
 
+  /// `PUT /_fake/posts/<id>`: the post's new body (BBCode, or HTML with `html`).
+  struct EditedPost: Decodable {
+    var body: String
+    var html: Bool?
+  }
+
   struct ResetRequest: Decodable {
     var seed: String?
   }
@@ -235,6 +241,13 @@ struct AdminAPI: Sendable {
       }
       try await state.setBookmarkOrder(user: try await userID(request.user), order)
       return try ok(["result": "bookmarks sorted by \(order.rawValue)"])
+    case ("PUT", _) where path.hasPrefix("/_fake/posts/"):
+      guard let postID = Int(path.dropFirst("/_fake/posts/".count)) else {
+        throw FakeForumError.invalidArgument("not a post id")
+      }
+      let request = try decoder.decode(EditedPost.self, from: body)
+      try await state.editPost(postID, body: request.html == true ? .html(request.body) : .bbcode(request.body))
+      return try ok(["result": "edited"])
     case ("DELETE", _) where path.hasPrefix("/_fake/posts/"):
       guard let postID = Int(path.dropFirst("/_fake/posts/".count)) else {
         throw FakeForumError.invalidArgument("not a post id")

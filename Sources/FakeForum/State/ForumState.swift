@@ -206,6 +206,11 @@ package actor ForumState {
 
   package func thread(_ id: Int) -> FakeThread? { threads.thread(id) }
 
+  /// Replaces a stored post's body, as its author's edit does.
+  package func editPost(_ postID: Int, body: FakePostBody) throws {
+    try threads.editPost(postID, body: body)
+  }
+
   /// Deletes a stored post as a moderator does (later posts move up an index; the thread's last post goes back when
   /// it was the last). Returns the thread id.
   @discardableResult

@@ -134,6 +134,14 @@ struct ThreadStore {
     return postID
   }
 
+  /// Replaces a stored post's body, as its author's edit does (same id, index and date).
+  mutating func editPost(_ postID: Int, body: FakePostBody) throws {
+    guard storedPosts[postID] != nil else {
+      throw FakeForumError.invalidArgument("post \(postID) is not a stored post")
+    }
+    storedPosts[postID]?.body = body
+  }
+
   /// Deletes a stored post, as a moderator does: the posts after it move up one index, and the thread's last post
   /// becomes the one before it when it was the last (so the thread lists show an older last-post time and one reply
   /// fewer). Synthetic posts cannot be deleted. Returns the thread id.

@@ -71,7 +71,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     self.name = configuration.name
     self.configuration = configuration
     self.capabilities = ChatCapabilities(
-      edits: true, threads: !configuration.threadRooms.isEmpty, replies: true, reactions: true)
+      edits: true, threads: !configuration.threadRooms.isEmpty, replies: true, reactions: true, removals: true)
     self.client = MatrixClient(homeserver: configuration.homeserver, httpClient: httpClient, logger: logger)
     self.session = MatrixSession(client: client, configuration: configuration, store: stateStore, logger: logger)
     self.store = stateStore
