@@ -285,7 +285,7 @@ let package = Package(
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "AwfulBotMatrixTestKit", "ChatBridge", "ForumModel", "MatrixTransport",
+        "AwfulBotTestKit", "AwfulBotMatrixTestKit", "ChatBridge", "FakeForum", "ForumModel", "MatrixTransport",
         "ChatRendering",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),

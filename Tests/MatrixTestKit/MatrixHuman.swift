@@ -232,6 +232,23 @@ package struct MatrixHuman: Sendable {
     return answer.json
   }
 
+  /// The bytes of an `mxc://` URI, through the authenticated media endpoint (as Element downloads them).
+  package func download(_ uri: String) async throws -> [UInt8] {
+    let parts = uri.dropFirst("mxc://".count).split(separator: "/", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { throw HumanError(description: "not an mxc URI: \(uri)") }
+    var base = Self.homeserver.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    var request = HTTPClientRequest(
+      url: base + Self.path(["_matrix", "client", "v1", "media", "download", parts[0], parts[1]]))
+    request.headers.add(name: "Authorization", value: "Bearer \(accessToken)")
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
+    guard response.status.code == 200 else {
+      throw HumanError(description: "download of \(uri): HTTP \(response.status.code)")
+    }
+    return Array(bytes.readableBytesView)
+  }
+
   package struct Answer {
     package var status: Int
     package var json: JSONValue

@@ -13,7 +13,7 @@ extension TransportKind {
       "deviceName": .string, "rooms": .strings, "allowedInviters": .strings, "memberPowerLevel": .integer,
       "adminPowerLevel": .integer, "roleOverrides": .custom, "threadRooms": .strings, "syncTimeoutSeconds": .number,
       "suppressLinkPreviews": .bool, "pickleKey": .secret, "undecryptableWaitSeconds": .number,
-      "encryption": .custom, "acceptedIdentities": .custom,
+      "encryption": .custom, "acceptedIdentities": .custom, "images": .custom,
     ],
     requiredOptions: ["homeserver", "userID"],
     secretKeys: ["accessToken", "password", "pickleKey", "encryption.recoveryKey"],

@@ -17,6 +17,12 @@ enum ForumHTTPHandler {
       return response(
         await admin.handle(method: request.method.rawValue, path: path, query: request.uri.query, body: bodyBytes))
     }
+    if path.hasPrefix("/images/") {
+      let name = String(path.dropFirst("/images/".count))
+      guard let file = FakeImages.file(named: name) else { return response(.html("Not Found", status: 404)) }
+      return response(
+        ForumResponse(status: 200, headers: [("Content-Type", file.contentType)], body: file.bytes, isHTML: false))
+    }
     let forumRequest = ForumRequest(
       method: request.method.rawValue, path: path.isEmpty ? "/" : path,
       query: FormDecoder.decodeQuery(request.uri.query),

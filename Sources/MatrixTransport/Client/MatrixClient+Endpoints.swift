@@ -107,6 +107,20 @@ extension MatrixClient {
     try await call(.v3(.get, ["joined_rooms"], accessToken: token), as: MatrixJoinedRoomsResponse.self).joinedRooms
   }
 
+  /// Uploads a file to the homeserver's media repository (`POST /_matrix/media/v3/upload`); returns its `mxc://` URI.
+  package func upload(token: String, bytes: [UInt8], contentType: String, filename: String) async throws -> String {
+    var request = MatrixRequest(
+      .post, ["_matrix", "media", "v3", "upload"], query: [("filename", filename)], accessToken: token,
+      timeout: .seconds(60))
+    request.encodedBody = bytes
+    request.contentType = contentType
+    let answer = try await call(request, as: JSONValue.self)
+    guard let uri = answer["content_uri"]?.stringValue, uri.hasPrefix("mxc://") else {
+      throw MatrixClientError.invalidResponse("the upload answered no mxc:// URI")
+    }
+    return uri
+  }
+
   /// The user ids of a room's joined members (the account must be in the room).
   package func joinedMembers(token: String, roomID: String) async throws -> [String] {
     try await call(

@@ -32,7 +32,7 @@ package struct MatrixClient: Sendable {
       http.headers.add(name: "Authorization", value: "Bearer \(token)")
     }
     if let bytes = try request.encodedBody ?? request.body.map(Self.encode) {
-      http.headers.add(name: "Content-Type", value: "application/json")
+      http.headers.add(name: "Content-Type", value: request.contentType ?? "application/json")
       http.body = .bytes(bytes)
     }
     let client = httpClient

@@ -16,6 +16,8 @@ package struct MatrixRequest: Sendable, Hashable {
   package var body: JSONValue?
   /// `body` already encoded, sent in its place when set.
   package var encodedBody: [UInt8]?
+  /// The type of `encodedBody` when it is not JSON (a media upload).
+  package var contentType: String?
   /// Sent as `Authorization: Bearer`; never logged.
   package var accessToken: String?
   /// Upper bound for the exchange: for the whole of it when `timeoutCoversBody`, else until the response head.

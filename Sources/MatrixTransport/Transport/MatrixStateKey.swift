@@ -6,6 +6,8 @@ enum MatrixStateKey {
   static let nextBatch = "next_batch"
   static let directRooms = "direct_rooms"
   static let encryptedRooms = "encrypted_rooms"
+  /// The picture uploads remembered (`image:…` keys), oldest first, so the oldest can be forgotten.
+  static let imageCacheOrder = "image-cache-order"
 
   static func thread(room: String, key: String) -> String { "thread:\(room):\(key)" }
   /// Set once the encryption notice went to the room: it is sent once per room ever.

@@ -29,9 +29,15 @@ extension MatrixTransport {
       eventID = try await sendEvent(
         room: room, content: content, transactionID: transactionID, encoded: bodies?[offset])
     }
+    var thread: MatrixThreadPosition?
     if let threadKey {
       let updated = MatrixThreadPosition(root: position?.root ?? eventID, latest: eventID)
       await saveThreadPosition(updated, room: room, key: threadKey)
+      thread = updated
+    }
+    // A relay's pictures follow it (an edit of a relay does not send them again).
+    if case .post(let relay) = message.content, message.replaces == nil {
+      await sendImages(of: relay, to: room, after: eventID, thread: thread, key: idempotencyKey)
     }
     return DeliveryReceipt(id: eventID)
   }

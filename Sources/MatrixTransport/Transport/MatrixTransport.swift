@@ -56,6 +56,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var readyToSend = false
     /// Rooms whose `m.room.encryption` state was asked for directly because no sync had shown them yet.
     var encryptionLookedUp: Set<String> = []
+    /// When each picture download of the last hour started (`MatrixImageSettings.perHour`).
+    var imageDownloads: [ContinuousClock.Instant] = []
   }
 
   /// - Parameters:

@@ -49,6 +49,8 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   /// New master keys the operator accepted for users whose identity changed (user id → the key, as the bot's notice
   /// and log show it; spaces are ignored). Applied on reload.
   package var acceptedIdentities: [String: String]
+  /// Pictures in relayed posts shown in the room, and the limits on fetching them (`"images": {…}`).
+  package var images = MatrixImageSettings()
   /// Replace a cross-signing identity this database does not hold (`run --reset-matrix-identity`); never from the file.
   package var resetIdentity: Bool = false
   /// Where a newly made recovery key is written for the operator (the app puts it in the data directory).
@@ -86,7 +88,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
   enum CodingKeys: String, CodingKey {
     case name, homeserver, userID, accessToken, password, deviceID, deviceName, rooms, allowedInviters
     case memberPowerLevel, adminPowerLevel, roleOverrides, threadRooms, syncTimeoutSeconds, suppressLinkPreviews
-    case pickleKey, undecryptableWaitSeconds, encryption, acceptedIdentities
+    case pickleKey, undecryptableWaitSeconds, encryption, acceptedIdentities, images
   }
 
   package init(from decoder: any Decoder) throws {
@@ -112,6 +114,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
       encryption: try container.decodeIfPresent(MatrixEncryptionSettings.self, forKey: .encryption)
         ?? MatrixEncryptionSettings(),
       acceptedIdentities: try container.decodeIfPresent([String: String].self, forKey: .acceptedIdentities) ?? [:])
+    images = try container.decodeIfPresent(MatrixImageSettings.self, forKey: .images) ?? MatrixImageSettings()
   }
 
   package func encode(to encoder: any Encoder) throws {
@@ -135,6 +138,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     try container.encode(undecryptableWaitSeconds, forKey: .undecryptableWaitSeconds)
     try container.encode(encryption, forKey: .encryption)
     if !acceptedIdentities.isEmpty { try container.encode(acceptedIdentities, forKey: .acceptedIdentities) }
+    try container.encode(images, forKey: .images)
   }
 
   /// Roles are written by name (`viewer`, `member`, `admin`) in the config file.

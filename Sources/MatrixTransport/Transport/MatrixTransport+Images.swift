@@ -1,0 +1,160 @@
+import ChatBridge
+import Crypto
+import ForumModel
+import Foundation
+
+/// Pictures in relayed posts, shown in the room: Element and Element X never load a remote `<img>`, so each picture
+/// (within `MatrixImageSettings`) is uploaded to the homeserver and sent as an `m.image` right after the relay,
+/// answering it (in the relay's thread where the room has them). In an encrypted room the picture is an encrypted
+/// attachment: the homeserver stores ciphertext only. The relay's text keeps every picture's link, so a picture that
+/// cannot be shown (too big, gone, not a picture, over the hour's budget) is still one tap away.
+extension MatrixTransport {
+  /// A picture already on the homeserver: what an `m.image` needs besides its place.
+  struct UploadedImage: Codable, Sendable {
+    var mimeType: String
+    var width: Int
+    var height: Int
+    var size: Int
+    /// Plain rooms: the `mxc://` URI of the bytes.
+    var url: String?
+    /// Encrypted rooms: the `file` object (the URI of the ciphertext, its key, IV and hash).
+    var file: JSONValue?
+  }
+
+  /// How many uploads the database remembers (one per picture and room kind).
+  static let imageCacheLimit = 2_000
+
+  /// Sends the pictures of a relayed post after it (`relayEventID`). Never fails the relay: a picture that cannot be
+  /// shown is logged and stays a link.
+  func sendImages(
+    of relay: PostRelay, to room: String, after relayEventID: String, thread: MatrixThreadPosition?, key: String
+  ) async {
+    let settings = configuration.images
+    guard settings.enabled, settings.perPost > 0 else { return }
+    var seen: Set<String> = []
+    let urls = Self.imageURLs(in: relay.body).filter { seen.insert($0).inserted }
+    guard !urls.isEmpty else { return }
+    let encrypted = state.withLock { $0.directory.encrypted.contains(room) }
+    for (offset, url) in urls.prefix(settings.perPost).enumerated() {
+      do {
+        let image = try await uploadedImage(url, encrypted: encrypted)
+        var content: [String: JSONValue] = [
+          "msgtype": "m.image", "body": .string(Self.fileName(of: url, type: image.mimeType)),
+          "info": [
+            "mimetype": .string(image.mimeType), "w": .number(Double(image.width)),
+            "h": .number(Double(image.height)), "size": .number(Double(image.size)),
+          ],
+        ]
+        if let file = image.file {
+          content["file"] = file
+        } else if let uri = image.url {
+          content["url"] = .string(uri)
+        }
+        let reply: JSONValue = ["event_id": .string(relayEventID)]
+        if let thread {
+          content["m.relates_to"] = [
+            "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true, "m.in_reply_to": reply,
+          ]
+        } else {
+          content["m.relates_to"] = ["m.in_reply_to": reply]
+        }
+        _ = try await sendEvent(room: room, content: .object(content), transactionID: "\(key)#image\(offset + 1)")
+      } catch {
+        logger.info(
+          "picture stays a link", metadata: ["room": "\(room)", "url": "\(url)", "reason": "\(error)"])
+      }
+    }
+    if urls.count > settings.perPost {
+      logger.info(
+        "pictures beyond the post's budget stay links",
+        metadata: ["room": "\(room)", "pictures": "\(urls.count)", "shown": "\(settings.perPost)"])
+    }
+  }
+
+  /// The picture on the homeserver, for a plain or an encrypted room: from the cache, or downloaded (counted against
+  /// the hour's budget), checked, encrypted when the room is, and uploaded.
+  func uploadedImage(_ url: String, encrypted: Bool) async throws -> UploadedImage {
+    let cacheKey = Self.imageCacheKey(url: url, encrypted: encrypted)
+    if let cached = try await store.value(for: cacheKey),
+      let image = try? JSONDecoder().decode(UploadedImage.self, from: Data(cached.utf8))
+    {
+      return image
+    }
+    try reserveImageDownload()
+    let fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+    let name = Self.fileName(of: url, type: fetched.image.mimeType)
+    var image = UploadedImage(
+      mimeType: fetched.image.mimeType, width: fetched.image.width, height: fetched.image.height,
+      size: fetched.bytes.count)
+    if encrypted {
+      let attachment = try EncryptedAttachment.encrypt(fetched.bytes)
+      let ciphertext = attachment.ciphertext
+      let uri = try await authorized { token in
+        try await self.client.upload(
+          token: token, bytes: ciphertext, contentType: "application/octet-stream", filename: name)
+      }
+      image.file = attachment.fileObject(url: uri)
+    } else {
+      let bytes = fetched.bytes
+      let type = fetched.image.mimeType
+      image.url = try await authorized { token in
+        try await self.client.upload(token: token, bytes: bytes, contentType: type, filename: name)
+      }
+    }
+    try await remember(image, under: cacheKey)
+    return image
+  }
+
+  /// One download of the hour's budget, or the reason there is none left.
+  private func reserveImageDownload() throws {
+    let limit = configuration.images.perHour
+    let now = ContinuousClock.now
+    let allowed = state.withLock { state in
+      state.imageDownloads.removeAll { now - $0 > .seconds(3600) }
+      guard state.imageDownloads.count < limit else { return false }
+      state.imageDownloads.append(now)
+      return true
+    }
+    if !allowed { throw ImageFetcher.Failure.refused("the hour's \(limit) picture downloads are used up") }
+  }
+
+  /// Stores the upload and forgets the oldest beyond `imageCacheLimit`.
+  private func remember(_ image: UploadedImage, under key: String) async throws {
+    var order =
+      (try await store.value(for: MatrixStateKey.imageCacheOrder)).flatMap {
+        try? JSONDecoder().decode([String].self, from: Data($0.utf8))
+      } ?? []
+    order.removeAll { $0 == key }
+    order.append(key)
+    var values: [String: String?] = [key: String(decoding: try JSONEncoder().encode(image), as: UTF8.self)]
+    while order.count > Self.imageCacheLimit { values[order.removeFirst()] = .some(nil) }
+    values[MatrixStateKey.imageCacheOrder] = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
+    try await store.setValues(values)
+  }
+
+  static func imageCacheKey(url: String, encrypted: Bool) -> String {
+    let digest = SHA256.hash(data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
+    return "image:\(encrypted ? "encrypted" : "plain"):\(digest)"
+  }
+
+  /// Every picture a post shows, in order: `[img]` and `[timg]`, inside quotes and lists too (smilies are not
+  /// pictures here).
+  static func imageURLs(in body: [RichText]) -> [String] {
+    body.flatMap { node -> [String] in
+      switch node {
+      case .image(let url): [url]
+      case .paragraph(let children), .bold(let children), .italic(let children), .underline(let children),
+        .strike(let children), .link(_, let children), .quote(_, _, let children), .spoiler(let children):
+        imageURLs(in: children)
+      case .list(let items): items.flatMap { imageURLs(in: $0) }
+      case .text, .lineBreak, .code, .smilie, .video: []
+      }
+    }
+  }
+
+  /// The URL's last path component, or a name from the type (`image.png`).
+  static func fileName(of url: String, type: String) -> String {
+    let last = URL(string: url)?.lastPathComponent ?? ""
+    return last.isEmpty || last == "/" ? "image.\(type.split(separator: "/").last ?? "bin")" : last
+  }
+}

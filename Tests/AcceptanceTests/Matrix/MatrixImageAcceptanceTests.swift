@@ -1,0 +1,64 @@
+import AwfulBotMatrixTestKit
+import AwfulBotTestKit
+import ChatBridge
+import FakeForum
+import Foundation
+import MatrixTransport
+import Testing
+
+extension MatrixIntegrationTests.ElementPolicy {
+  /// Issue 34, pictures: a post with four pictures (two real, one with too many pixels, one page named .jpg) is
+  /// relayed to a plain room and an encrypted one. Each room gets the relay (every link kept) and then two `m.image`
+  /// events answering it; in the encrypted room the picture is an encrypted attachment whose stored bytes are not the
+  /// picture, and which a client with Element's policy decrypts to the emulator's exact bytes.
+  @Test("pictures of a relayed post are shown in both rooms, encrypted in the encrypted one; the rest stay links")
+  func picturesInRooms() async throws {
+    try await MatrixTestWorld.with { world in
+      let botID = world.botAccount.userID
+      let owner = try await MatrixHuman.register("owner")
+      let alice = try await MatrixE2EEHuman.register("alice")
+      defer { Task { await alice.quit() } }
+      let configure = { (configuration: inout MatrixTransportConfiguration) in
+        Self.configure(&configuration)
+        configuration.images.allowPrivateNetworks = true
+      }
+      try await MatrixBotProcess(world: world, configure: configure).run { bot in
+        let plain = try await bot.joinedRoom(owner: owner)
+        let secret = try await alice.createEncryptedRoom(name: "pictures", invite: [botID])
+        try await bot.waitUntilJoined(secret)
+        for room in [plain, secret] { try await bot.engine.watch(threadID: "3600003", room: bot.room(room)) }
+        await bot.pollBookmarks()
+        let images = world.forumURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/images"
+        _ = try await world.forumState.addPost(
+          thread: 3_600_003, author: 1002,
+          body: "My desk: [img]\(images)/desk.png[/img] my cat [timg]\(images)/cat.gif[/timg] "
+            + "[img]\(images)/huge.png[/img] [img]\(images)/fake.jpg[/img]")
+        await bot.pollBookmarks()
+        _ = try await bot.waitUntilOutboxDelivered()
+        let relay = try #require(try await bot.outbox().first { $0.kind == .post && $0.room == plain }?.receipt)
+
+        // The plain room.
+        let events = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 3 }.from(botID)
+        #expect(events.first?.body?.contains("\(images)/fake.jpg") == true, "the relay keeps every link")
+        let pictures = events.filter { $0.msgtype == "m.image" }
+        #expect(pictures.count == 2, "desk and cat; the huge one and the page stay links")
+        #expect(pictures.allSatisfy { $0.replyTo == relay })
+        let desk = try #require(pictures.first)
+        #expect(desk.content["info"]?["mimetype"] == "image/png")
+        #expect(desk.content["info"]?["w"] == 320 && desk.content["info"]?["h"] == 240)
+        #expect(try await owner.download(try #require(desk.content["url"]?.stringValue)) == FakeImages.desk)
+        #expect(pictures.last?.content["info"]?["mimetype"] == "image/gif")
+
+        // The encrypted room, as Element reads it.
+        let shown = try await alice.messages(in: secret, from: botID, count: 3)
+        let encryptedPictures = shown.filter { $0.content["msgtype"] == "m.image" }
+        #expect(encryptedPictures.count == 2)
+        let file = try #require(encryptedPictures.first?.content["file"])
+        #expect(encryptedPictures.first?.content["url"] == nil, "no clear URL in an encrypted room")
+        let stored = try await owner.download(try #require(file["url"]?.stringValue))
+        #expect(stored != FakeImages.desk, "the homeserver holds ciphertext")
+        #expect(try EncryptedAttachment.decrypt(stored, file: file) == FakeImages.desk)
+      }
+    }
+  }
+}
