@@ -17,12 +17,6 @@ enum ForumHTTPHandler {
       return response(
         await admin.handle(method: request.method.rawValue, path: path, query: request.uri.query, body: bodyBytes))
     }
-    if path.hasPrefix("/images/") {
-      let name = String(path.dropFirst("/images/".count))
-      guard let file = FakeImages.file(named: name) else { return response(.html("Not Found", status: 404)) }
-      return response(
-        ForumResponse(status: 200, headers: [("Content-Type", file.contentType)], body: file.bytes, isHTML: false))
-    }
     let forumRequest = ForumRequest(
       method: request.method.rawValue, path: path.isEmpty ? "/" : path,
       query: FormDecoder.decodeQuery(request.uri.query),
@@ -35,6 +29,13 @@ enum ForumHTTPHandler {
           field.name == "password" ? LoggedRequest.Field(name: field.name, value: "<redacted>") : field
         },
         cookieNames: forumRequest.cookies.keys.sorted(), timestamp: Date()))
+    // Pictures are logged like pages, so tests can count what the bot fetched.
+    if path.hasPrefix("/images/") {
+      let name = String(path.dropFirst("/images/".count))
+      guard let file = FakeImages.file(named: name) else { return response(.html("Not Found", status: 404)) }
+      return response(
+        ForumResponse(status: 200, headers: [("Content-Type", file.contentType)], body: file.bytes, isHTML: false))
+    }
     let delay = await state.responseDelayMilliseconds()
     if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
     return response(await router.respond(to: forumRequest, state: state))

@@ -61,4 +61,35 @@ extension MatrixIntegrationTests.ElementPolicy {
       }
     }
   }
+
+  /// A post with 50 pictures: the post's budget is shown, and no more is fetched from the forum's side.
+  @Test("a post with 50 pictures spends only the post's budget: that many shown, that many fetched")
+  func pictureBudget() async throws {
+    try await MatrixTestWorld.with { world in
+      let botID = world.botAccount.userID
+      let owner = try await MatrixHuman.register("owner")
+      let configure = { (configuration: inout MatrixTransportConfiguration) in
+        configuration.images.allowPrivateNetworks = true
+        configuration.images.perPost = 3
+      }
+      try await MatrixBotProcess(world: world, configure: configure).run { bot in
+        let plain = try await bot.joinedRoom(owner: owner)
+        try await bot.engine.watch(threadID: "3600003", room: bot.room(plain))
+        await bot.pollBookmarks()
+        let images = world.forumURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/images"
+        let body = (1...50).map { "[img]\(images)/small.png?n=\($0)[/img]" }.joined(separator: " ")
+        await world.forumState.clearRequests()
+        _ = try await world.forumState.addPost(thread: 3_600_003, author: 1002, body: "Fifty: " + body)
+        await bot.pollBookmarks()
+        _ = try await bot.waitUntilOutboxDelivered()
+        let events = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 4 }.from(botID)
+        try await Task.sleep(for: .seconds(1))
+        let settled = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 4 }.from(botID)
+        #expect(events.filter { $0.msgtype == "m.image" }.count == 3)
+        #expect(settled.count == 4, "the relay and three pictures, nothing more")
+        let fetched = await world.forumState.requests().filter { $0.path.hasPrefix("/images/") }
+        #expect(fetched.count == 3, "\(fetched.map(\.path))")
+      }
+    }
+  }
 }
