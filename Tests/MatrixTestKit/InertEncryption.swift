@@ -9,6 +9,7 @@ package struct InertEncryption: MatrixEncryption {
   package func start() async throws {}
   package func receive(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID] { [] }
   package func membersChanged(room: String, someoneLeft: Bool) async {}
+  package func historyVisibilityChanged(room: String) async {}
   package func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption { .failed("inert") }
   package func encrypt(_ content: JSONValue, type: String, room: String, transactionID: String) async throws
     -> JSONValue

@@ -35,6 +35,7 @@ import Testing
       /// The peer's published identity (`master_key`, `self_signing_key`) and its device signed by it; nil: the peer
       /// has no cross-signing and its device keys are `peerKeys` as made.
       var peerIdentity: (master: JSONValue, selfSigning: JSONValue, device: JSONValue)?
+      var historyVisibility = "shared"
     }
     let seen = Mutex(Seen())
     let peerPickle: String
@@ -148,6 +149,8 @@ import Testing
         case let other where other.hasPrefix("sendToDevice/"):
           seen.withLock { $0.toDevice.append(body ?? .null) }
           return [:]
+        case let other where other.hasSuffix("state/m.room.history_visibility/"):
+          return ["history_visibility": .string(seen.withLock { $0.historyVisibility })]
         case let other where other.hasSuffix("joined_members"):
           let members = seen.withLock { $0.members }
           return ["joined": .object(Dictionary(uniqueKeysWithValues: members.map { ($0, JSONValue.object([:])) }))]

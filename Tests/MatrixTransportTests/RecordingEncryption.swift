@@ -11,6 +11,7 @@ final class RecordingEncryption: MatrixEncryption {
   func start() async throws {}
   func receive(_ sync: MatrixSyncResponse) async -> [MatrixMegolmSessionID] { [] }
   func membersChanged(room: String, someoneLeft: Bool) async {}
+  func historyVisibilityChanged(room: String) async {}
   func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption { .failed("not here") }
   func encrypt(_ content: JSONValue, type: String, room: String, transactionID: String) async throws -> JSONValue {
     recorded.withLock { $0.append(type) }

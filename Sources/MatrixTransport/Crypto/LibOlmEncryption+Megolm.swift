@@ -212,9 +212,11 @@ extension LibOlmEncryption {
     }
     // The key as it stands now: the devices that get it read from this index on, never what came before.
     let firstIndex = session.messageIndex
+    // MSC4268 (spec v1.19): in a room whose history is shared with members, they may hand this key to someone
+    // invited later, so the newcomer reads what was said before; elsewhere they must not.
     let roomKey: JSONValue = [
       "algorithm": .string(Self.megolmAlgorithm), "room_id": .string(room), "session_id": .string(record.sessionID),
-      "session_key": .string(try session.sessionKey()),
+      "session_key": .string(try session.sessionKey()), "shared_history": .bool(await sharesHistory(room)),
     ]
     let (messages, reached) = try await olmEncrypt(type: "m.room_key", content: roomKey, for: targets)
     if !messages.isEmpty {
@@ -243,6 +245,16 @@ extension LibOlmEncryption {
     record.sharedFromIndex = indexes
     record.sharedWithUsers = (record.sharedWithUsers ?? []).union(devices.map { String($0.prefix { $0 != "|" }) })
     try await store.write(record, key)
+  }
+
+  /// Whether the room's history is shared with members: `shared` or `world_readable`. One that cannot be read counts
+  /// as not shared (a key marked shared can be passed on; one marked not shared cannot, which is the safe side).
+  private func sharesHistory(_ room: String) async -> Bool {
+    if let known = historyShared[room] { return known }
+    let visibility = await api.historyVisibility(room: room)
+    let shared = visibility == "shared" || visibility == "world_readable"
+    if visibility != nil { historyShared[room] = shared }
+    return shared
   }
 
   /// The room's rotation periods (spec defaults: a week, 100 messages), read once per room.

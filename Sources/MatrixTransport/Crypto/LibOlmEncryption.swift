@@ -50,6 +50,8 @@ package actor LibOlmEncryption: MatrixEncryption {
   var members: [String: [String]] = [:]
   /// Rotation periods per room (`m.room.encryption`): milliseconds, messages.
   var rotation: [String: (milliseconds: Int64, messages: Int)] = [:]
+  /// Per room, whether its history is shared with members (`shared` or `world_readable`), read once per session.
+  var historyShared: [String: Bool] = [:]
   /// Rooms whose current session went to every joined device at its last send.
   var fullyShared: Set<String> = []
   /// New master keys the operator accepted for users whose pinned identity changed (`acceptedIdentities`).
@@ -152,6 +154,13 @@ package actor LibOlmEncryption: MatrixEncryption {
       }
     }
     return arrived
+  }
+
+  package func historyVisibilityChanged(room: String) async {
+    await exclusively {
+      historyShared[room] = nil
+      await discardOutbound(room: room, reason: "the history visibility changed")
+    }
   }
 
   package func membersChanged(room: String, someoneLeft: Bool) async {

@@ -80,4 +80,11 @@ struct MatrixCryptoAPI: Sendable {
   func encryptionSettings(room: String) async -> JSONValue? {
     try? await call(.get, ["rooms", room, "state", "m.room.encryption", ""], nil)
   }
+
+  /// The room's `m.room.history_visibility` (`shared`, `invited`, `joined`, `world_readable`); nil when it cannot
+  /// be read.
+  func historyVisibility(room: String) async -> String? {
+    try? await call(.get, ["rooms", room, "state", "m.room.history_visibility", ""], nil)["history_visibility"]?
+      .stringValue
+  }
 }

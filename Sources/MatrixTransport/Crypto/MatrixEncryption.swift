@@ -15,6 +15,10 @@ package protocol MatrixEncryption: Sendable {
   /// its current index on (they cannot read what came before).
   func membersChanged(room: String, someoneLeft: Bool) async
 
+  /// The room's history visibility changed: its next message goes out under a new session, whose key says whether
+  /// members may pass it on to people invited later (`shared_history`, MSC4268).
+  func historyVisibilityChanged(room: String) async
+
   /// Decrypts a timeline `m.room.encrypted` event.
   func decrypt(_ event: MatrixEvent, room: String) async -> MatrixDecryption
 

@@ -216,6 +216,11 @@ extension MatrixTransport {
         let left = changes.contains { ["leave", "ban"].contains($0.membership) }
         await crypto.membersChanged(room: room, someoneLeft: left)
       }
+      if !isInitial, encrypted.contains(room),
+        (events + (joined.state?.events ?? [])).contains(where: { $0.type == "m.room.history_visibility" })
+      {
+        await crypto.historyVisibilityChanged(room: room)
+      }
       guard !isInitial, events.contains(where: { $0.type == "m.room.encrypted" }) else { continue }
       var replaced = events
       for (index, event) in events.enumerated() where event.type == "m.room.encrypted" && event.stateKey == nil {
