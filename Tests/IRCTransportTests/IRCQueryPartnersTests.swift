@@ -64,6 +64,7 @@ struct IRCQueryPartnersTests {
     #expect(partners.left(nick: "bob", reason: "again") == nil, "ended once")
     #expect(
       partners.renamed(from: "carol", to: "carol2") == .init(room: "carol", reason: "carol is now known as carol2"))
+    #expect(partners.unwanted() == ["bob", "carol"], "taken off MONITOR; dave's nick still reaches his account")
     partners.reset()
     #expect(partners.bindings.isEmpty && partners.monitored.isEmpty)
   }

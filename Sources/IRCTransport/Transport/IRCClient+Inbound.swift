@@ -322,6 +322,13 @@ extension IRCClient {
   /// its limit), so their leaving is seen even when they share no channel with the bot.
   func watchPartners() async {
     guard registered, let limit = support.monitorLimit else { return }
+    let unwanted = partners.unwanted()
+    if !unwanted.isEmpty,
+      let line = try? IRCMessage(command: .monitor, parameters: ["-", unwanted.joined(separator: ",")])
+    {
+      partners.monitored.subtract(unwanted)
+      await write(line)
+    }
     let room = max(0, limit - partners.monitored.count)
     let nicks = Array(partners.unmonitored().prefix(room))
     guard !nicks.isEmpty,

@@ -100,6 +100,13 @@ struct IRCQueryPartners: Sendable {
     }
   }
 
+  /// Nicks the server watches that nothing needs any more (their room ended, their account moved on): taken off the
+  /// list so it keeps room for new ones.
+  func unwanted() -> [String] {
+    let wanted = Set((bindings.values.map(\.nick) + Array(nickRooms.values)).map(IRCCaseMapping.fold))
+    return monitored.subtracting(wanted).sorted()
+  }
+
   /// A new connection: nothing seen on the last one still holds.
   mutating func reset() {
     bindings = [:]
