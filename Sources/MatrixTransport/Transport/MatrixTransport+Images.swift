@@ -82,6 +82,14 @@ extension MatrixTransport {
     }
     try reserveImageDownload()
     let fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+    // The same picture under another address (a quote of a quote, a mirror) is not uploaded again.
+    let contentKey = Self.imageCacheKey(content: fetched.bytes, encrypted: encrypted)
+    if let cached = try await store.value(for: contentKey),
+      let image = try? JSONDecoder().decode(UploadedImage.self, from: Data(cached.utf8))
+    {
+      try await remember(image, under: cacheKey)
+      return image
+    }
     let name = Self.fileName(of: url, type: fetched.image.mimeType)
     var image = UploadedImage(
       mimeType: fetched.image.mimeType, width: fetched.image.width, height: fetched.image.height,
@@ -102,6 +110,7 @@ extension MatrixTransport {
       }
     }
     try await remember(image, under: cacheKey)
+    try await remember(image, under: contentKey)
     return image
   }
 
@@ -132,9 +141,16 @@ extension MatrixTransport {
     try await store.setValues(values)
   }
 
+  /// The upload remembered for an address (`image:plain:<sha256 of the URL>`).
   static func imageCacheKey(url: String, encrypted: Bool) -> String {
     let digest = SHA256.hash(data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
     return "image:\(encrypted ? "encrypted" : "plain"):\(digest)"
+  }
+
+  /// The upload remembered for a picture's bytes (`image:plain:content:<sha256 of the bytes>`).
+  static func imageCacheKey(content: [UInt8], encrypted: Bool) -> String {
+    let digest = SHA256.hash(data: content).map { String(format: "%02x", $0) }.joined()
+    return "image:\(encrypted ? "encrypted" : "plain"):content:\(digest)"
   }
 
   /// Every picture a post shows, in order: `[img]` and `[timg]`, inside quotes and lists too (smilies are not

@@ -85,7 +85,9 @@ extension MatrixIntegrationTests.ElementPolicy {
         let events = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 4 }.from(botID)
         try await Task.sleep(for: .seconds(1))
         let settled = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 4 }.from(botID)
-        #expect(events.filter { $0.msgtype == "m.image" }.count == 3)
+        let shown = events.filter { $0.msgtype == "m.image" }
+        #expect(shown.count == 3)
+        #expect(Set(shown.compactMap { $0.content["url"]?.stringValue }).count == 1, "the same bytes, uploaded once")
         #expect(settled.count == 4, "the relay and three pictures, nothing more")
         let fetched = await world.forumState.requests().filter { $0.path.hasPrefix("/images/") }
         #expect(fetched.count == 3, "\(fetched.map(\.path))")
