@@ -112,6 +112,8 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
+        // The thread pool that resolves picture hosts off the cooperative threads.
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings

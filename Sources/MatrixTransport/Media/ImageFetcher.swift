@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOPosix
 
 /// Downloads one picture of a post within the limits (`MatrixImageSettings`): http(s) only, no private address unless
 /// allowed (checked again at every redirect, which it follows itself), at most `maxBytes`, within the timeout, and
@@ -40,9 +41,7 @@ struct ImageFetcher: Sendable {
       guard let url = URL(string: current), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
         let host = url.host, !host.isEmpty
       else { throw .refused("not an http(s) address") }
-      if !settings.allowPrivateNetworks, let refusal = NetworkAddressGuard.refusal(host: host) {
-        throw .refused(refusal)
-      }
+      if !settings.allowPrivateNetworks, let refusal = await Self.refusal(host: host) { throw .refused(refusal) }
       let outcome = try await download(url)
       switch outcome {
       case .redirect(let location):
@@ -59,6 +58,16 @@ struct ImageFetcher: Sendable {
       }
     }
     throw .unavailable("more than \(Self.maximumRedirects) redirects")
+  }
+
+  /// `NetworkAddressGuard.refusal`, resolved on NIO's blocking-IO pool: `getaddrinfo` can block for seconds, and a
+  /// cooperative thread (there are two here) must not wait that long.
+  private static func refusal(host: String) async -> String? {
+    do {
+      return try await NIOThreadPool.singleton.runIfActive { NetworkAddressGuard.refusal(host: host) }
+    } catch {
+      return "\(host) could not be resolved (\(error))"
+    }
   }
 
   private enum Outcome {
