@@ -104,6 +104,15 @@ struct MatrixImageTests {
       MatrixTransport.imageURLs(in: body) == [
         "https://i.example/a.png", "https://i.example/b.gif", "https://i.example/c.jpg",
       ])
+    #expect(
+      MatrixTransport.annotated(body, notShown: ["https://i.example/b.gif": "too large"]) == [
+        .text("look"), .image(url: "https://i.example/a.png"),
+        .quote(
+          author: "x", postID: nil,
+          [.image(url: "https://i.example/b.gif"), .text(" (picture not shown: too large)")]),
+        .list([[.image(url: "https://i.example/c.jpg")]]), .smilie(code: ":v:", url: "https://i.example/v.gif"),
+      ])
+    #expect(ImageFetcher.Failure.overBudget(120).roomReason == "too many pictures this hour")
     #expect(MatrixTransport.fileName(of: "https://i.example/a.png", type: "image/png") == "a.png")
     #expect(MatrixTransport.fileName(of: "https://i.example/", type: "image/gif") == "image.gif")
   }

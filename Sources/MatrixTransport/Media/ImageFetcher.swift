@@ -15,11 +15,25 @@ struct ImageFetcher: Sendable {
     case unavailable(String)
     case tooLarge(String)
     case notAPicture
+    /// The hour's downloads (`perHour`) are used up.
+    case overBudget(Int)
 
     var description: String {
       switch self {
       case .refused(let reason), .unavailable(let reason), .tooLarge(let reason): reason
       case .notAPicture: "not a picture"
+      case .overBudget(let limit): "the hour's \(limit) picture downloads are used up"
+      }
+    }
+
+    /// What the room reads beside the picture's link: the cause in a few words, without addresses or limits.
+    var roomReason: String {
+      switch self {
+      case .refused: "its address is not allowed"
+      case .unavailable(let reason): reason
+      case .tooLarge: "too large"
+      case .notAPicture: "not a picture"
+      case .overBudget: "too many pictures this hour"
       }
     }
   }
@@ -41,7 +55,7 @@ struct ImageFetcher: Sendable {
       guard let url = URL(string: current), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
         let host = url.host, !host.isEmpty
       else { throw .refused("not an http(s) address") }
-      if !settings.allowPrivateNetworks, let refusal = await Self.refusal(host: host) { throw .refused(refusal) }
+      if !settings.allowPrivateNetworks, let refusal = await Self.refusal(host: host) { throw refusal }
       let outcome = try await download(url)
       switch outcome {
       case .redirect(let location):
@@ -62,12 +76,18 @@ struct ImageFetcher: Sendable {
 
   /// `NetworkAddressGuard.refusal`, resolved on NIO's blocking-IO pool: `getaddrinfo` can block for seconds, and a
   /// cooperative thread (there are two here) must not wait that long.
-  private static func refusal(host: String) async -> String? {
+  private static func refusal(host: String) async -> Failure? {
+    let addresses: [String]
     do {
-      return try await NIOThreadPool.singleton.runIfActive { NetworkAddressGuard.refusal(host: host) }
+      addresses = try await NIOThreadPool.singleton.runIfActive { NetworkAddressGuard.resolve(host) }
     } catch {
-      return "\(host) could not be resolved (\(error))"
+      return .unavailable("its server could not be found")
     }
+    if addresses.isEmpty { return .unavailable("its server could not be found") }
+    if let local = addresses.first(where: NetworkAddressGuard.isPrivate) {
+      return .refused("\(host) is a private or local address (\(local))")
+    }
+    return nil
   }
 
   private enum Outcome {

@@ -24,50 +24,93 @@ extension MatrixTransport {
   /// How many uploads the database remembers (one per picture and room kind).
   static let imageCacheLimit = 2_000
 
-  /// Sends the pictures of a relayed post after it (`relayEventID`). Never fails the relay: a picture that cannot be
-  /// shown is logged and stays a link.
-  func sendImages(
-    of relay: PostRelay, to room: String, after relayEventID: String, thread: MatrixThreadPosition?, key: String
-  ) async {
+  /// A relay's pictures, made ready before the relay goes out: each uploaded, or why it is not shown.
+  struct PreparedPictures: Sendable {
+    var shown: [(url: String, image: UploadedImage)] = []
+    var notShown: [String: String] = [:]
+  }
+
+  /// Uploads the pictures of a relayed post (at most `perPost`, each once), before the relay is sent, so the relay
+  /// can say beside a picture's link why it is not shown.
+  func preparePictures(of relay: PostRelay, room: String) async -> PreparedPictures {
     let settings = configuration.images
-    guard settings.enabled, settings.perPost > 0 else { return }
+    var prepared = PreparedPictures()
+    guard settings.enabled, settings.perPost > 0 else { return prepared }
     var seen: Set<String> = []
     let urls = Self.imageURLs(in: relay.body).filter { seen.insert($0).inserted }
-    guard !urls.isEmpty else { return }
     let encrypted = state.withLock { $0.directory.encrypted.contains(room) }
-    for (offset, url) in urls.prefix(settings.perPost).enumerated() {
+    for url in urls.prefix(settings.perPost) {
       do {
-        let image = try await uploadedImage(url, encrypted: encrypted)
-        var content: [String: JSONValue] = [
-          "msgtype": "m.image", "body": .string(Self.fileName(of: url, type: image.mimeType)),
-          "info": [
-            "mimetype": .string(image.mimeType), "w": .number(Double(image.width)),
-            "h": .number(Double(image.height)), "size": .number(Double(image.size)),
-          ],
-        ]
-        if let file = image.file {
-          content["file"] = file
-        } else if let uri = image.url {
-          content["url"] = .string(uri)
-        }
-        let reply: JSONValue = ["event_id": .string(relayEventID)]
-        if let thread {
-          content["m.relates_to"] = [
-            "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true, "m.in_reply_to": reply,
-          ]
-        } else {
-          content["m.relates_to"] = ["m.in_reply_to": reply]
-        }
-        _ = try await sendEvent(room: room, content: .object(content), transactionID: "\(key)#image\(offset + 1)")
+        prepared.shown.append((url, try await uploadedImage(url, encrypted: encrypted)))
       } catch {
-        logger.info(
-          "picture stays a link", metadata: ["room": "\(room)", "url": "\(url)", "reason": "\(error)"])
+        logger.info("picture stays a link", metadata: ["room": "\(room)", "url": "\(url)", "reason": "\(error)"])
+        prepared.notShown[url] = (error as? ImageFetcher.Failure)?.roomReason ?? "it could not be uploaded"
       }
     }
     if urls.count > settings.perPost {
       logger.info(
         "pictures beyond the post's budget stay links",
         metadata: ["room": "\(room)", "pictures": "\(urls.count)", "shown": "\(settings.perPost)"])
+    }
+    return prepared
+  }
+
+  /// The post's body with "(picture not shown: why)" after each picture that failed.
+  static func annotated(_ body: [RichText], notShown: [String: String]) -> [RichText] {
+    guard !notShown.isEmpty else { return body }
+    return body.flatMap { node -> [RichText] in
+      switch node {
+      case .image(let url):
+        notShown[url].map { [node, .text(" (picture not shown: \($0))")] } ?? [node]
+      case .paragraph(let children): [.paragraph(annotated(children, notShown: notShown))]
+      case .bold(let children): [.bold(annotated(children, notShown: notShown))]
+      case .italic(let children): [.italic(annotated(children, notShown: notShown))]
+      case .underline(let children): [.underline(annotated(children, notShown: notShown))]
+      case .strike(let children): [.strike(annotated(children, notShown: notShown))]
+      case .link(let url, let children): [.link(url: url, annotated(children, notShown: notShown))]
+      case .quote(let author, let postID, let children):
+        [.quote(author: author, postID: postID, annotated(children, notShown: notShown))]
+      case .spoiler(let children): [.spoiler(annotated(children, notShown: notShown))]
+      case .list(let items): [.list(items.map { annotated($0, notShown: notShown) })]
+      case .text, .lineBreak, .code, .smilie, .video: [node]
+      }
+    }
+  }
+
+  /// Sends the prepared pictures after their relay (`relayEventID`), each an `m.image` answering it. A picture that
+  /// cannot be sent is logged; the relay has its link.
+  func sendPictures(
+    _ pictures: PreparedPictures, to room: String, after relayEventID: String, thread: MatrixThreadPosition?,
+    key: String
+  ) async {
+    for (offset, picture) in pictures.shown.enumerated() {
+      let image = picture.image
+      var content: [String: JSONValue] = [
+        "msgtype": "m.image", "body": .string(Self.fileName(of: picture.url, type: image.mimeType)),
+        "info": [
+          "mimetype": .string(image.mimeType), "w": .number(Double(image.width)),
+          "h": .number(Double(image.height)), "size": .number(Double(image.size)),
+        ],
+      ]
+      if let file = image.file {
+        content["file"] = file
+      } else if let uri = image.url {
+        content["url"] = .string(uri)
+      }
+      let reply: JSONValue = ["event_id": .string(relayEventID)]
+      if let thread {
+        content["m.relates_to"] = [
+          "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true, "m.in_reply_to": reply,
+        ]
+      } else {
+        content["m.relates_to"] = ["m.in_reply_to": reply]
+      }
+      do {
+        _ = try await sendEvent(room: room, content: .object(content), transactionID: "\(key)#image\(offset + 1)")
+      } catch {
+        logger.warning(
+          "picture not sent", metadata: ["room": "\(room)", "url": "\(picture.url)", "error": "\(error)"])
+      }
     }
   }
 
@@ -124,7 +167,7 @@ extension MatrixTransport {
       state.imageDownloads.append(now)
       return true
     }
-    if !allowed { throw ImageFetcher.Failure.refused("the hour's \(limit) picture downloads are used up") }
+    if !allowed { throw ImageFetcher.Failure.overBudget(limit) }
   }
 
   /// Stores the upload and forgets the oldest beyond `imageCacheLimit`.

@@ -10,6 +10,14 @@ extension MatrixTransport {
   package func send(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async throws
     -> DeliveryReceipt
   {
+    var message = message
+    var pictures = PreparedPictures()
+    // A relay's pictures are uploaded first, so the relay can say beside a link why its picture is not shown.
+    if case .post(var relay) = message.content, message.replaces == nil {
+      pictures = await preparePictures(of: relay, room: room)
+      relay.body = Self.annotated(relay.body, notShown: pictures.notShown)
+      message.content = .post(relay)
+    }
     let threadKey = threadKey(of: message, in: room)
     var position: MatrixThreadPosition?
     if let threadKey { position = await threadPosition(room: room, key: threadKey) }
@@ -36,9 +44,7 @@ extension MatrixTransport {
       thread = updated
     }
     // A relay's pictures follow it (an edit of a relay does not send them again).
-    if case .post(let relay) = message.content, message.replaces == nil {
-      await sendImages(of: relay, to: room, after: eventID, thread: thread, key: idempotencyKey)
-    }
+    await sendPictures(pictures, to: room, after: eventID, thread: thread, key: idempotencyKey)
     return DeliveryReceipt(id: eventID)
   }
 

@@ -414,10 +414,10 @@ extension MatrixIntegrationTests {
           "Look: [img]https://i.example.com/cat.png[/img], and [timg]https://i.example.com/big.jpg[/timg]!", false,
           """
           bot: \(thread1) — Majuju, 2024-02-01 12:23 UTC
-          Look: [image] https://i.example.com/cat.png, and [image] https://i.example.com/big.jpg!
+          Look: [image] https://i.example.com/cat.png (picture not shown: its server could not be found), and [image] https://i.example.com/big.jpg (picture not shown: its server could not be found)!
           \(link1)&pagenumber=3#post<ID>
           """,
-          #"<p><b><a href="\#(link1a)">\#(thread1)</a></b> — <b>Majuju</b>, <a href="\#(link1a)&amp;pagenumber=3#post<ID>">2024-02-01 12:23 UTC</a></p>Look: [image] <a href="https://i.example.com/cat.png">https://i.example.com/cat.png</a>, and [image] <a href="https://i.example.com/big.jpg">https://i.example.com/big.jpg</a>!"#
+          #"<p><b><a href="\#(link1a)">\#(thread1)</a></b> — <b>Majuju</b>, <a href="\#(link1a)&amp;pagenumber=3#post<ID>">2024-02-01 12:23 UTC</a></p>Look: [image] <a href="https://i.example.com/cat.png">https://i.example.com/cat.png</a> (picture not shown: its server could not be found), and [image] <a href="https://i.example.com/big.jpg">https://i.example.com/big.jpg</a> (picture not shown: its server could not be found)!"#
         ),
         (
           3_600_003, "angerbot",
@@ -478,10 +478,10 @@ extension MatrixIntegrationTests {
           true,
           """
           bot: \(thread1) — Majuju, 2024-02-01 12:29 UTC
-          Raw click a room (https://matrix.to/#/#room:localhost) [image] https://forum.example/x
+          Raw click a room (https://matrix.to/#/#room:localhost) [image] https://forum.example/x (picture not shown: its address is not allowed)
           \(link1)&pagenumber=3#post<ID>
           """,
-          #"<p><b><a href="\#(link1a)">\#(thread1)</a></b> — <b>Majuju</b>, <a href="\#(link1a)&amp;pagenumber=3#post<ID>">2024-02-01 12:29 UTC</a></p><p>Raw click a room [image] <a href="https://forum.example/x">https://forum.example/x</a></p>"#
+          #"<p><b><a href="\#(link1a)">\#(thread1)</a></b> — <b>Majuju</b>, <a href="\#(link1a)&amp;pagenumber=3#post<ID>">2024-02-01 12:29 UTC</a></p><p>Raw click a room [image] <a href="https://forum.example/x">https://forum.example/x</a> (picture not shown: its address is not allowed)</p>"#
         ),
         (
           3_600_001, "Pickled Tink", longWords, false,

@@ -39,7 +39,11 @@ extension MatrixIntegrationTests.ElementPolicy {
 
         // The plain room.
         let events = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 3 }.from(botID)
-        #expect(events.first?.body?.contains("\(images)/fake.jpg") == true, "the relay keeps every link")
+        let relayBody = try #require(events.first?.body)
+        #expect(relayBody.contains("\(images)/fake.jpg"), "the relay keeps every link")
+        #expect(relayBody.contains("huge.png (picture not shown: too large)"), "\(relayBody)")
+        #expect(relayBody.contains("fake.jpg (picture not shown: not a picture)"), "\(relayBody)")
+        #expect(!relayBody.contains("desk.png (picture not shown"))
         let pictures = events.filter { $0.msgtype == "m.image" }
         #expect(pictures.count == 2, "desk and cat; the huge one and the page stay links")
         #expect(pictures.allSatisfy { $0.replyTo == relay })
