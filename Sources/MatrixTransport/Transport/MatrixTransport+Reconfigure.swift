@@ -11,6 +11,12 @@ extension MatrixTransport {
   {
     var changes: [String] = []
     for room in next.rooms where !previous.rooms.contains(room) {
+      // Remembered first: a reload that comes while the transport is still signing in is joined at sign-in.
+      state.withLock { if !$0.roomsAddedLive.contains(room) { $0.roomsAddedLive.append(room) } }
+      guard await session.currentToken != nil else {
+        changes.append("will join \(room) at sign-in (the transport is still signing in)")
+        continue
+      }
       do {
         let roomID = try await authorized { token in try await self.client.join(token: token, roomIDOrAlias: room) }
         logger.info("joined configured room", metadata: ["room": "\(room)", "roomID": "\(roomID)"])

@@ -56,6 +56,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var readyToSend = false
     /// Rooms whose `m.room.encryption` state was asked for directly because no sync had shown them yet.
     var encryptionLookedUp: Set<String> = []
+    /// Rooms a reload added to `rooms`: joined at once when signed in, and at sign-in when the reload came first.
+    var roomsAddedLive: [String] = []
     /// When each picture download of the last hour started (`MatrixImageSettings.perHour`).
     var imageDownloads: [ContinuousClock.Instant] = []
   }
@@ -232,7 +234,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
   }
 
   private func joinConfiguredRooms() async {
-    for room in configuration.rooms {
+    let added = state.withLock { $0.roomsAddedLive }
+    for room in configuration.rooms + added.filter({ !configuration.rooms.contains($0) }) {
       do {
         let roomID = try await authorized { token in
           try await self.client.join(token: token, roomIDOrAlias: room)
