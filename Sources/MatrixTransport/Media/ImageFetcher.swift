@@ -74,20 +74,16 @@ struct ImageFetcher: Sendable {
     throw .unavailable("more than \(Self.maximumRedirects) redirects")
   }
 
-  /// `NetworkAddressGuard.refusal`, resolved on NIO's blocking-IO pool: `getaddrinfo` can block for seconds, and a
+  /// `NetworkAddressGuard.verdict`, resolved on NIO's blocking-IO pool: `getaddrinfo` can block for seconds, and a
   /// cooperative thread (there are two here) must not wait that long.
   private static func refusal(host: String) async -> Failure? {
-    let addresses: [String]
-    do {
-      addresses = try await NIOThreadPool.singleton.runIfActive { NetworkAddressGuard.resolve(host) }
-    } catch {
-      return .unavailable("its server could not be found")
+    let verdict =
+      (try? await NIOThreadPool.singleton.runIfActive { NetworkAddressGuard.verdict(host: host) }) ?? .unresolved
+    switch verdict {
+    case .unresolved: return .unavailable("its server could not be found")
+    case .privateAddress(let local): return .refused("\(host) is a private or local address (\(local))")
+    case .publicAddresses: return nil
     }
-    if addresses.isEmpty { return .unavailable("its server could not be found") }
-    if let local = addresses.first(where: NetworkAddressGuard.isPrivate) {
-      return .refused("\(host) is a private or local address (\(local))")
-    }
-    return nil
   }
 
   private enum Outcome {

@@ -7,14 +7,19 @@ import Foundation
 /// Keeps a post from making the bot fetch from where only the bot can reach: its own machine, its network, the
 /// cloud's metadata address. A host's every address must be public; a literal address is judged as it is.
 struct NetworkAddressGuard {
-  /// Why the host may not be fetched from, or nil when every address it resolves to is public.
-  static func refusal(host: String) -> String? {
+  /// What the host's addresses are, for the fetch to go ahead or not.
+  enum Verdict: Sendable, Equatable {
+    case unresolved
+    /// One of its addresses is private or local (that one).
+    case privateAddress(String)
+    case publicAddresses
+  }
+
+  /// Resolves the host (blocking: call it off the cooperative threads) and judges every address it has.
+  static func verdict(host: String) -> Verdict {
     let addresses = resolve(host)
-    guard !addresses.isEmpty else { return "\(host) does not resolve" }
-    if let private_ = addresses.first(where: isPrivate) {
-      return "\(host) is a private or local address (\(private_))"
-    }
-    return nil
+    guard !addresses.isEmpty else { return .unresolved }
+    return addresses.first(where: isPrivate).map(Verdict.privateAddress) ?? .publicAddresses
   }
 
   /// The host's IPv4 and IPv6 addresses, as text.
