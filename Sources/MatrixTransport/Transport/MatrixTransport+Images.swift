@@ -118,18 +118,12 @@ extension MatrixTransport {
   /// the hour's budget), checked, encrypted when the room is, and uploaded.
   func uploadedImage(_ url: String, encrypted: Bool) async throws -> UploadedImage {
     let cacheKey = Self.imageCacheKey(url: url, encrypted: encrypted)
-    if let cached = try await store.value(for: cacheKey),
-      let image = try? JSONDecoder().decode(UploadedImage.self, from: Data(cached.utf8))
-    {
-      return image
-    }
+    if let image = try await rememberedImage(under: cacheKey) { return image }
     try reserveImageDownload()
     let fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
     // The same picture under another address (a quote of a quote, a mirror) is not uploaded again.
     let contentKey = Self.imageCacheKey(content: fetched.bytes, encrypted: encrypted)
-    if let cached = try await store.value(for: contentKey),
-      let image = try? JSONDecoder().decode(UploadedImage.self, from: Data(cached.utf8))
-    {
+    if let image = try await rememberedImage(under: contentKey) {
       try await remember(image, under: cacheKey)
       return image
     }
@@ -168,6 +162,12 @@ extension MatrixTransport {
       return true
     }
     if !allowed { throw ImageFetcher.Failure.overBudget(limit) }
+  }
+
+  /// An upload remembered under `key` (by address or by content), nil when none is or it cannot be read.
+  private func rememberedImage(under key: String) async throws -> UploadedImage? {
+    guard let stored = try await store.value(for: key) else { return nil }
+    return try? JSONDecoder().decode(UploadedImage.self, from: Data(stored.utf8))
   }
 
   /// Stores the upload and forgets the oldest beyond `imageCacheLimit`.
