@@ -170,12 +170,45 @@ package actor MatrixE2EEHuman {
     }
   }
 
-  /// An encrypted private room with these users invited.
-  package func createEncryptedRoom(name: String, invite: [String]) async throws -> String {
+  /// An encrypted private room with these users invited; `history` is its `m.room.history_visibility`.
+  package func createEncryptedRoom(name: String, invite: [String], history: String = "shared") async throws
+    -> String
+  {
     let answer = try await request([
       "cmd": "create_room", "name": .string(name), "invite": .array(invite.map { .string($0) }),
+      "history": .string(history),
     ])
     return try #require(answer["room"]?.stringValue)
+  }
+
+  /// What an invite with the room's history handed over (MSC4268): the sessions in the key bundle, the sessions
+  /// listed as withheld, and how many of the invitee's devices the bundle reached.
+  package struct HistoryHandover: Sendable {
+    package var shared: [String]
+    package var withheld: [String]
+    package var devices: Int
+  }
+
+  /// Invites `user` and sends their cross-signed devices the keys of the room's shared history (see
+  /// `e2ee-human.py`, `invite_with_history`).
+  package func inviteWithHistory(_ user: String, to room: String) async throws -> HistoryHandover {
+    let answer = try await request(["cmd": "invite_with_history", "room": .string(room), "user": .string(user)])
+    return HistoryHandover(
+      shared: (answer["shared"]?.arrayValue ?? []).compactMap(\.stringValue),
+      withheld: (answer["withheld"]?.arrayValue ?? []).compactMap(\.stringValue),
+      devices: answer["devices"]?.intValue ?? 0)
+  }
+
+  /// Waits for the key bundle `inviter` sent for `room` and imports its keys; returns the sessions imported and
+  /// those the bundle lists as withheld.
+  package func acceptHistory(in room: String, from inviter: String) async throws
+    -> (imported: [String], withheld: [String])
+  {
+    let answer = try await request(["cmd": "accept_history", "room": .string(room), "inviter": .string(inviter)])
+    return (
+      (answer["imported"]?.arrayValue ?? []).compactMap(\.stringValue),
+      (answer["withheld"]?.arrayValue ?? []).compactMap(\.stringValue)
+    )
   }
 
   package func join(_ room: String) async throws {

@@ -18,6 +18,7 @@ extension LibOlmEncryptionTests {
     _ = try await machine.encrypt(["body": "a"], type: "m.room.message", room: Self.room, transactionID: "txn-a")
     var payloads = try world.peerPayloads(botCurve: botCurve)
     #expect(payloads.last?["content"]?["shared_history"] == true)
+    #expect(payloads.last?["content"]?["org.matrix.msc3061.shared_history"] == true, "the name Element reads")
     let first = payloads.last?["content"]?["session_id"]
 
     world.seen.withLock { $0.historyVisibility = "joined" }
@@ -27,5 +28,6 @@ extension LibOlmEncryptionTests {
     #expect(payloads.count == 2)
     #expect(payloads.last?["content"]?["session_id"] != first, "a new session after the change")
     #expect(payloads.last?["content"]?["shared_history"] == false)
+    #expect(payloads.last?["content"]?["org.matrix.msc3061.shared_history"] == false)
   }
 }

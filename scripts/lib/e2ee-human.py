@@ -19,7 +19,8 @@ scripts/crash-matrix):
       policy "element" (default): room keys go only to cross-signed devices, and decrypted messages from other
       devices are recorded as unreadable (see messages). policy "any": keys go to every device and every message
       counts, as before MSC4153.
-  {"cmd": "create_room", "name": "…", "invite": ["@bot:localhost"]}  -> {"ok": true, "room": "!…"} (encrypted)
+  {"cmd": "create_room", "name": "…", "invite": ["@bot:localhost"], "history": "shared"}
+      -> {"ok": true, "room": "!…"} (encrypted; history: the room's m.room.history_visibility, "shared" by default)
   {"cmd": "join", "room": "!…"}  {"cmd": "invite", "room": "!…", "user": "@…"}
   {"cmd": "send", "room": "!…", "text": "!help"}                    -> {"ok": true, "event": "$…"} (encrypted)
       With policy "element" the members' devices are checked first (a fresh /keys/query): cross-signed ones are
@@ -59,6 +60,17 @@ scripts/crash-matrix):
       New cross-signing keys for the user (master, self-signing, user-signing) replace the published ones, and this
       device is signed with the new self-signing key: what Element's "Reset identity" does, or what someone who has
       the password can do.
+  {"cmd": "invite_with_history", "room": "!…", "user": "@carol:localhost"}
+      -> {"ok": true, "shared": [session ids…], "withheld": [session ids…], "devices": N}
+      Invites the user and hands them the room's past keys as MSC4268 (spec v1.19) defines it: the keys this client
+      received flagged shared_history go into a bundle ({"room_keys": […], "withheld": […]}), the others are listed
+      as withheld (m.history_not_shared); the bundle is encrypted as an attachment, uploaded, and its `file` sent in
+      an Olm-encrypted m.room_key_bundle to each of the user's cross-signed devices.
+  {"cmd": "accept_history", "room": "!…", "inviter": "@alice:localhost", "timeout": 20}
+      -> {"ok": true, "imported": [session ids…], "withheld": [session ids…]}
+      Waits for an m.room_key_bundle for the room from the inviter (Olm-encrypted, from a cross-signed device of
+      theirs; bundles from anyone else are ignored, as the spec asks), downloads and decrypts it, checks its hash,
+      and imports its keys for that room, so history (below) can read what was said before this user joined.
   {"cmd": "quit"}
 Errors come back as {"ok": false, "error": "…"}. The store (keys, sessions) lives in the folder given as argv[1]
 (made when missing).
@@ -75,11 +87,17 @@ from urllib.parse import quote
 
 import aiohttp
 import olm
-from nio import (AsyncClient, AsyncClientConfig, LocalProtocolError, LoginResponse, MegolmEvent, RoomMessage)
+from nio import (AsyncClient, AsyncClientConfig, LocalProtocolError, LoginResponse, MegolmEvent, RoomKeyEvent,
+                 RoomMessage, ToDeviceError, ToDeviceMessage)
+from nio.crypto import InboundGroupSession
+from nio.crypto.attachments import decrypt_attachment, encrypt_attachment
 from nio.exceptions import OlmUnverifiedDeviceError
 
 HOMESERVER = os.environ["AWFULBOT_SYNAPSE_URL"]
 API = "/_matrix/client/v3"
+MEGOLM = "m.megolm.v1.aes-sha2"
+# MSC4268's to-device event, stable (spec v1.19) and unstable names.
+KEY_BUNDLE_TYPES = ("m.room_key_bundle", "io.element.msc4268.room_key_bundle")
 
 
 def log(message):
@@ -145,6 +163,8 @@ class Human:
         self.trust = {}  # user -> the latest evaluation (see evaluate)
         self.trust_time = {}  # user -> monotonic time of that evaluation
         self.group_sessions = {}  # (room, sender key, session id, first index) -> olm.InboundGroupSession
+        self.shared_history = {}  # (room, session id) -> the shared_history flag its m.room_key carried
+        self.key_bundles = []  # {"sender", "sender_key", "content"} of each m.room_key_bundle received
 
     # --- Raw client-server API -------------------------------------------------------------------------------------
 
@@ -327,6 +347,28 @@ class Human:
                              "reason": reason}
         self.timeline.setdefault(room.room_id, []).append(entry)
 
+    async def on_room_key(self, event):
+        # nio keeps the room key's content (less the key itself) in source; the flag is not kept anywhere else.
+        content = event.source.get("content", {})
+        flag = content.get("shared_history", content.get("org.matrix.msc3061.shared_history")) is True
+        self.shared_history[(content.get("room_id"), content.get("session_id"))] = flag
+
+    def catch_key_bundles(self):
+        """nio drops Olm-decrypted to-device events of types it does not know; keep the key bundles."""
+        machine = self.client.olm
+        if machine is None:
+            return
+        handle = machine._handle_olm_event
+
+        def handle_with_bundles(sender, sender_key, payload):
+            if payload.get("type") in KEY_BUNDLE_TYPES:
+                self.key_bundles.append({"sender": sender, "sender_key": sender_key,
+                                         "content": payload.get("content", {})})
+                return None
+            return handle(sender, sender_key, payload)
+
+        machine._handle_olm_event = handle_with_bundles
+
     async def login(self, user, password, cross_sign=True, policy="element"):
         if policy not in ("element", "any"):
             raise ValueError(f"policy must be element or any, not {policy}")
@@ -341,6 +383,8 @@ class Human:
         if not isinstance(answer, LoginResponse):
             raise RuntimeError(f"login failed: {answer}")
         self.client.add_event_callback(self.on_event, (RoomMessage, MegolmEvent))
+        self.client.add_to_device_callback(self.on_room_key, RoomKeyEvent)
+        self.catch_key_bundles()
         await self.client.sync(timeout=0, full_state=True)
         if self.client.should_upload_keys:
             await self.client.keys_upload()
@@ -387,11 +431,11 @@ class Human:
             await asyncio.sleep(0.1)
         raise RuntimeError(f"room {room} did not appear")
 
-    async def create_room(self, name, invite):
+    async def create_room(self, name, invite, history="shared"):
         answer = await self.client.room_create(
-            name=name, invite=invite, initial_state=[{
-                "type": "m.room.encryption", "state_key": "",
-                "content": {"algorithm": "m.megolm.v1.aes-sha2"}}])
+            name=name, invite=invite, initial_state=[
+                {"type": "m.room.encryption", "state_key": "", "content": {"algorithm": MEGOLM}},
+                {"type": "m.room.history_visibility", "state_key": "", "content": {"history_visibility": history}}])
         await self.wait_for_room(answer.room_id)
         return {"room": answer.room_id}
 
@@ -403,6 +447,92 @@ class Human:
     async def invite(self, room, user):
         await self.client.room_invite(room, user)
         return {}
+
+    async def invite_with_history(self, room, user):
+        await self.client.room_invite(room, user)
+        shared, withheld, room_keys, withheld_entries = [], [], [], []
+        for sender_key, sessions in self.client.olm.inbound_group_store[room].items():
+            for session_id, session in sessions.items():
+                if self.shared_history.get((room, session_id)):
+                    shared.append(session_id)
+                    room_keys.append({
+                        "algorithm": MEGOLM, "room_id": room, "sender_key": sender_key, "session_id": session_id,
+                        "session_key": session.export_session(session.first_known_index),
+                        "sender_claimed_keys": {"ed25519": session.ed25519}})
+                else:
+                    withheld.append(session_id)
+                    withheld_entries.append({
+                        "algorithm": MEGOLM, "room_id": room, "sender_key": sender_key, "session_id": session_id,
+                        "code": "m.history_not_shared", "reason": "The room's history was not shared."})
+        ciphertext, keys = encrypt_attachment(json.dumps({"room_keys": room_keys,
+                                                          "withheld": withheld_entries}).encode())
+        async with self.http.post(f"{HOMESERVER}/_matrix/media/v3/upload", data=ciphertext,
+                                  headers={"Authorization": f"Bearer {self.client.access_token}",
+                                           "Content-Type": "application/octet-stream"}) as answer:
+            uploaded = await answer.json(content_type=None)
+            if answer.status != 200:
+                raise RuntimeError(f"upload answered {answer.status}: {uploaded}")
+        file = {"v": "v2", "url": uploaded["content_uri"], "key": keys["key"], "iv": keys["iv"],
+                "hashes": keys["hashes"]}
+        # Only the invitee's cross-signed devices get it, over Olm.
+        trusted = {d for d, info in (await self.refresh_trust([user]))[user]["devices"].items() if info["cross_signed"]}
+        self.client.olm.users_for_key_query.add(user)
+        await self.nio_keys_query()
+        missing = self.client.olm.get_missing_sessions([user])
+        if missing:
+            await self.client.keys_claim(missing)
+        sent = 0
+        for device in self.client.device_store.active_user_devices(user):
+            if device.id not in trusted:
+                continue
+            session = self.client.olm.session_store.get(device.curve25519)
+            if session is None:
+                raise RuntimeError(f"no Olm session with {user}'s device {device.id}")
+            content = self.client.olm._olm_encrypt(session, device, KEY_BUNDLE_TYPES[0],
+                                                    {"room_id": room, "file": file})
+            answer = await self.client.to_device(
+                ToDeviceMessage("m.room.encrypted", user, device.id, content), tx_id=str(uuid.uuid4()))
+            if isinstance(answer, ToDeviceError):
+                raise RuntimeError(f"to-device send failed: {answer}")
+            sent += 1
+        return {"shared": shared, "withheld": withheld, "devices": sent}
+
+    async def accept_history(self, room, inviter, timeout=20):
+        deadline = time.monotonic() + float(timeout)
+        while True:
+            for bundle in self.key_bundles:
+                if bundle["sender"] != inviter or bundle["content"].get("room_id") != room:
+                    continue
+                _, secure, reason = await self.sending_device(inviter, bundle["sender_key"])
+                if not secure:
+                    log(f"key bundle from an untrusted device of {inviter} ignored: {reason}")
+                    continue
+                return await self.import_bundle(room, bundle)
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no key bundle for {room} from {inviter}")
+            await asyncio.sleep(0.2)
+
+    async def import_bundle(self, room, bundle):
+        file = bundle["content"]["file"]
+        server, media = file["url"].removeprefix("mxc://").split("/", 1)
+        async with self.http.get(f"{HOMESERVER}/_matrix/client/v1/media/download/{server}/{media}",
+                                 headers={"Authorization": f"Bearer {self.client.access_token}"}) as answer:
+            if answer.status != 200:
+                raise RuntimeError(f"download answered {answer.status}")
+            ciphertext = await answer.read()
+        keys = json.loads(decrypt_attachment(ciphertext, file["key"]["k"], file["hashes"]["sha256"], file["iv"]))
+        imported = []
+        for entry in keys.get("room_keys", []):
+            if entry.get("room_id") != room or entry.get("algorithm") != MEGOLM:
+                continue
+            session = InboundGroupSession.import_session(
+                entry["session_key"], entry.get("sender_claimed_keys", {}).get("ed25519", ""), entry["sender_key"],
+                room, [bundle["sender_key"]])
+            self.client.olm.inbound_group_store.add(session)
+            self.client.olm.store.save_inbound_group_session(session)
+            imported.append(session.id)
+        withheld = [entry["session_id"] for entry in keys.get("withheld", []) if entry.get("room_id") == room]
+        return {"imported": imported, "withheld": withheld}
 
     async def nio_keys_query(self):
         if self.client.should_query_keys:
@@ -635,6 +765,6 @@ async def main():
 
 
 COMMANDS = {"login", "create_room", "join", "invite", "send", "reply", "react", "messages", "device_trust",
-            "history", "reset_identity"}
+            "history", "reset_identity", "invite_with_history", "accept_history"}
 
 asyncio.run(main())

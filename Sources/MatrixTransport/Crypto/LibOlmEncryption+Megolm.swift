@@ -213,10 +213,14 @@ extension LibOlmEncryption {
     // The key as it stands now: the devices that get it read from this index on, never what came before.
     let firstIndex = session.messageIndex
     // MSC4268 (spec v1.19): in a room whose history is shared with members, they may hand this key to someone
-    // invited later, so the newcomer reads what was said before; elsewhere they must not.
+    // invited later, so the newcomer reads what was said before; elsewhere they must not. The flag goes under the
+    // spec's name and the proposal's: matrix-rust-sdk (Element Web and Element X) reads the proposal's name (and its
+    // own `m.shared_history`), not the spec's.
+    let sharesHistory = await sharesHistory(room)
     let roomKey: JSONValue = [
       "algorithm": .string(Self.megolmAlgorithm), "room_id": .string(room), "session_id": .string(record.sessionID),
-      "session_key": .string(try session.sessionKey()), "shared_history": .bool(await sharesHistory(room)),
+      "session_key": .string(try session.sessionKey()), "shared_history": .bool(sharesHistory),
+      "org.matrix.msc3061.shared_history": .bool(sharesHistory),
     ]
     let (messages, reached) = try await olmEncrypt(type: "m.room_key", content: roomKey, for: targets)
     if !messages.isEmpty {

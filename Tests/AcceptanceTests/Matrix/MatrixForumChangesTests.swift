@@ -60,3 +60,67 @@ extension MatrixIntegrationTests.ElementPolicy {
     }
   }
 }
+
+extension MatrixIntegrationTests.ElementPolicy {
+  /// Issue 34, history for those who join later (MSC4268, spec v1.19): in an encrypted room whose history is shared,
+  /// the bot's room keys say so, so a member's client can hand them to someone invited after ten relays, who then
+  /// reads all ten. In a room whose history is for joined members only, the same handover carries none of the bot's
+  /// keys, and the newcomer reads nothing from before.
+  @Test("a member invited after ten relays reads them with the keys the inviter hands over, where history is shared")
+  func historyForLaterMembers() async throws {
+    try await MatrixTestWorld.with { world in
+      let botID = world.botAccount.userID
+      let alice = try await MatrixE2EEHuman.register("alice")
+      let carol = try await MatrixE2EEHuman.register("carol")
+      defer {
+        Task {
+          await alice.quit()
+          await carol.quit()
+        }
+      }
+      try await MatrixBotProcess(world: world, configure: Self.configure).run { bot in
+        let shared = try await alice.createEncryptedRoom(name: "shared", invite: [botID], history: "shared")
+        let joined = try await alice.createEncryptedRoom(name: "joined", invite: [botID], history: "joined")
+        for room in [shared, joined] {
+          try await bot.waitUntilJoined(room)
+          try await bot.engine.watch(threadID: "3600001", room: bot.room(room))
+        }
+        await bot.pollBookmarks()
+        for number in 1...10 {
+          _ = try await world.forumState.addPost(thread: 3_600_001, author: 1002, body: "Earlier post \(number).")
+        }
+        await bot.pollBookmarks()
+        _ = try await bot.waitUntilOutboxDelivered()
+
+        // Shared history: every session of the bot's relays goes into the bundle, and Carol reads all ten.
+        let aliceSees = try await alice.history(in: shared, from: botID).events
+        #expect(aliceSees.filter { $0.body?.contains("Earlier post") ?? false }.count == 10, "\(aliceSees)")
+        let botSessions = Set(aliceSees.compactMap(\.sessionID))
+        #expect(!botSessions.isEmpty)
+        let handover = try await alice.inviteWithHistory(carol.userID, to: shared)
+        #expect(handover.devices == 1, "Carol's one cross-signed device gets the bundle")
+        #expect(botSessions.isSubset(of: Set(handover.shared)), "\(handover)")
+        try await carol.join(shared)
+        let accepted = try await carol.acceptHistory(in: shared, from: alice.userID)
+        #expect(botSessions.isSubset(of: Set(accepted.imported)))
+        let carolSees = try await carol.history(in: shared, from: botID).events
+        let earlier = carolSees.filter { $0.body?.contains("Earlier post") ?? false }
+        #expect(earlier.count == 10, "\(carolSees)")
+        #expect(earlier.allSatisfy { $0.decrypted && $0.secure }, "\(earlier)")
+        #expect(carolSees.allSatisfy { $0.decrypted }, "nothing Carol was handed stays unreadable: \(carolSees)")
+
+        // History for joined members only: the bot's keys say it is not shared, so they are withheld.
+        let joinedSessions = Set(try await alice.history(in: joined, from: botID).events.compactMap(\.sessionID))
+        #expect(!joinedSessions.isEmpty)
+        let refused = try await alice.inviteWithHistory(carol.userID, to: joined)
+        #expect(Set(refused.shared).isDisjoint(with: joinedSessions), "\(refused)")
+        #expect(joinedSessions.isSubset(of: Set(refused.withheld)), "\(refused)")
+        try await carol.join(joined)
+        let nothing = try await carol.acceptHistory(in: joined, from: alice.userID)
+        #expect(Set(nothing.imported).isDisjoint(with: joinedSessions))
+        let before = try await carol.history(in: joined, from: botID).events
+        #expect(before.allSatisfy { !$0.decrypted }, "\(before)")
+      }
+    }
+  }
+}
