@@ -103,4 +103,29 @@ struct RelayChangesTests {
     #expect(h.transport.sent.count == 3)
     #expect(h.transport.redactions.isEmpty)
   }
+
+  @Test("a room of a transport without edits that asks for edit notices gets the edit once, as an edit; others none")
+  func editNotices() async throws {
+    let (h, posts) = try await relayed(ChatCapabilities(editNoticeRooms: ["!room"]))
+    h.forum.editPost(posts[0].id, in: "1", text: "second version")
+    h.forum.deletePost(posts[1].id, in: "1")
+    h.clock.advance(by: 60)
+    h.forum.addPost(to: "1", author: "carol", text: "news")
+    await h.cycle()
+    let edits = h.transport.sent.filter { $0.message.replaces != nil }
+    #expect(edits.map { body($0.message) } == [[.text("second version")]])
+    #expect(edits.first?.message.replaces == "receipt-1")
+    #expect(h.transport.redactions.isEmpty, "a deletion is not followed where nothing can be taken back")
+    h.clock.advance(by: 60)
+    h.forum.addPost(to: "1", author: "dave", text: "more news")
+    await h.cycle()
+    #expect(h.transport.sent.filter { $0.message.replaces != nil }.count == 1, "once")
+
+    let (other, otherPosts) = try await relayed(ChatCapabilities(editNoticeRooms: ["!elsewhere"]))
+    other.forum.editPost(otherPosts[0].id, in: "1", text: "second version")
+    other.clock.advance(by: 60)
+    other.forum.addPost(to: "1", author: "carol", text: "news")
+    await other.cycle()
+    #expect(other.transport.sent.allSatisfy { $0.message.replaces == nil }, "a room that did not ask hears nothing")
+  }
 }

@@ -50,6 +50,14 @@ package struct FakeForumAdminClient: Sendable {
   }
 
   /// Bookmarks `thread` for `user` (a name), with a star colour name when given.
+  /// Edits a post (`PUT /_fake/posts/<id>`) to a new BBCode body.
+  package func editPost(_ postID: Int, body: String) async throws {
+    let json = String(decoding: try JSONEncoder().encode(["body": body]), as: UTF8.self)
+    let path = "/_fake/posts/\(postID)"
+    let reply = try await send("PUT", path, json: json)
+    guard reply.status == 200 else { throw AdminError(path: path, status: reply.status, body: reply.text) }
+  }
+
   package func addBookmark(user: String, thread: Int, star: String? = nil) async throws {
     struct Request: Encodable {
       var user: String

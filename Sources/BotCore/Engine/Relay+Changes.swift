@@ -6,7 +6,8 @@ import Foundation
 /// Posts the bot relayed change on the forum afterwards: their author edits them, a moderator deletes them. The bot
 /// notices where it reads the page anyway (the page of the last relayed post, read for new ones), at no extra
 /// request, and follows the change in rooms whose transport can: an edit replaces the relay's text, a deletion takes
-/// the relay back. A relay not sent yet is simply sent as the post now reads, or not at all.
+/// the relay back. A relay not sent yet is simply sent as the post now reads, or not at all. A room whose transport
+/// cannot edit (IRC) may ask for one short line saying the post was edited (`ChatCapabilities.editNoticeRooms`).
 extension Relay {
   /// The reason given with a relay taken back.
   static let deletedReason = "deleted on the forum"
@@ -27,7 +28,8 @@ extension Relay {
         case .post(let relay) = stored.content
       else { continue }
       if let post = shown[postID] {
-        guard post.body != relay.body, capabilities.edits else { continue }
+        let followed = row.state == .pending || capabilities.edits || capabilities.editNoticeRooms.contains(row.room)
+        guard post.body != relay.body, followed else { continue }
         var edited = relay
         edited.body = post.body
         edited.quoteLinks = composer.post(post, threadID: threadID, threadTitle: relay.threadTitle).quoteLinks

@@ -13,11 +13,16 @@ package struct ChatCapabilities: Sendable, Hashable {
   /// The transport can take back a message it sent (`ChatTransport.redact`): relays of posts deleted on the forum
   /// are removed.
   package var removals: Bool
+  /// Rooms (as messages name them) that are told in one short line when a relayed post is edited on the forum, where
+  /// the transport cannot edit its message (`edits` false). An edit goes to them as `OutgoingMessage.replaces`.
+  package var editNoticeRooms: Set<String>
 
   package init(
-    edits: Bool = false, threads: Bool = false, replies: Bool = false, reactions: Bool = false, removals: Bool = false
+    edits: Bool = false, threads: Bool = false, replies: Bool = false, reactions: Bool = false, removals: Bool = false,
+    editNoticeRooms: Set<String> = []
   ) {
     self.removals = removals
+    self.editNoticeRooms = editNoticeRooms
     self.edits = edits
     self.threads = threads
     self.replies = replies

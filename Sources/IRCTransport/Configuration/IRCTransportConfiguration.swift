@@ -30,6 +30,9 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   package var rejoinOnKick: Bool = false
   /// How relayed posts are sent; command replies are always PRIVMSG.
   package var relayAs: RelayCommand = .notice
+  /// Channels told in one line when a post relayed there is edited on the forum (IRC cannot edit a line); the others
+  /// hear nothing of edits.
+  package var editNotices: [String] = []
   /// How relayed posts look: `compact` (one line per post, the default) or `full` (header, excerpt, link).
   package var relayStyle: IRCRenderer.RelayStyle = .compact
   /// Lines a relayed post may take in the `full` style before its excerpt is cut (it ends with the post link).
@@ -166,6 +169,9 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
         problems.append("the key of \(channel.name) cannot be empty or contain spaces or commas")
       }
     }
+    for channel in editNotices {
+      do { _ = try IRCChannelName(channel) } catch { problems.append("editNotices: \(error.description)") }
+    }
     let user = effectiveUsername
     if user.isEmpty || user.contains(" ") || user.contains("@") { problems.append("username “\(user)” is invalid") }
     if let sasl {
@@ -210,7 +216,8 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
 extension IRCTransportConfiguration {
   private enum CodingKeys: String, CodingKey {
     case name, host, port, tls, caFile, nick, alternateNicks, username, realname, sasl, clientCertificateFile
-    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, relayStyle, linesPerMessage, floodBurst
+    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, relayStyle, editNotices, linesPerMessage
+    case floodBurst
     case floodIntervalSeconds, mircFormatting, titleColour, admins, members, channelRoles, quitMessage
     case pingIntervalSeconds
     case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter
@@ -238,6 +245,7 @@ extension IRCTransportConfiguration {
     rejoinOnKick = try c.decodeIfPresent(Bool.self, forKey: .rejoinOnKick) ?? false
     relayAs = try c.decodeIfPresent(RelayCommand.self, forKey: .relayAs) ?? .notice
     relayStyle = try c.decodeIfPresent(IRCRenderer.RelayStyle.self, forKey: .relayStyle) ?? defaults.relayStyle
+    editNotices = try c.decodeIfPresent([String].self, forKey: .editNotices) ?? []
     linesPerMessage = try c.decodeIfPresent(Int.self, forKey: .linesPerMessage) ?? defaults.linesPerMessage
     floodBurst = try c.decodeIfPresent(Int.self, forKey: .floodBurst) ?? defaults.floodBurst
     floodIntervalSeconds =

@@ -43,6 +43,22 @@ package struct IRCRenderer: Sendable, Hashable {
     return lines
   }
 
+  /// The one line a channel that asked for edit notices gets when a relayed post was edited on the forum:
+  /// `[title] author edited their post: link`. Nothing for any other message (only relays are edited).
+  package func editLines(for message: ChatMessage, maxBytesPerLine: Int) -> [String] {
+    let post: PostRelay
+    switch message {
+    case .post(let relay): post = relay
+    case .alert(let alert): post = alert.post
+    default: return []
+    }
+    return [
+      compactLine(
+        prefix: "", title: clean(post.threadTitle), who: clean(post.author) + " edited their post:", words: "",
+        link: post.link, budget: max(maxBytesPerLine, 32))
+    ]
+  }
+
   private func messageLines(_ message: ChatMessage, maxBytesPerLine: Int) -> [String] {
     let budget = max(maxBytesPerLine, 32)
     switch message {

@@ -187,9 +187,12 @@ extension IRCClient {
     await watchPartners()
     let command: IRCCommand =
       send.message.isRelay && configuration.relayAs == .notice ? .notice : .privmsg
-    let lines = renderer.lines(
-      for: send.message.content, maxBytesPerLine: lineBudget(command: command, target: send.target),
-      reference: send.message.reference)
+    let budget = lineBudget(command: command, target: send.target)
+    // An edit of a relay (a channel in `editNotices`): IRC cannot change a line, so one line says so.
+    let lines =
+      send.message.replaces != nil
+      ? renderer.editLines(for: send.message.content, maxBytesPerLine: budget)
+      : renderer.lines(for: send.message.content, maxBytesPerLine: budget, reference: send.message.reference)
     inFlight[send.id] = InFlight(send: send, linkID: linkID, byEcho: enabledCaps.contains("echo-message"))
     for text in lines {
       let line: IRCMessage

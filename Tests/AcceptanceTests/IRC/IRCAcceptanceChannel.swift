@@ -67,7 +67,10 @@ final class IRCAcceptanceChannel: Sendable {
   /// The emulator's admin API: how posts appear on the forum.
   var forumAdmin: FakeForumAdminClient { FakeForumAdminClient(baseURL: baseURL) }
 
-  static func start(relayStyle: IRCRenderer.RelayStyle = .compact) async throws -> IRCAcceptanceChannel {
+  /// - Parameter editNotices: the channel asks for a line when a relayed post is edited on the forum.
+  static func start(relayStyle: IRCRenderer.RelayStyle = .compact, editNotices: Bool = false) async throws
+    -> IRCAcceptanceChannel
+  {
     let environment = try IRCTestEnvironment.required
     let channel = IRCTestEnvironment.unique("#accept-")
     // The first to join a new channel is its operator.
@@ -89,6 +92,7 @@ final class IRCAcceptanceChannel: Sendable {
     var ircConfiguration = botConfiguration(environment, nick: botNick, channels: [channel])
     ircConfiguration.admins = [environment.testerAccount]
     ircConfiguration.relayStyle = relayStyle
+    if editNotices { ircConfiguration.editNotices = [channel] }
     let transport = try IRCTransport(configuration: ircConfiguration, logger: Logger.quiet())
     let configuration = AppConfiguration(
       forum: .emulator(baseURL),
@@ -131,9 +135,11 @@ final class IRCAcceptanceChannel: Sendable {
 
   /// Runs `body` with a started channel and always stops it.
   static func with(
-    relayStyle: IRCRenderer.RelayStyle = .compact, _ body: (IRCAcceptanceChannel) async throws -> Void
+    relayStyle: IRCRenderer.RelayStyle = .compact, editNotices: Bool = false,
+    _ body: (IRCAcceptanceChannel) async throws -> Void
   ) async throws {
-    try await using(start(relayStyle: relayStyle), tearDown: { await $0.stop() }, body)
+    try await using(
+      start(relayStyle: relayStyle, editNotices: editNotices), tearDown: { await $0.stop() }, body)
   }
 
   func stop() async {

@@ -542,6 +542,28 @@ extension IRCLiveTests {
       }
     }
 
+    @Test("a channel that asked for edit notices reads one line when a relayed post is edited; deletions say nothing")
+    func editNotices() async throws {
+      try await IRCAcceptanceChannel.with(editNotices: true) { room in
+        let edited = try await room.forumAdmin.addPost(thread: 3_600_002, author: "Majuju", body: "Firts draft.")
+        let deleted = try await room.forumAdmin.addPost(thread: 3_600_002, author: "Majuju", body: "Not for long.")
+        _ = try await room.pollAndRead(2, reader: room.plain)
+        try await room.forumAdmin.editPost(edited, body: "First draft, spelled right.")
+        let reply = try await room.forumAdmin.send("DELETE", "/_fake/posts/\(deleted)")
+        #expect(reply.status == 200)
+        for text in ["Newer.", "Newest."] {
+          _ = try await room.forumAdmin.addPost(thread: 3_600_002, author: "Zoë Québec", body: text)
+        }
+        let transcript = try await room.pollAndRead(3, reader: room.plain).map(room.shown)
+        let link = "https://forum.example/showthread.php?threadid=3600002&perpage=40&pagenumber=1#post"
+        expectTranscript(
+          transcript.filter { $0.contains("edited") || $0.contains("#post\(deleted)") },
+          ["-awfulbot- [Québec politics thread: «débat» 🍁] Majuju edited their post: \(link)\(edited)"],
+          "one line for the edit, nothing for the deletion")
+        #expect(transcript.count == 3, "the edit line and the two new posts: \(transcript)")
+      }
+    }
+
     @Test("posts made in two threads before one poll arrive in the order they were made")
     func postingOrder() async throws {
       try await IRCAcceptanceChannel.with { room in
