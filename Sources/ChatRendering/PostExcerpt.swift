@@ -101,7 +101,7 @@ package struct PostExcerpt: Sendable, Hashable {
     case .smilie(let code, _):
       budget -= code.count
       return node
-    case .image, .video:
+    case .image, .thumbnail, .video:
       budget -= markerCost
       return node
     case .paragraph(let children):

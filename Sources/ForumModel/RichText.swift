@@ -12,6 +12,8 @@ package indirect enum RichText: Sendable, Hashable, Codable {
   case strike([RichText])
   case link(url: String, [RichText])
   case image(url: String)
+  /// A `[timg]`: a picture the forum shows shrunk until it is clicked.
+  case thumbnail(url: String)
   /// A quote block: `author` from "X posted:", `postID` from the quote link.
   case quote(author: String?, postID: String?, [RichText])
   case spoiler([RichText])

@@ -9,7 +9,7 @@ import Foundation
 /// | `lineBreak` | — |
 /// | `paragraph`, `bold`, `italic`, `underline`, `strike`, `spoiler` | `children` |
 /// | `link` | `url`, `children` |
-/// | `image`, `video` | `url` |
+/// | `image`, `thumbnail`, `video` | `url` |
 /// | `quote` | `author`, `postID` (each left out when unknown), `children` |
 /// | `code` | `text` |
 /// | `smilie` | `code`, `url` (left out when unknown) |
@@ -52,6 +52,9 @@ struct TaggedRichText: Encodable, Sendable {
       try container.encode(url, forKey: .url)
     case .image(let url):
       try container.encode("image", forKey: .type)
+      try container.encode(url, forKey: .url)
+    case .thumbnail(let url):
+      try container.encode("thumbnail", forKey: .type)
       try container.encode(url, forKey: .url)
     case .video(let url):
       try container.encode("video", forKey: .type)

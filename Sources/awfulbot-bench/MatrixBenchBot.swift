@@ -25,7 +25,8 @@ final class MatrixBenchBot: Sendable {
   /// - Parameter runsDispatcher: false leaves the outbox to `dispatcher.drain()` calls (the throughput run).
   init(
     forumURL: URL, homeserver: URL, account: SynapseAccount, owner: String, databasePath: String,
-    runsDispatcher: Bool, pickleKey: String? = nil, logger: Logger
+    runsDispatcher: Bool, pickleKey: String? = nil, images: MatrixImageSettings = MatrixImageSettings(enabled: false),
+    logger: Logger
   ) throws {
     database = try BotDatabase(path: databasePath)
     forumsClient = ForumsClient(
@@ -34,9 +35,10 @@ final class MatrixBenchBot: Sendable {
         credentials: ForumCredentials(username: FakeForumSeed.botUsername, password: FakeForumSeed.botPassword),
         minimumRequestSpacing: .zero),
       logger: logger)
-    let configuration = MatrixTransportConfiguration(
+    var configuration = MatrixTransportConfiguration(
       name: "matrix", homeserver: homeserver, userID: account.userID, password: account.password,
       allowedInviters: [owner], pickleKey: pickleKey)
+    configuration.images = images
     transport = MatrixTransport(
       configuration: configuration,
       stateStore: BotDatabaseStateStore(database: database, transport: configuration.name), logger: logger)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MatrixTransport
 
 /// What every measurement of `awfulbot-bench matrix` shares: the homeserver, both accounts, the emulator and the
 /// folder the bots' databases go in. Each measurement starts a bot of its own on a fresh database.
@@ -12,11 +13,15 @@ struct MatrixBenchContext: Sendable {
   let logger: Logger
 
   /// - Parameter encrypted: the bot gets a pickle key, so it reads and writes encrypted rooms.
-  func makeBot(database name: String, runsDispatcher: Bool, encrypted: Bool = false) throws -> MatrixBenchBot {
+  /// - Parameter pictures: the bot shows pictures in rooms (from the emulator on loopback); off, they stay links.
+  func makeBot(database name: String, runsDispatcher: Bool, encrypted: Bool = false, pictures: Bool = false) throws
+    -> MatrixBenchBot
+  {
     try MatrixBenchBot(
       forumURL: forum.url, homeserver: homeserver, account: bot, owner: owner.account.userID,
       databasePath: directory.appendingPathComponent("\(name).sqlite").path, runsDispatcher: runsDispatcher,
-      pickleKey: encrypted ? "awfulbot-bench pickle key" : nil, logger: logger)
+      pickleKey: encrypted ? "awfulbot-bench pickle key" : nil,
+      images: MatrixImageSettings(enabled: pictures, perHour: 100_000, allowPrivateNetworks: true), logger: logger)
   }
 
   /// A room the owner creates with the bot invited (end-to-end encrypted when asked), once the bot has joined it.

@@ -12,7 +12,8 @@ import MatrixTransport
 ///   `/sync` long-poll returning it;
 /// - dispatcher throughput with rate limits off: K posts queued, then `Dispatcher.drain()` timed, for 1 and 4 rooms,
 ///   against a plain sender (`MatrixPlainSender`) putting as many events into as many rooms, rounds alternating;
-/// - the same into end-to-end encrypted rooms against plain rooms, and the time per send in each.
+/// - the same into end-to-end encrypted rooms against plain rooms, and the time per send in each;
+/// - relays with one picture each against the same posts with the pictures left as links (`--legs images`).
 struct MatrixBenchmark: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "matrix", abstract: "Relay latency and dispatcher throughput against a real Matrix homeserver.")
@@ -35,6 +36,9 @@ struct MatrixBenchmark: AsyncParsableCommand {
   @Option(help: "Room counts of the throughput runs, comma-separated.", transform: MatrixBenchmark.roomCounts)
   var rooms: [Int] = [1, 4]
 
+  @Option(help: "Posts relayed per leg of the images comparison (each with one picture of its own).")
+  var imagePosts = 60
+
   @Option(help: "Rounds of the throughput comparison (bot and plain sender each once per round).")
   var rounds = 3
 
@@ -46,9 +50,9 @@ struct MatrixBenchmark: AsyncParsableCommand {
 
   @Option(
     help:
-      "Measurements to run, comma-separated: latency, throughput, side-by-side, interleaved, encrypted (default: latency,throughput,encrypted).",
+      "Measurements to run, comma-separated: latency, throughput, side-by-side, interleaved, encrypted, images (default: latency,throughput,encrypted,images).",
     transform: MatrixBenchmark.legs)
-  var legs: Set<MatrixBenchLeg> = [.latency, .throughput, .encrypted]
+  var legs: Set<MatrixBenchLeg> = [.latency, .throughput, .encrypted, .images]
 
   func validate() throws {
     guard posts > Self.warmups else { throw ValidationError("--posts must exceed the \(Self.warmups) warm-ups") }
@@ -130,6 +134,9 @@ struct MatrixBenchmark: AsyncParsableCommand {
           context: context, roomCounts: rooms, events: throughputPosts, rounds: rounds
         ).measure()
         try await MatrixEncryptedSendRun(context: context, sends: posts * 2).measure()
+      }
+      if legs.contains(.images) {
+        try await MatrixImagesComparison(context: context, posts: imagePosts, rounds: rounds).measure()
       }
       let usage = ProcessUsage.now()
       print(

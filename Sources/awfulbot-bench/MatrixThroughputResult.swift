@@ -101,4 +101,6 @@ enum MatrixBenchLeg: String, CaseIterable, Sendable {
   /// of the default set.
   case interleaved
   case encrypted
+  /// Relays with one picture each against the same posts with pictures left as links (`MatrixImagesComparison`).
+  case images
 }

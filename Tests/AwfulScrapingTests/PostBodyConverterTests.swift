@@ -69,6 +69,18 @@ struct PostBodyConverterTests {
       ])
   }
 
+  /// `[timg]` is `<img class="timg">` on the forum (showthread2.html has one): a thumbnail, not a plain picture.
+  @Test func timgIsAThumbnail() throws {
+    #expect(
+      try convert(
+        #"<a href="http://imgur.com/X4x7lzb"><img src="http://i.imgur.com/X4x7lzbl.jpg" alt="" class="timg" border="0"></a>"#
+          + #" <img src="http://i.imgur.com/X4x7lzbl.jpg" alt="" class="img" border="0">"#)
+        == [
+          .link(url: "http://imgur.com/X4x7lzb", [.thumbnail(url: "http://i.imgur.com/X4x7lzbl.jpg")]), .text(" "),
+          .image(url: "http://i.imgur.com/X4x7lzbl.jpg"),
+        ])
+  }
+
   @Test func smiliesOnlyOnSmilieHosts() throws {
     #expect(
       try convert(#"<img src="http://i.somethingawful.com/forumsystem/emoticons/emot-bravo.gif" title=":bravo:">"#)

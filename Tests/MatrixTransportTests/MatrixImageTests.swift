@@ -102,11 +102,13 @@ struct MatrixImageTests {
     let body: [RichText] = [
       .text("look"), .image(url: "https://i.example/a.png"),
       .quote(author: "x", postID: nil, [.image(url: "https://i.example/b.gif")]),
-      .list([[.image(url: "https://i.example/c.jpg")]]), .smilie(code: ":v:", url: "https://i.example/v.gif"),
+      .list([[.thumbnail(url: "https://i.example/c.jpg")]]), .smilie(code: ":v:", url: "https://i.example/v.gif"),
     ]
     #expect(
-      MatrixTransport.imageURLs(in: body) == [
-        "https://i.example/a.png", "https://i.example/b.gif", "https://i.example/c.jpg",
+      MatrixTransport.pictures(in: body) == [
+        .init(url: "https://i.example/a.png", thumbnail: false),
+        .init(url: "https://i.example/b.gif", thumbnail: false),
+        .init(url: "https://i.example/c.jpg", thumbnail: true),
       ])
     #expect(
       MatrixTransport.annotated(body, notShown: ["https://i.example/b.gif": "too large"]) == [
@@ -114,8 +116,11 @@ struct MatrixImageTests {
         .quote(
           author: "x", postID: nil,
           [.image(url: "https://i.example/b.gif"), .text(" (picture not shown: too large)")]),
-        .list([[.image(url: "https://i.example/c.jpg")]]), .smilie(code: ":v:", url: "https://i.example/v.gif"),
+        .list([[.thumbnail(url: "https://i.example/c.jpg")]]), .smilie(code: ":v:", url: "https://i.example/v.gif"),
       ])
+    #expect(MatrixTransport.thumbnailSize(width: 1000, height: 500) == (200, 100))
+    #expect(MatrixTransport.thumbnailSize(width: 300, height: 1200) == (50, 200))
+    #expect(MatrixTransport.thumbnailSize(width: 120, height: 80) == (120, 80), "a small picture is not grown")
     #expect(ImageFetcher.Failure.overBudget(120).roomReason == "too many pictures this hour")
     #expect(MatrixTransport.fileName(of: "https://i.example/a.png", type: "image/png") == "a.png")
     #expect(MatrixTransport.fileName(of: "https://i.example/", type: "image/gif") == "image.gif")

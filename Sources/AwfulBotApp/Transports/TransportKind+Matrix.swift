@@ -121,6 +121,22 @@ extension TransportKind {
         }
       }
     }
+    if case .object(let images)? = options["images"], let rooms = images["rooms"] {
+      let path = ConfigReader.join(at("images"), "rooms")
+      if case .object(let modes) = rooms {
+        for (room, mode) in modes.sorted(by: { $0.key < $1.key }) {
+          if !MatrixIdentifiers.isRoom(room) {
+            reader.report(path, "expected room ids (!id:server) or aliases (#name:server) as keys, got \"\(room)\"")
+          }
+          guard case .string(let name) = mode, MatrixImageSettings.Mode(rawValue: name) != nil else {
+            reader.report("\(path).\(room)", "expected inline or links")
+            continue
+          }
+        }
+      } else {
+        reader.report(path, "expected an object of room to inline or links, got \(rooms.kindName)")
+      }
+    }
     if case .number(let member)? = options["memberPowerLevel"], case .number(let admin)? = options["adminPowerLevel"],
       member > admin
     {

@@ -114,9 +114,17 @@ struct PostBodyConverter {
     let url = LinkParsing.absolute(src, base: baseURL)
     if SmilieHosts.isSmilie(url), let code = smilieCode(node) {
       out.append(.smilie(code: code, url: url))
+    } else if Self.isThumbnail(node) {
+      out.append(.thumbnail(url: url))
     } else {
       out.append(.image(url: url))
     }
+  }
+
+  /// A `[timg]`: the forum marks it `class="timg"` and shows it shrunk until clicked.
+  private static func isThumbnail(_ node: RawNode) -> Bool {
+    guard let classes = node.attribute("class") else { return false }
+    return classes.split(separator: " ").contains { $0.lowercased() == "timg" }
   }
 
   /// A smilie's text code: its title, else its alt text.

@@ -2,8 +2,9 @@ import Foundation
 
 /// The pictures posts link to, served by the emulator under `/images/` so the bot's image handling runs on loopback:
 /// real PNG and animated GIF files of a few sizes, one whose header claims more pixels than any bot should unpack,
-/// one larger than the default download limit, a page served as `fake.jpg`, and a 404 for anything else. Made here,
-/// byte by byte (stored deflate blocks, uncompressed LZW), so the repository carries no binary files.
+/// one larger than the default download limit, a page served as `fake.jpg`, `photo-<n>.png` (a different picture for
+/// every number, for the images benchmark) and a 404 for anything else. Made here, byte by byte (stored deflate
+/// blocks, uncompressed LZW), so the repository carries no binary files.
 package enum FakeImages {
   package static let names = ["desk.png", "small.png", "cat.gif", "huge.png", "big.png", "fake.jpg"]
 
@@ -16,7 +17,20 @@ package enum FakeImages {
     case "huge.png": (huge, "image/png")
     case "big.png": (big, "image/png")
     case "fake.jpg": (Array("<html><body>Not a picture</body></html>".utf8), "image/jpeg")
-    default: nil
+    default: photoNumber(name).map { (photo($0), "image/png") }
+    }
+  }
+
+  /// The number of `photo-<n>.png`.
+  private static func photoNumber(_ name: String) -> Int? {
+    guard name.hasPrefix("photo-"), name.hasSuffix(".png") else { return nil }
+    return Int(name.dropFirst("photo-".count).dropLast(".png".count)).flatMap { $0 >= 0 ? $0 : nil }
+  }
+
+  /// 160×120 (about 58 KB), its colours from `number`: every number its own bytes, so none is uploaded from a cache.
+  package static func photo(_ number: Int) -> [UInt8] {
+    png(width: 160, height: 120) { x, y in
+      [UInt8(truncatingIfNeeded: x &+ number), UInt8(truncatingIfNeeded: y &* 2 &+ number / 256), 200]
     }
   }
 

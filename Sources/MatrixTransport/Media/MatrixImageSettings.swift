@@ -2,9 +2,18 @@
 /// (uploaded to the homeserver, encrypted in encrypted rooms) within these limits; the rest stay links.
 ///
 /// ```json
-/// "images": { "enabled": true, "maxBytes": 5242880, "maxPixels": 30000000, "perPost": 4, "perHour": 120 }
+/// "images": { "enabled": true, "maxBytes": 5242880, "maxPixels": 30000000, "perPost": 4, "perHour": 120,
+///             "rooms": { "#quiet:example.org": "links" } }
 /// ```
 package struct MatrixImageSettings: Sendable, Hashable, Codable {
+  /// How a room shows a relayed post's pictures.
+  package enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Each picture in the room, as an `m.image` after the relay (the default).
+    case inline
+    /// Links only: nothing is downloaded for the room.
+    case links
+  }
+
   package var enabled: Bool
   /// The largest file downloaded.
   package var maxBytes: Int
@@ -19,11 +28,14 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   /// Whether pictures may come from private, loopback or link-local addresses. Off: a post cannot make the bot
   /// fetch from the machine it runs on or its network. The tests against the emulator turn it on.
   package var allowPrivateNetworks: Bool
+  /// Rooms (ids or aliases, as in `rooms`) that show pictures otherwise than `inline`.
+  package var rooms: [String: Mode]
 
   package init(
     enabled: Bool = true, maxBytes: Int = 5 * 1024 * 1024, maxPixels: Int = 30_000_000, perPost: Int = 4,
-    perHour: Int = 120, timeoutSeconds: Double = 10, allowPrivateNetworks: Bool = false
+    perHour: Int = 120, timeoutSeconds: Double = 10, allowPrivateNetworks: Bool = false, rooms: [String: Mode] = [:]
   ) {
+    self.rooms = rooms
     self.enabled = enabled
     self.maxBytes = maxBytes
     self.maxPixels = maxPixels
@@ -34,7 +46,7 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case enabled, maxBytes, maxPixels, perPost, perHour, timeoutSeconds, allowPrivateNetworks
+    case enabled, maxBytes, maxPixels, perPost, perHour, timeoutSeconds, allowPrivateNetworks, rooms
   }
 
   package init(from decoder: any Decoder) throws {
@@ -48,6 +60,21 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
       perHour: try container.decodeIfPresent(Int.self, forKey: .perHour) ?? defaults.perHour,
       timeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? defaults.timeoutSeconds,
       allowPrivateNetworks: try container.decodeIfPresent(Bool.self, forKey: .allowPrivateNetworks)
-        ?? defaults.allowPrivateNetworks)
+        ?? defaults.allowPrivateNetworks,
+      rooms: try Self.decodeRooms(from: container))
+  }
+
+  /// `rooms` with a sentence naming the modes when one is unknown.
+  private static func decodeRooms(from container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Mode] {
+    let written = try container.decodeIfPresent([String: String].self, forKey: .rooms) ?? [:]
+    return try written.mapValues { name in
+      guard let mode = Mode(rawValue: name) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .rooms, in: container,
+          debugDescription:
+            "unknown picture mode “\(name)” (\(Mode.allCases.map(\.rawValue).joined(separator: " or ")))")
+      }
+      return mode
+    }
   }
 }

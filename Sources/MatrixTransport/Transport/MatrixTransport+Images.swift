@@ -5,9 +5,12 @@ import Foundation
 
 /// Pictures in relayed posts, shown in the room: Element and Element X never load a remote `<img>`, so each picture
 /// (within `MatrixImageSettings`) is uploaded to the homeserver and sent as an `m.image` right after the relay,
-/// answering it (in the relay's thread where the room has them). In an encrypted room the picture is an encrypted
-/// attachment: the homeserver stores ciphertext only. The relay's text keeps every picture's link, so a picture that
-/// cannot be shown (too big, gone, not a picture, over the hour's budget) is still one tap away.
+/// answering it (in the relay's thread where the room has them). An inline `<img src="mxc://…">` in the relay's HTML
+/// would do for Element Web in a plain room, but Element X shows it as "[img]" (iOS, `AttributedStringBuilder`) or
+/// not at all (Android's HTML safelist has no `img`), and it cannot point at an encrypted file: an `m.image` is
+/// drawn by every client in every room. In an encrypted room the picture is an encrypted attachment: the homeserver
+/// stores ciphertext only. The relay's text keeps every picture's link, so a picture that cannot be shown (too big,
+/// gone, not a picture, over the hour's budget) is still one tap away. A room set to `links` downloads nothing.
 extension MatrixTransport {
   /// A picture already on the homeserver: what an `m.image` needs besides its place.
   struct UploadedImage: Codable, Sendable {
@@ -24,9 +27,19 @@ extension MatrixTransport {
   /// How many uploads the database remembers (one per picture and room kind).
   static let imageCacheLimit = 2_000
 
+  /// A picture a post shows: `[img]`, or `[timg]`, which the forum shows shrunk until clicked.
+  struct Picture: Sendable, Hashable {
+    var url: String
+    var thumbnail: Bool
+  }
+
+  /// The longer side, in pixels, a `[timg]` asks to be drawn at (`info.w`/`info.h` are the intended display size);
+  /// clients open the picture at full size when it is tapped, as the forum does.
+  static let thumbnailSide = 200
+
   /// A relay's pictures, made ready before the relay goes out: each uploaded, or why it is not shown.
   struct PreparedPictures: Sendable {
-    var shown: [(url: String, image: UploadedImage)] = []
+    var shown: [(picture: Picture, image: UploadedImage)] = []
     var notShown: [String: String] = [:]
   }
 
@@ -35,22 +48,25 @@ extension MatrixTransport {
   func preparePictures(of relay: PostRelay, room: String) async -> PreparedPictures {
     let settings = configuration.images
     var prepared = PreparedPictures()
-    guard settings.enabled, settings.perPost > 0 else { return prepared }
+    let (encrypted, linksOnly) = state.withLock {
+      ($0.directory.encrypted.contains(room), $0.pictureLinkRooms.contains(room))
+    }
+    guard settings.enabled, settings.perPost > 0, !linksOnly else { return prepared }
     var seen: Set<String> = []
-    let urls = Self.imageURLs(in: relay.body).filter { seen.insert($0).inserted }
-    let encrypted = state.withLock { $0.directory.encrypted.contains(room) }
-    for url in urls.prefix(settings.perPost) {
+    let pictures = Self.pictures(in: relay.body).filter { seen.insert($0.url).inserted }
+    for picture in pictures.prefix(settings.perPost) {
       do {
-        prepared.shown.append((url, try await uploadedImage(url, encrypted: encrypted)))
+        prepared.shown.append((picture, try await uploadedImage(picture.url, encrypted: encrypted)))
       } catch {
-        logger.info("picture stays a link", metadata: ["room": "\(room)", "url": "\(url)", "reason": "\(error)"])
-        prepared.notShown[url] = (error as? ImageFetcher.Failure)?.roomReason ?? "it could not be uploaded"
+        logger.info(
+          "picture stays a link", metadata: ["room": "\(room)", "url": "\(picture.url)", "reason": "\(error)"])
+        prepared.notShown[picture.url] = (error as? ImageFetcher.Failure)?.roomReason ?? "it could not be uploaded"
       }
     }
-    if urls.count > settings.perPost {
+    if pictures.count > settings.perPost {
       logger.info(
         "pictures beyond the post's budget stay links",
-        metadata: ["room": "\(room)", "pictures": "\(urls.count)", "shown": "\(settings.perPost)"])
+        metadata: ["room": "\(room)", "pictures": "\(pictures.count)", "shown": "\(settings.perPost)"])
     }
     return prepared
   }
@@ -60,7 +76,7 @@ extension MatrixTransport {
     guard !notShown.isEmpty else { return body }
     return body.flatMap { node -> [RichText] in
       switch node {
-      case .image(let url):
+      case .image(let url), .thumbnail(let url):
         notShown[url].map { [node, .text(" (picture not shown: \($0))")] } ?? [node]
       case .paragraph(let children): [.paragraph(annotated(children, notShown: notShown))]
       case .bold(let children): [.bold(annotated(children, notShown: notShown))]
@@ -85,11 +101,14 @@ extension MatrixTransport {
   ) async {
     for (offset, picture) in pictures.shown.enumerated() {
       let image = picture.image
+      let (width, height) =
+        picture.picture.thumbnail
+        ? Self.thumbnailSize(width: image.width, height: image.height) : (image.width, image.height)
       var content: [String: JSONValue] = [
-        "msgtype": "m.image", "body": .string(Self.fileName(of: picture.url, type: image.mimeType)),
+        "msgtype": "m.image", "body": .string(Self.fileName(of: picture.picture.url, type: image.mimeType)),
         "info": [
-          "mimetype": .string(image.mimeType), "w": .number(Double(image.width)),
-          "h": .number(Double(image.height)), "size": .number(Double(image.size)),
+          "mimetype": .string(image.mimeType), "w": .number(Double(width)), "h": .number(Double(height)),
+          "size": .number(Double(image.size)),
         ],
       ]
       if let file = image.file {
@@ -109,7 +128,7 @@ extension MatrixTransport {
         _ = try await sendEvent(room: room, content: .object(content), transactionID: "\(key)#image\(offset + 1)")
       } catch {
         logger.warning(
-          "picture not sent", metadata: ["room": "\(room)", "url": "\(picture.url)", "error": "\(error)"])
+          "picture not sent", metadata: ["room": "\(room)", "url": "\(picture.picture.url)", "error": "\(error)"])
       }
     }
   }
@@ -198,17 +217,26 @@ extension MatrixTransport {
 
   /// Every picture a post shows, in order: `[img]` and `[timg]`, inside quotes and lists too (smilies are not
   /// pictures here).
-  static func imageURLs(in body: [RichText]) -> [String] {
-    body.flatMap { node -> [String] in
+  static func pictures(in body: [RichText]) -> [Picture] {
+    body.flatMap { node -> [Picture] in
       switch node {
-      case .image(let url): [url]
+      case .image(let url): [Picture(url: url, thumbnail: false)]
+      case .thumbnail(let url): [Picture(url: url, thumbnail: true)]
       case .paragraph(let children), .bold(let children), .italic(let children), .underline(let children),
         .strike(let children), .link(_, let children), .quote(_, _, let children), .spoiler(let children):
-        imageURLs(in: children)
-      case .list(let items): items.flatMap { imageURLs(in: $0) }
+        pictures(in: children)
+      case .list(let items): items.flatMap { pictures(in: $0) }
       case .text, .lineBreak, .code, .smilie, .video: []
       }
     }
+  }
+
+  /// A picture's size shrunk, keeping its shape, so its longer side is at most `thumbnailSide` (never grown).
+  static func thumbnailSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    let longer = max(width, height)
+    guard longer > thumbnailSide else { return (width, height) }
+    let scale = Double(thumbnailSide) / Double(longer)
+    return (max(Int((Double(width) * scale).rounded()), 1), max(Int((Double(height) * scale).rounded()), 1))
   }
 
   /// The URL's last path component, or a name from the type (`image.png`).

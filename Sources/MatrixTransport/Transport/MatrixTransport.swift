@@ -41,6 +41,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var status: MatrixTransportStatus = .starting
     var directory = MatrixRoomDirectory()
     var threadRooms: Set<String> = []
+    /// Rooms (resolved ids) whose relays keep their pictures as links (`images.rooms`).
+    var pictureLinkRooms: Set<String> = []
     var ownUserID: String?
     var rateLimitWaits = 0
     /// End-to-end encryption, once signed in with a pickle key configured; nil otherwise.
@@ -189,7 +191,12 @@ package final class MatrixTransport: ChatTransport, Sendable {
     await loadDirectRooms()
     await loadEncryptedRooms()
     await joinConfiguredRooms()
-    await resolveThreadRooms()
+    let threadRooms = await resolvedRooms(configuration.threadRooms)
+    let linkRooms = await resolvedRooms(configuration.images.rooms.filter { $0.value == .links }.keys.sorted())
+    state.withLock {
+      $0.threadRooms = threadRooms
+      $0.pictureLinkRooms = linkRooms
+    }
     state.withLock { $0.readyToSend = true }
     // `connected` waits for the first successful sync (see `syncLoop`): only then are rooms and power levels known.
     return MatrixSyncInterpreter(
@@ -247,9 +254,10 @@ package final class MatrixTransport: ChatTransport, Sendable {
     }
   }
 
-  private func resolveThreadRooms() async {
+  /// The room ids of configured rooms (aliases resolved; one that cannot be is logged and left out).
+  private func resolvedRooms(_ rooms: [String]) async -> Set<String> {
     var resolved: Set<String> = []
-    for room in configuration.threadRooms {
+    for room in rooms {
       if room.hasPrefix("!") {
         resolved.insert(room)
         continue
@@ -257,10 +265,10 @@ package final class MatrixTransport: ChatTransport, Sendable {
       do {
         resolved.insert(try await authorized { token in try await self.client.resolveAlias(token: token, alias: room) })
       } catch {
-        logger.warning("could not resolve a thread room alias", metadata: ["room": "\(room)", "error": "\(error)"])
+        logger.warning("could not resolve a configured room alias", metadata: ["room": "\(room)", "error": "\(error)"])
       }
     }
-    state.withLock { $0.threadRooms = resolved }
+    return resolved
   }
 
   private func loadDirectRooms() async {

@@ -170,7 +170,7 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
       errors.append("matrix \(name): memberPowerLevel must not exceed adminPowerLevel")
     }
     // Room ids are opaque `!…` (from room version 12 on without a server part); aliases are `#name:server`.
-    for room in rooms + threadRooms where !MatrixIdentifiers.isRoom(room) {
+    for room in rooms + threadRooms + images.rooms.keys.sorted() where !MatrixIdentifiers.isRoom(room) {
       errors.append("matrix \(name): “\(room)” is neither a room id (!…) nor an alias (#…:server)")
     }
     return errors

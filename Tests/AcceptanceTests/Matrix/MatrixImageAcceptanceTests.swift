@@ -7,10 +7,12 @@ import MatrixTransport
 import Testing
 
 extension MatrixIntegrationTests.ElementPolicy {
-  /// Issue 34, pictures: a post with four pictures (two real, one with too many pixels, one page named .jpg) is
-  /// relayed to a plain room and an encrypted one. Each room gets the relay (every link kept) and then two `m.image`
-  /// events answering it; in the encrypted room the picture is an encrypted attachment whose stored bytes are not the
-  /// picture, and which a client with Element's policy decrypts to the emulator's exact bytes.
+  /// Issue 34, pictures: a post with four pictures (a `[timg]` desk, an animated cat, one with too many pixels, one
+  /// page named .jpg) is relayed to a plain room and an encrypted one. Each room gets the relay (every link kept) and
+  /// then two `m.image` events answering it: the desk asks to be drawn as a thumbnail, the cat is the emulator's
+  /// animated GIF byte for byte. In the encrypted room the picture is an encrypted attachment whose stored bytes are
+  /// not the picture, and which a client with Element's policy decrypts to the emulator's exact bytes. A room set to
+  /// `links` gets the relay alone, and nothing is downloaded for it.
   @Test("pictures of a relayed post are shown in both rooms, encrypted in the encrypted one; the rest stay links")
   func picturesInRooms() async throws {
     try await MatrixTestWorld.with { world in
@@ -18,20 +20,25 @@ extension MatrixIntegrationTests.ElementPolicy {
       let owner = try await MatrixHuman.register("owner")
       let alice = try await MatrixE2EEHuman.register("alice")
       defer { Task { await alice.quit() } }
+      let server = String(botID.split(separator: ":", maxSplits: 1).last ?? "localhost")
+      let aliasName = "quiet\(UInt32.random(in: 0...UInt32.max))"
+      let quiet = try await owner.createRoom(name: "quiet", invite: [botID], alias: aliasName)
       let configure = { (configuration: inout MatrixTransportConfiguration) in
         Self.configure(&configuration)
         configuration.images.allowPrivateNetworks = true
+        configuration.images.rooms = ["#\(aliasName):\(server)": .links]
       }
       try await MatrixBotProcess(world: world, configure: configure).run { bot in
         let plain = try await bot.joinedRoom(owner: owner)
         let secret = try await alice.createEncryptedRoom(name: "pictures", invite: [botID])
         try await bot.waitUntilJoined(secret)
-        for room in [plain, secret] { try await bot.engine.watch(threadID: "3600003", room: bot.room(room)) }
+        try await bot.waitUntilJoined(quiet)
+        for room in [plain, secret, quiet] { try await bot.engine.watch(threadID: "3600003", room: bot.room(room)) }
         await bot.pollBookmarks()
         let images = world.forumURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/images"
         _ = try await world.forumState.addPost(
           thread: 3_600_003, author: 1002,
-          body: "My desk: [img]\(images)/desk.png[/img] my cat [timg]\(images)/cat.gif[/timg] "
+          body: "My desk: [timg]\(images)/desk.png[/timg] my cat [img]\(images)/cat.gif[/img] "
             + "[img]\(images)/huge.png[/img] [img]\(images)/fake.jpg[/img]")
         await bot.pollBookmarks()
         _ = try await bot.waitUntilOutboxDelivered()
@@ -49,9 +56,22 @@ extension MatrixIntegrationTests.ElementPolicy {
         #expect(pictures.allSatisfy { $0.replyTo == relay })
         let desk = try #require(pictures.first)
         #expect(desk.content["info"]?["mimetype"] == "image/png")
-        #expect(desk.content["info"]?["w"] == 320 && desk.content["info"]?["h"] == 240)
+        #expect(
+          desk.content["info"]?["w"] == 200 && desk.content["info"]?["h"] == 150,
+          "a [timg] asks to be drawn shrunk, as on the forum: \(desk.content)")
         #expect(try await owner.download(try #require(desk.content["url"]?.stringValue)) == FakeImages.desk)
-        #expect(pictures.last?.content["info"]?["mimetype"] == "image/gif")
+        let cat = try #require(pictures.last)
+        #expect(cat.content["info"]?["mimetype"] == "image/gif")
+        #expect(cat.content["info"]?["w"] == 48 && cat.content["info"]?["h"] == 48)
+        #expect(
+          try await owner.download(try #require(cat.content["url"]?.stringValue)) == FakeImages.cat,
+          "the animated GIF as it is, every frame")
+
+        // The room set to links: the relay with its links, no pictures.
+        let quietEvents = try await owner.waitForMessages(in: quiet) { !$0.from(botID).isEmpty }.from(botID)
+        #expect(quietEvents.count == 1 && quietEvents.allSatisfy { $0.msgtype != "m.image" }, "\(quietEvents)")
+        let quietBody = try #require(quietEvents.first?.body)
+        #expect(quietBody.contains("\(images)/desk.png") && !quietBody.contains("picture not shown"), "\(quietBody)")
 
         // The encrypted room, as Element reads it.
         let shown = try await alice.messages(in: secret, from: botID, count: 3)
