@@ -6,11 +6,15 @@ package protocol ForumFailure: Error, CustomStringConvertible {
   /// The forum refused to take a post (flood check, closed thread, probation), in its own words; nil for any other
   /// failure.
   var postingRefusal: PostingRefusal? { get }
+  /// Something in front of the forum answered instead of it (a Cloudflare challenge, a rate limit, maintenance);
+  /// nil for any other failure.
+  var wall: ForumWall? { get }
 }
 
 extension ForumFailure {
   package var isNotFound: Bool { false }
   package var postingRefusal: PostingRefusal? { nil }
+  package var wall: ForumWall? { nil }
 }
 
 /// The forum says what was asked for does not exist, or the account cannot see it (the forum does not tell the two

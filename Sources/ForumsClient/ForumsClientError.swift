@@ -36,6 +36,8 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
   case tooManyRedirects
   /// `locatePost` got no redirect: the post does not exist or is not visible to the account.
   case postNotFound(postID: String)
+  /// Something in front of the forum answered instead of it (`ForumWall`).
+  case walled(ForumWall)
 
   package var description: String {
     switch self {
@@ -71,7 +73,14 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
       "The forum kept redirecting; check the configured base URL."
     case .postNotFound(let postID):
       "The forum does not show post \(postID); it may have been deleted or be in a forum the account cannot read."
+    case .walled(let wall):
+      wall.description
     }
+  }
+
+  package var wall: ForumWall? {
+    if case .walled(let wall) = self { return wall }
+    return nil
   }
 
   /// The client error for a page the forum served instead of the one asked for.

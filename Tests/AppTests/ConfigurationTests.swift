@@ -87,6 +87,39 @@ struct ConfigurationTests {
     #expect(typeError.problems == ["transports[0].type: expected a string, got a number"])
   }
 
+  @Test("a browser's clearance: cookies as secrets and the User-Agent reach the forum client; mistakes are named")
+  func forumClearance() throws {
+    let good = try write(
+      """
+      {"forum": {"username": "u", "password": "x", "cookies": {"cf_clearance": {"env": "AWFULBOT_CF_CLEARANCE"}},
+                 "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0"},
+       "transports": [{"type": "console"}]}
+      """)
+    let environment = ["AWFULBOT_CF_CLEARANCE": "abc.def-1700000000-1.2.1.1-xyz"]
+    let config = try AppConfiguration.load(path: good, environment: environment)
+    let client = try config.forum.clientConfiguration(environment: environment)
+    #expect(client.extraCookies == ["cf_clearance": "abc.def-1700000000-1.2.1.1-xyz"])
+    #expect(client.userAgent == "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0")
+    #expect(!"\(config.forum.cookies)".contains("abc.def"), "a cookie is a secret")
+
+    let unset = try #require(throws: ConfigurationError.self) {
+      try AppConfiguration.load(path: good, environment: [:])
+    }
+    #expect(unset.problems == ["forum.cookies.cf_clearance: <secret from $AWFULBOT_CF_CLEARANCE> is not set"])
+    let bad = try write(
+      """
+      {"forum": {"username": "u", "password": "x", "cookies": {"cf clearance": "x", "ok": "a b"}, "userAgent": ""},
+       "transports": [{"type": "console"}]}
+      """)
+    let error = try #require(throws: ConfigurationError.self) { try AppConfiguration.load(path: bad) }
+    #expect(
+      error.problems == [
+        "forum.cookies.cf clearance: is not a cookie name",
+        "forum.cookies.ok: a cookie value has no spaces, commas or semicolons",
+        "forum.userAgent: must be one line of text, as the browser sends it",
+      ])
+  }
+
   @Test("an unreadable file says so")
   func unreadable() throws {
     let error = try #require(throws: ConfigurationError.self) {

@@ -21,6 +21,10 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var announcementsForumID: String?
     /// Let the forum's "last read" markers follow what the bot relayed (off: the bot never moves them).
     package var updateReadMarkers: Bool?
+    /// Cookies from a browser that passed a wall in front of the forum (`cf_clearance`), each a secret.
+    package var cookies: [String: SecretValue] = [:]
+    /// The User-Agent the bot sends instead of its own: the browser's, which a `cf_clearance` is bound to.
+    package var userAgent: String?
 
     package init(
       baseURL: URL? = nil, username: String, password: SecretValue, timeZone: TimeZone? = nil,
@@ -42,7 +46,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
       case baseURL, username, password, timeZone, requestSpacingSeconds, requestTimeoutSeconds
-      case announcementsForumID, updateReadMarkers
+      case announcementsForumID, updateReadMarkers, cookies, userAgent
     }
 
     /// Written as the config file has it (the zone by its identifier).
@@ -56,6 +60,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       try container.encodeIfPresent(requestTimeoutSeconds, forKey: .requestTimeoutSeconds)
       try container.encodeIfPresent(announcementsForumID, forKey: .announcementsForumID)
       try container.encodeIfPresent(updateReadMarkers, forKey: .updateReadMarkers)
+      if !cookies.isEmpty { try container.encode(cookies, forKey: .cookies) }
+      try container.encodeIfPresent(userAgent, forKey: .userAgent)
     }
   }
 

@@ -50,7 +50,7 @@ enum ConfigurationParser {
     let path = "forum"
     let keys = [
       "baseURL", "username", "password", "timeZone", "requestSpacingSeconds", "requestTimeoutSeconds",
-      "announcementsForumID", "updateReadMarkers",
+      "announcementsForumID", "updateReadMarkers", "cookies", "userAgent",
     ]
     let fallbackPassword = SecretValue(environment: AppConfiguration.ForumSettings.passwordVariable)
     guard reader.required(top, path, at: "") != nil, let forum = reader.object(top[path], at: path, known: keys) else {
@@ -86,10 +86,52 @@ enum ConfigurationParser {
     case let other?:
       reader.report("forum.announcementsForumID", "expected a forum id like \"1\", got \(other.kindName)")
     }
-    return .init(
+    var settings = AppConfiguration.ForumSettings(
       baseURL: baseURL, username: username, password: password, timeZone: zone, requestSpacingSeconds: spacing,
       requestTimeoutSeconds: timeout, announcementsForumID: announcementsForum,
       updateReadMarkers: reader.bool(forum, "updateReadMarkers", at: path))
+    settings.cookies = parseForumCookies(forum, environment: environment, reader: &reader)
+    if let agent = reader.string(forum, "userAgent", at: path) {
+      if agent.trimmingCharacters(in: .whitespaces).isEmpty || agent.contains(where: { $0.isNewline }) {
+        reader.report("forum.userAgent", "must be one line of text, as the browser sends it")
+      } else {
+        settings.userAgent = agent
+      }
+    }
+    return settings
+  }
+
+  /// `forum.cookies`: name → secret (a string or `{"env": "VARIABLE"}`), as a browser holds them after passing a
+  /// Cloudflare challenge (`cf_clearance`).
+  private static func parseForumCookies(
+    _ forum: [String: JSONValue], environment: [String: String], reader: inout ConfigReader
+  ) -> [String: SecretValue] {
+    guard let value = forum["cookies"], value != .null else { return [:] }
+    guard case .object(let members) = value else {
+      reader.report("forum.cookies", "expected an object of cookie name to value, got \(value.kindName)")
+      return [:]
+    }
+    var cookies: [String: SecretValue] = [:]
+    for name in members.keys.sorted() {
+      let path = "forum.cookies.\(name)"
+      let token = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }
+      guard token else {
+        reader.report(path, "is not a cookie name")
+        continue
+      }
+      guard let secret = reader.secret(members, name, at: "forum.cookies") else { continue }
+      if reader.checksSecrets, !reader.hasProblem(at: path) {
+        guard let resolved = secret.resolve(environment: environment) else {
+          reader.report(path, "\(secret) is not set")
+          continue
+        }
+        if resolved.contains(where: { $0 == ";" || $0.isWhitespace || $0 == "," }) {
+          reader.report(path, "a cookie value has no spaces, commas or semicolons")
+        }
+      }
+      cookies[name] = secret
+    }
+    return cookies
   }
 
   private static func parsePolling(_ top: [String: JSONValue], reader: inout ConfigReader)

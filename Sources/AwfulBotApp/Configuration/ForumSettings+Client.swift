@@ -20,6 +20,13 @@ extension AppConfiguration.ForumSettings {
     if let timeout = requestTimeoutSeconds { configuration.requestTimeout = .seconds(timeout) }
     if let updateReadMarkers { configuration.updatesReadMarkers = updateReadMarkers }
     if let announcementsForumID { configuration.announcementsForumID = announcementsForumID }
+    if let userAgent { configuration.userAgent = userAgent }
+    for (name, secret) in cookies {
+      guard let value = secret.resolve(environment: environment) else {
+        throw ConfigurationError(problems: ["forum.cookies.\(name): \(secret) is not set"])
+      }
+      configuration.extraCookies[name] = value
+    }
     return configuration
   }
 }

@@ -128,7 +128,7 @@ package final class OperationsMonitor: Service, Sendable {
     let daemon = OperationsRecord.Daemon(
       pid: ProcessInfo.processInfo.processIdentifier, version: AppInfo.version, startedAt: startedAt, lastSeen: now,
       stoppedAt: nil, heartbeatSeconds: Double(interval.components.seconds), configuration: configuration)
-    let forum = OperationsRecord.Forum(loggedIn: loggedIn, checkedAt: now)
+    let forum = OperationsRecord.Forum(loggedIn: loggedIn, checkedAt: now, wall: await client.wall)
     let storage = OperationsRecord.Storage(fullSince: database.storage.fullSince, checkedAt: now)
     AppMetrics.storageFull(storage.fullSince != nil)
     let transportRecords = records

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// What the daemon writes into the database's key-value table (namespace `ops`) for `awfulbot status`, which runs
@@ -51,6 +52,8 @@ package enum OperationsRecord {
   package struct Forum: Sendable, Codable, Hashable {
     package var loggedIn: Bool
     package var checkedAt: Date
+    /// The wall in front of the forum at the heartbeat, and since when (absent while the forum answers itself).
+    package var wall: ForumWallSighting?
   }
 
   /// One transport's connection as the daemon last saw it.

@@ -29,6 +29,9 @@ extension StatusReport {
       login += loggedIn ? "; logged in at last heartbeat" : "; NOT logged in at last heartbeat"
     }
     lines.append("forum login: \(login)")
+    if let wall = forum.wall, daemon?.isRunning ?? false {
+      lines.append("forum: ✗ walled since \(ago(wall.since)), last met \(ago(wall.lastSeen)): \(wall.wall.description)")
+    }
     lines.append("sources:")
     if sources.isEmpty { lines.append("  (none polled yet)") }
     for source in sources {

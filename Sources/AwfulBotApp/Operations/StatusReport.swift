@@ -1,5 +1,6 @@
 import BotCore
 import BotStore
+import ForumModel
 import Foundation
 
 /// What `awfulbot status` shows, read from the database alone (so it works while the daemon runs, from another
@@ -30,6 +31,8 @@ package struct StatusReport: Sendable, Codable, Hashable {
     /// The daemon's own view at its last heartbeat.
     package var loggedInAtLastHeartbeat: Bool?
     package var checkedAt: Date?
+    /// The wall in front of the forum at the daemon's last heartbeat.
+    package var wall: ForumWallSighting?
   }
 
   package struct Source: Sendable, Codable, Hashable {
@@ -152,7 +155,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
       let forum = Forum(
         hasSession: session != nil && (session?.expiresAt.map { $0 > now } ?? true),
         sessionExpires: session?.expiresAt, loggedInAtLastHeartbeat: forumRecord?.loggedIn,
-        checkedAt: forumRecord?.checkedAt)
+        checkedAt: forumRecord?.checkedAt, wall: forumRecord?.wall)
       let paces = try tx.values(namespace: PollPace.namespace)
       let sources = try tx.allSourceHealth().map {
         Source(

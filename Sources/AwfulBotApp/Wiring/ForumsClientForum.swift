@@ -66,4 +66,8 @@ package struct ForumsClientForum: Forum {
   package var probation: Probation? {
     get async { await client.probation }
   }
+
+  package var wall: ForumWallSighting? {
+    get async { await client.wall }
+  }
 }

@@ -69,6 +69,7 @@ struct PollCycle: Sendable {
     } catch {
       report.error = Self.describe(error)
       report.storageFull = BotStoreError.isStorageFull(error)
+      report.retryAfterSeconds = (error as? any ForumFailure)?.wall?.retryAfterSeconds
       // Shutdown interrupted the poll: not a forum failure, so no error in the source's health, no backoff and no
       // warning (the transport that stopped the bot has the message that matters).
       if Task.isCancelled {
@@ -144,11 +145,13 @@ struct PollCycle: Sendable {
         health.totalErrors += 1
         // Backoff spares the forum; a poll waiting for disk space asks it nothing, and should notice the space soon
         // after it returns, so its wait does not grow.
-        delay =
+        let backoff =
           report.storageFull
           ? configuration.pollBackoffBase
           : Backoff.delay(
             attempt: health.consecutiveErrors, base: configuration.pollBackoffBase, maximum: intervals.maximumBackoff)
+        // A wall that said how long to wait is not asked again sooner (jitter included, below).
+        delay = max(backoff, .seconds(report.retryAfterSeconds ?? 0))
       } else {
         health.lastSuccessAt = finished
         health.consecutiveErrors = 0
@@ -159,7 +162,8 @@ struct PollCycle: Sendable {
         pace = next
         delay = next.interval
       }
-      let next = finished.addingTimeInterval(Backoff.jittered(delay, by: configuration.jitter).timeInterval)
+      let wait = max(Backoff.jittered(delay, by: configuration.jitter), .seconds(report.retryAfterSeconds ?? 0))
+      let next = finished.addingTimeInterval(wait.timeInterval)
       health.nextAttemptAt = next
       try tx.save(health)
       return (next, pace)

@@ -15,6 +15,8 @@ package struct PollReport: Sendable, Hashable {
   /// The error that ended the poll, described; nil on success.
   package var error: String?
   /// The poll failed because the database's disk is full (its `error` says so).
+  /// How long a wall in front of the forum asked the bot to wait (`Retry-After`); the next poll waits at least that.
+  package var retryAfterSeconds: Int?
   package var storageFull = false
   /// When this source should be polled next (backoff after an error).
   package var nextAttempt: Date?

@@ -26,6 +26,9 @@ package struct RoomStatus: Sendable, Hashable {
   package var backlogLimit: Int
   /// The forum account's probation as the last page read showed it: reading goes on, posting is refused.
   package var probation: Probation?
+  /// The wall in front of the forum (a Cloudflare challenge, a rate limit, maintenance) and since when; nil while the
+  /// forum answers itself.
+  package var forumWall: ForumWallSighting?
   /// Whether new private messages to the bot account are told in this room (`privateMessages.rooms`).
   package var receivesPrivateMessages = false
   /// Since when the bot's disk is full (nothing new can be saved); nil while it has room.

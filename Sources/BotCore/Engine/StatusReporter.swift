@@ -31,6 +31,7 @@ struct StatusReporter: Sendable {
     let now = now()
     let calendar = configuration.calendar
     let probation = await forum.probation
+    let wall = await forum.wall
     let receivesPrivateMessages = privateMessageRooms.contains(room)
     var status = try await database.read { tx in
       let settings = RoomSettings(
@@ -50,6 +51,7 @@ struct StatusReporter: Sendable {
         sources: try Self.sources(in: tx), backlogLimit: backlogLimit)
     }
     status.probation = probation
+    status.forumWall = wall
     status.receivesPrivateMessages = receivesPrivateMessages
     status.storageFullSince = database.storage.fullSince
     return status

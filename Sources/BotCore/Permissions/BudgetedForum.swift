@@ -85,4 +85,6 @@ struct BudgetedForum: Forum {
   }
 
   var probation: Probation? { get async { await base.probation } }
+
+  var wall: ForumWallSighting? { get async { await base.wall } }
 }

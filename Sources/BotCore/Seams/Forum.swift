@@ -36,6 +36,8 @@ package protocol Forum: Sendable {
   func replyToPrivateMessage(id: String, text: String) async throws
   /// The account's probation as the last page read showed it; nil when that page had no probation banner.
   var probation: Probation? { get async }
+  /// The wall in front of the forum while its answers are walls (`ForumWall`), and since when; nil otherwise.
+  var wall: ForumWallSighting? { get async }
 }
 
 extension Forum {
@@ -57,4 +59,5 @@ extension Forum {
     throw EngineError.privateMessagesUnavailable
   }
   package var probation: Probation? { get async { nil } }
+  package var wall: ForumWallSighting? { get async { nil } }
 }

@@ -104,7 +104,12 @@ struct AdminAPI: Sendable {
     /// For `probation`: the end its banner names (Unix seconds).
     var until: Double?
     /// For `floodCheck`: the minimum between two replies of one account (30 when not given; 0 turns it off).
+    /// For `wall`: the `Retry-After` it sends.
     var seconds: Int?
+    /// For `wall`: `challenge`, `rateLimit` or `maintenance`.
+    var wall: String?
+    /// For `wall`: the request paths it stands in front of (all when not given).
+    var paths: [String]?
   }
 
   /// `PUT /_fake/posts/<id>`: the post's new body (BBCode, or HTML with `html`).
@@ -315,6 +320,11 @@ struct AdminAPI: Sendable {
     case .truncatedHTML: return .truncatedHTML
     case .probation: return .probation
     case .floodCheck: return .floodCheck(seconds: request.seconds ?? 30)
+    case .wall:
+      guard let kind = WallFault.Kind(rawValue: request.wall ?? "challenge") else {
+        throw FakeForumError.invalidArgument("unknown wall \(request.wall ?? "")")
+      }
+      return .wall(WallFault(kind: kind, paths: request.paths, retryAfterSeconds: request.seconds))
     case nil: throw FakeForumError.invalidArgument("unknown fault kind \(request.kind)")
     }
   }

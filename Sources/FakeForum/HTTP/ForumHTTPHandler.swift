@@ -28,7 +28,8 @@ enum ForumHTTPHandler {
         form: forumRequest.form.map { field in
           field.name == "password" ? LoggedRequest.Field(name: field.name, value: "<redacted>") : field
         },
-        cookieNames: forumRequest.cookies.keys.sorted(), timestamp: Date()))
+        cookieNames: forumRequest.cookies.keys.sorted(), timestamp: Date(),
+        userAgent: request.headers[.userAgent]))
     // Pictures are logged like pages, so tests can count what the bot fetched.
     if path.hasPrefix("/images/") {
       let name = String(path.dropFirst("/images/".count))
@@ -44,10 +45,14 @@ enum ForumHTTPHandler {
   static func response(_ forumResponse: ForumResponse) -> Response {
     var fields = HTTPFields()
     func values(_ name: String) -> [String] { forumResponse.headers.filter { $0.name == name }.map(\.value) }
-    // The forum only ever sends these three headers.
+    // The forum only ever sends these three headers; the walls in front of it (`WallPages`) send their own.
     fields[values: .contentType] = values("Content-Type")
     fields[values: .location] = values("Location")
     fields[values: .setCookie] = values("Set-Cookie")
+    for name in ["cf-mitigated", "Server", "Cache-Control", "Retry-After"] {
+      guard !values(name).isEmpty else { continue }
+      fields[values: .init(name)!] = values(name)
+    }
     return Response(
       status: HTTPResponse.Status(code: forumResponse.status), headers: fields,
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: forumResponse.body)))

@@ -22,6 +22,8 @@ struct ForumRouter: Sendable {
   /// The forum's answer to one request, with the faults in force applied. The delay fault is applied by the caller
   /// (outside the actor, so a slow response does not hold up the whole forum).
   func respond(to request: ForumRequest, state: isolated ForumState) -> ForumResponse {
+    // In front of everything else, as Cloudflare stands in front of the forum.
+    if let wall = state.faultSettings.wall, wall.covers(request.path) { return WallPages.response(wall) }
     if state.takeServerError() {
       return ForumResponse.html(
         "<html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>",

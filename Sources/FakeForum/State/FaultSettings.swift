@@ -13,6 +13,8 @@ package struct FaultSettings: Sendable, Hashable, Codable {
   package var probationUntil: Date?
   /// The flood check's minimum between two replies of one account, in seconds; 0 is off.
   package var floodSeconds = 0
+  /// The wall in front of the forum, if any.
+  package var wall: WallFault?
 
   package init() {}
 
@@ -25,6 +27,7 @@ package struct FaultSettings: Sendable, Hashable, Codable {
     case .truncatedHTML: truncatedHTML = true
     case .probation: probation = true
     case .floodCheck(let seconds): floodSeconds = max(0, seconds)
+    case .wall(let wall): self.wall = wall
     }
   }
 
@@ -39,6 +42,7 @@ package struct FaultSettings: Sendable, Hashable, Codable {
       probation = false
       probationUntil = nil
     case .floodCheck: floodSeconds = 0
+    case .wall: wall = nil
     }
   }
 
@@ -61,6 +65,7 @@ package struct FaultSettings: Sendable, Hashable, Codable {
     if truncatedHTML { faults.append(.truncatedHTML) }
     if probation { faults.append(.probation) }
     if floodSeconds > 0 { faults.append(.floodCheck(seconds: floodSeconds)) }
+    if let wall { faults.append(.wall(wall)) }
     return faults
   }
 }

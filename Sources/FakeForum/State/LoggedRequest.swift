@@ -22,10 +22,14 @@ package struct LoggedRequest: Sendable, Hashable, Codable {
   /// Names of the cookies sent (values are secrets and are not kept).
   package var cookieNames: [String]
   package var timestamp: Date
+  /// The `User-Agent` the client sent.
+  package var userAgent: String?
 
   package init(
-    method: String, path: String, query: [Field], form: [Field], cookieNames: [String], timestamp: Date
+    method: String, path: String, query: [Field], form: [Field], cookieNames: [String], timestamp: Date,
+    userAgent: String? = nil
   ) {
+    self.userAgent = userAgent
     self.method = method
     self.path = path
     self.query = query

@@ -42,6 +42,12 @@ package actor ForumsClient {
     await transport.hasCookie(named: Self.sessionCookieName)
   }
 
+  /// The wall in front of the forum (a Cloudflare challenge, a rate limit, maintenance) while the forum's answers are
+  /// walls, and since when; nil while the forum answers itself.
+  package var wall: ForumWallSighting? {
+    get async { await transport.wall }
+  }
+
   /// Forgets the session; the next call logs in again.
   package func logOut() async {
     await transport.clearCookies()

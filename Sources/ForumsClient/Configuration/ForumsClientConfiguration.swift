@@ -18,6 +18,9 @@ package struct ForumsClientConfiguration: Sendable {
   package var maximumBodySize: Int
   package var retry: RetryPolicy
   package var userAgent: String
+  /// Cookies the operator got in a browser (Cloudflare's `cf_clearance`, valid with that browser's `userAgent`):
+  /// sent with every request under names the forum does not set itself, never stored with the session, never logged.
+  package var extraCookies: [String: String] = [:]
   /// When false (the default) thread pages are loaded with `noseen=1`, so the bot never moves the account's
   /// read markers; the operator may turn read sync on.
   package var updatesReadMarkers: Bool

@@ -1,3 +1,4 @@
+import ForumModel
 import Metrics
 
 /// Counts every HTTP exchange with the forum by outcome (`awfulbot_forum_http_requests_total`), so an operator sees
@@ -14,6 +15,13 @@ enum ForumRequestMetrics {
   }
 
   static func recordFailure() { count("failed") }
+
+  /// `awfulbot_forum_wall{kind}`: 1 for the wall in front of the forum now (see `ForumWall`), 0 for the others.
+  static func wall(_ current: ForumWall.Kind?) {
+    for kind in ForumWall.Kind.allCases {
+      Gauge(label: "awfulbot_forum_wall", dimensions: [("kind", kind.rawValue)]).record(kind == current ? 1 : 0)
+    }
+  }
 
   private static func count(_ outcome: String) {
     Counter(label: "awfulbot_forum_http_requests_total", dimensions: [("outcome", outcome)]).increment()

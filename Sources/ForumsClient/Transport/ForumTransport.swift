@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ForumModel
 import Foundation
 import Logging
 import NIOCore
@@ -15,6 +16,12 @@ package actor ForumTransport {
   private let logger: Logger
   private var jar = CookieJar()
   private var jarIsLoaded = false
+  /// The wall in front of the forum while its answers are walls (`ForumWall`); nil once the forum answers again on
+  /// every path the wall stood in front of.
+  package private(set) var wall: ForumWallSighting?
+  /// The paths (`/showthread.php`) the wall answered, each until the forum answers there itself: a wall may stand in
+  /// front of some pages only, and another page answering does not mean it lifted.
+  private var walledPaths: Set<String> = []
 
   /// Uses `httpClient` when given (the caller shuts it down), else creates one that `shutdown()` closes.
   package init(
@@ -91,11 +98,19 @@ package actor ForumTransport {
     while true {
       do {
         let response = try await sendFollowingRedirects(request, to: url)
+        // A wall is not retried at once: asking again in half a second is what it objects to.
+        if let wall = WallDetector.wall(in: response) {
+          noteWall(wall, path: request.path)
+          throw ForumsClientError.walled(wall)
+        }
+        noteForumAnswered(path: request.path)
         let canRetry = request.isIdempotent && attempt < policy.maxAttempts
         guard canRetry, RetryPolicy.isRetryable(status: response.status) else { return response }
         logger.notice(
           "forum server error; retrying",
           metadata: ["path": "\(request.path)", "status": "\(response.status)", "attempt": "\(attempt)"])
+      } catch let error as ForumsClientError where error.wall != nil {
+        throw error
       } catch {
         guard attempt < policy.maxAttempts, TransportFailure.isRetryable(error, isIdempotent: request.isIdempotent)
         else {
@@ -112,6 +127,36 @@ package actor ForumTransport {
       }
       attempt += 1
     }
+  }
+
+  /// Remembers the wall; says so once when it begins (or turns into another kind), not at every request.
+  private func noteWall(_ found: ForumWall, path: String) {
+    let now = Date()
+    walledPaths.insert(path)
+    if let current = wall, current.wall.kind == found.kind {
+      wall = ForumWallSighting(wall: found, since: current.since, lastSeen: now)
+      return
+    }
+    wall = ForumWallSighting(wall: found, since: now, lastSeen: now)
+    ForumRequestMetrics.wall(found.kind)
+    logger.warning(
+      "the forum is behind a wall",
+      metadata: [
+        "wall": "\(found.kind.rawValue)", "status": "\(found.status)", "path": "\(path)",
+        "retryAfterSeconds": "\(found.retryAfterSeconds.map(String.init) ?? "-")",
+      ])
+  }
+
+  /// The forum answered itself on `path`: the wall in force has lifted once no path it answered is left.
+  private func noteForumAnswered(path: String) {
+    guard let lifted = wall, walledPaths.remove(path) != nil, walledPaths.isEmpty else { return }
+    wall = nil
+    ForumRequestMetrics.wall(nil)
+    logger.notice(
+      "the wall in front of the forum lifted",
+      metadata: [
+        "wall": "\(lifted.wall.kind.rawValue)", "lastedSeconds": "\(Int(Date().timeIntervalSince(lifted.since)))",
+      ])
   }
 
   private func sendFollowingRedirects(_ request: ForumRequest, to initialURL: URL) async throws -> ForumResponse {
@@ -147,7 +192,7 @@ package actor ForumTransport {
     try await gate.acquire()
     let raw: RawResponse
     do {
-      if let cookie = jar.cookieHeader(for: url) {
+      if let cookie = cookieHeader(for: url) {
         httpRequest.headers.replaceOrAdd(name: "Cookie", value: cookie)
       }
       raw = try await perform(httpRequest)
@@ -166,6 +211,16 @@ package actor ForumTransport {
     logger.debug(
       "forum request", metadata: ["method": "\(method.rawValue)", "path": "\(url.path)", "status": "\(raw.status)"])
     return ForumResponse(status: raw.status, headers: raw.headers, body: raw.body, url: url)
+  }
+
+  /// The session's cookies, then those the config gives (a browser's `cf_clearance`) under names the forum did not
+  /// set itself.
+  private func cookieHeader(for url: URL) -> String? {
+    let session = jar.cookieHeader(for: url)
+    let given = configuration.extraCookies.sorted { $0.key < $1.key }.filter { !jar.contains(named: $0.key) }
+      .map { "\($0.key)=\($0.value)" }
+    let parts = (session.map { [$0] } ?? []) + given
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
   private struct RawResponse: Sendable {

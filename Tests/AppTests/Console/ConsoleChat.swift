@@ -1,6 +1,7 @@
 import AwfulBotApp
 import AwfulBotAppTestKit
 import AwfulBotTestKit
+import BotCore
 import FakeForum
 import Foundation
 import Synchronization
@@ -16,6 +17,7 @@ final class ConsoleChat: Sendable {
   private let output = Mutex<[String]>([])
   private let running = Mutex<Task<Void, any Error>?>(nil)
   private let directory: URL
+  private let application = Mutex<BotApplication?>(nil)
 
   private init(forum: FakeForumServer, baseURL: URL, directory: URL) {
     self.forum = forum
@@ -23,10 +25,10 @@ final class ConsoleChat: Sendable {
     self.directory = directory
   }
 
-  /// Starts the emulator and the bot (bookmarks polled every second), subscribed to the bookmarks and the
+  /// Starts the emulator and the bot (bookmarks polled every `pollSeconds`), subscribed to the bookmarks and the
   /// announcements and told about private messages to the bot, and waits until the first poll has seeded the
   /// cursors.
-  static func start() async throws -> ConsoleChat {
+  static func start(pollSeconds: Double = 1) async throws -> ConsoleChat {
     let forum = try await FakeForumServer(configuration: FakeForumConfiguration(port: 0, seed: .demo, pageNav: .new))
     let baseURL = try await forum.start()
     let directory = TestScratch.path("awfulbot-console")
@@ -35,7 +37,9 @@ final class ConsoleChat: Sendable {
     let configuration = AppConfiguration(
       forum: .emulator(baseURL),
       dataDirectory: directory.path,
-      polling: .init(bookmarksSeconds: 1, announcementsSeconds: 1, forumsSeconds: 1, privateMessagesSeconds: 1),
+      polling: .init(
+        bookmarksSeconds: pollSeconds, announcementsSeconds: pollSeconds, forumsSeconds: pollSeconds,
+        privateMessagesSeconds: pollSeconds),
       commands: .init(prefix: "!", botName: "awfulbot"),
       transports: [.init(type: .console, name: "console")],
       rooms: [.init(transport: "console", room: "console", subscriptions: [.bookmarks(stars: []), .announcements])],
@@ -46,6 +50,7 @@ final class ConsoleChat: Sendable {
     let application = try BotApplication(
       configuration: configuration, transports: [console], progress: ProgressReporter(enabled: false))
     try await application.seedRooms()
+    chat.application.withLock { $0 = application }
     chat.running.withLock { $0 = Task { try await application.run(signals: []) } }
     // The first polls record what exists; nothing already posted is relayed. Waiting for them rather than for a fixed
     // time keeps a post a test adds from being taken for an old one on a loaded machine.
@@ -84,6 +89,13 @@ final class ConsoleChat: Sendable {
     throw ChatTimeout(what: "\(count) relays")
   }
 
+  /// Polls the bookmarks now, as the poller would (for tests that poll by hand, started with a long `pollSeconds`).
+  @discardableResult
+  func pollBookmarks() async throws -> PollReport {
+    let application = try #require(application.withLock { $0 })
+    return await application.engine.poll(.bookmarks)
+  }
+
   var relayCount: Int { output.withLock { $0.count { $0.hasPrefix("[relay]") } } }
 
   func stop() async {
@@ -95,8 +107,8 @@ final class ConsoleChat: Sendable {
   }
 
   /// Runs `body` with a started chat and always stops it.
-  static func with(_ body: (ConsoleChat) async throws -> Void) async throws {
-    try await using(start(), tearDown: { await $0.stop() }, body)
+  static func with(pollSeconds: Double = 1, _ body: (ConsoleChat) async throws -> Void) async throws {
+    try await using(start(pollSeconds: pollSeconds), tearDown: { await $0.stop() }, body)
   }
 
   struct ChatTimeout: Error, CustomStringConvertible {

@@ -33,6 +33,10 @@ enum StatusCommands {
     if status.receivesPrivateMessages {
       reply.add("Private messages: new ones to the bot account are told here (sender, subject and link).")
     }
+    if let wall = status.forumWall {
+      // Before the polling lines: it is why they fail.
+      reply.add("Forum walled since \(dates.format(wall.since)): \(wall.wall.description)")
+    }
     if let probation = status.probation {
       reply.add(
         "Forum account: on probation\(ProbationText.until(probation, dates: dates)); it reads and relays as usual, "
@@ -52,7 +56,9 @@ enum StatusCommands {
       } else {
         line += "\(NameList.count(source.consecutiveErrors, "error")) in a row"
         // The error is a sentence of its own (it may end with a full stop), so it goes last but one.
-        if let error = source.lastError {
+        if let error = source.lastError, let wall = status.forumWall, error == wall.wall.description {
+          line += ", behind \(wall.wall.name) (above)"
+        } else if let error = source.lastError {
           line += ", the last: \(error.hasSuffix(".") ? String(error.dropLast()) : error)"
         }
         if let next = source.nextAttempt { line += ". Next try \(dates.format(next))." }
