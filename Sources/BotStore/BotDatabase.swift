@@ -27,13 +27,31 @@ package final class BotDatabase: Sendable {
       configuration.label = "awfulbot"
       self.writer = try DatabasePool(path: path, configuration: configuration)
       self.path = path
+      try Self.refuseNewerSchema(writer, path: path)
       try BotMigrations.migrator.migrate(writer)
+    } catch let error as BotStoreError {
+      throw error
     } catch {
       if let free = freeSpace(path), free < Self.nearlyFullBytes {
         throw BotStoreError.diskFullAtOpen(path: path, freeBytes: free)
       }
       throw error
     }
+  }
+
+  /// A database a newer build migrated is left as it is: GRDB would run this build's migrations on it and carry on
+  /// with a schema it does not know.
+  private static func refuseNewerSchema(_ writer: any DatabaseWriter, path: String) throws {
+    let (applied, superseded) = try writer.read { db in
+      (
+        try BotMigrations.migrator.appliedIdentifiers(db),
+        try BotMigrations.migrator.hasBeenSuperseded(db)
+      )
+    }
+    guard superseded else { return }
+    let known = BotMigrations.migrator.migrations
+    let newest = applied.subtracting(known).sorted().last ?? "?"
+    throw BotStoreError.newerSchema(path: path, databaseSchema: newest, knownSchema: known.last ?? "none")
   }
 
   /// Below this many free bytes the disk counts as full, whatever SQLite said: the write that would tell may be the

@@ -14,9 +14,17 @@ package enum BotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A backup failed and the disk it was writing to (or the database's) has (almost) no space left.
   /// `isDatabase`: the full disk is the database's, which SQLite needs room on to read it at all.
   case diskFullForBackup(path: String, freeBytes: Int64, isDatabase: Bool)
+  /// The database was migrated by a newer build: its schema has migrations this build does not know, so opening it
+  /// could misread or damage what the newer build stored. `databaseSchema` is its newest migration, `knownSchema`
+  /// this build's.
+  case newerSchema(path: String, databaseSchema: String, knownSchema: String)
 
   package var description: String {
     switch self {
+    case .newerSchema(let path, let databaseSchema, let knownSchema):
+      "The database at \(path) has schema \(databaseSchema), written by a newer AwfulBot than this one, which knows "
+        + "schema up to \(knownSchema): start the newer build again, or restore a backup this build made "
+        + "(awfulbot restore); nothing was changed."
     case .cannotCreateFile(let path):
       "Cannot create the database file at \(path); check that the directory exists and is writable."
     case .noDatabase(let path):

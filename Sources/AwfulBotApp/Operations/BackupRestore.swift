@@ -30,6 +30,14 @@ package enum BackupRestore {
     let inspection = try DatabaseFile.inspect(path: backup)
     let unknown = inspection.appliedMigrations.subtracting(knownMigrations).sorted()
     if !unknown.isEmpty { throw DatabaseBackupError.newerSchema(path: backup, unknown: unknown) }
+    // Held while the database is swapped, so a `run` starting meanwhile waits for none of it: it is refused.
+    let lock: DatabaseLock
+    do {
+      lock = try DatabaseLock.acquire(databasePath: databasePath)
+    } catch DatabaseLockError.held(_, let pid) {
+      throw DatabaseBackupError.locked(pid: pid)
+    }
+    defer { withExtendedLifetime(lock) {} }
     if manager.fileExists(atPath: databasePath) {
       try refuseWhileRunning(databasePath: databasePath, force: force, now: now)
     }
@@ -59,8 +67,9 @@ package enum BackupRestore {
     }
   }
 
-  /// `status`'s reading of the heartbeat decides: a daemon that stopped, or whose heartbeat went stale, is not
-  /// running.
+  /// With the lock free, no awfulbot of this version or later runs on the database. One from before the lock may:
+  /// `status`'s reading of the heartbeat decides, and a heartbeat whose process is gone (killed a moment ago) does
+  /// not count.
   private static func refuseWhileRunning(databasePath: String, force: Bool, now: Date) throws {
     let report: StatusReport
     do {
@@ -69,7 +78,7 @@ package enum BackupRestore {
       if force { return }
       throw DatabaseBackupError.cannotTellIfRunning(path: databasePath, detail: "\(error)")
     }
-    if let daemon = report.daemon, daemon.isRunning {
+    if let daemon = report.daemon, daemon.isRunning, kill(pid_t(daemon.pid), 0) == 0 {
       throw DatabaseBackupError.running(pid: daemon.pid, lastSeen: daemon.lastSeen.formatted(.iso8601))
     }
   }

@@ -1,3 +1,4 @@
+import BotStore
 import Foundation
 import Logging
 
@@ -20,6 +21,9 @@ package func runBot(
   // A console transport owns the terminal: no progress line over its chat.
   let progress = ProgressReporter(
     enabled: !configuration.transports.contains { $0.type == .console } && ProgressReporter.isTerminal)
+  // Held until the bot stops: `restore` and a second `run` on this database check it (see `DatabaseLock`).
+  let lock = try DatabaseLock.acquire(databasePath: try BotApplication.databasePath(for: configuration))
+  defer { withExtendedLifetime(lock) {} }
   // The transports are built by the application, over its database (the Matrix session and sync position live there).
   let application = try BotApplication(
     configuration: configuration,

@@ -14,6 +14,12 @@ package enum StartupFailure {
     switch error {
     case is ConfigurationError:
       return configurationExitCode
+    case BotStoreError.newerSchema:
+      // Only a newer build (or a restore) fixes it: restarting this one would refuse again.
+      return configurationExitCode
+    case DatabaseLockError.held:
+      // Another awfulbot runs on the database; once it is gone a restart works.
+      return temporaryExitCode
     case BotStoreError.diskFullAtOpen:
       // Space may be freed (old logs rotated away): worth starting again after the unit's delay.
       return temporaryExitCode

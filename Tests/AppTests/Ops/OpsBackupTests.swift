@@ -354,6 +354,27 @@ struct OpsBackupTests {
     #expect(try Self.rooms(path) == ["!before:example.org"])
   }
 
+  @Test("restore refuses while a bot holds the database's lock, whatever its heartbeat; a second run is refused too")
+  func restoreRefusesWhileLocked() throws {
+    let (path, backup) = try databaseWithBackup()
+    var lock: DatabaseLock? = try DatabaseLock.acquire(databasePath: path)
+    // No heartbeat at all (a bot that hangs before its first beat, or whose heartbeat went stale): the lock decides.
+    let error = try #require(throws: DatabaseBackupError.self) {
+      try BackupRestore.restore(backup: backup, databasePath: path)
+    }
+    #expect(error == .locked(pid: ProcessInfo.processInfo.processIdentifier))
+    #expect(error.description.contains("holds the database's lock"))
+    let second = try #require(throws: DatabaseLockError.self) { try DatabaseLock.acquire(databasePath: path) }
+    #expect(second == .held(databasePath: path, pid: ProcessInfo.processInfo.processIdentifier))
+    #expect(try DatabaseLock.holder(databasePath: path) == .some(ProcessInfo.processInfo.processIdentifier))
+    #expect(try Self.rooms(path) == ["!after:example.org", "!before:example.org"], "nothing replaced")
+    withExtendedLifetime(lock) {}
+    lock = nil
+    #expect(try DatabaseLock.holder(databasePath: path) == .none, "released with its holder")
+    _ = try BackupRestore.restore(backup: backup, databasePath: path)
+    #expect(try Self.rooms(path) == ["!before:example.org"])
+  }
+
   @Test("a backup of a running bot restores as a stopped one, so status and a second restore are not misled")
   func restoredHeartbeatIsStopped() async throws {
     let path = directory.path("awfulbot.sqlite")
