@@ -107,6 +107,8 @@ package actor MatrixE2EEHuman {
     package var content: JSONValue = .null
     /// `m.relates_to` as the homeserver has it: an encrypted event's cleartext copy.
     package var cleartextRelation: JSONValue? = nil
+    /// Why it could not be read, when it could not.
+    package var error: String? = nil
 
     /// What a reaction is on and its key, from the cleartext relation (where the spec has clients read it).
     package var annotation: (target: String, key: String)? {
@@ -134,7 +136,7 @@ package actor MatrixE2EEHuman {
         decrypted: item["decrypted"]?.boolValue ?? false, body: item["body"]?.stringValue,
         sessionID: item["session_id"]?.stringValue, index: item["index"]?.intValue,
         secure: item["secure"]?.boolValue ?? false, type: item["type"]?.stringValue, content: item["content"] ?? .null,
-        cleartextRelation: item["relates_to"].flatMap { $0 == .null ? nil : $0 })
+        cleartextRelation: item["relates_to"].flatMap { $0 == .null ? nil : $0 }, error: item["error"]?.stringValue)
     }
     return (events, answer["index_reuse"]?.arrayValue?.count ?? 0)
   }

@@ -1,4 +1,6 @@
+import BotCore
 import BotStore
+import ChatBridge
 import Foundation
 
 /// `awfulbot restore`: puts a backup in place of the database while the bot is stopped, keeping the database it
@@ -10,6 +12,11 @@ package enum BackupRestore {
     package var keptAside: String?
     /// Migrations the backup has not run, which the next `run` (or `migrate`) applies.
     package var pendingMigrations: [String]
+    /// Messages the replaced database had sent (or given up on) since the backup, carried over so none goes out
+    /// twice.
+    package var carriedOver = 0
+    /// Why nothing could be carried over, when nothing could.
+    package var carryOverProblem: String?
   }
 
   /// Checks `backup` (an awfulbot database, whole, of a schema this version knows), refuses while the daemon runs on
@@ -51,6 +58,13 @@ package enum BackupRestore {
     _ = try OnlineBackup.copy(databaseAt: backup, to: incoming)
     do {
       try markDaemonStopped(databasePath: incoming)
+      try markTransportsRestored(databasePath: incoming, at: now)
+      var carried = (count: 0, problem: String?.none)
+      if manager.fileExists(atPath: databasePath) {
+        carried = carryOver(
+          from: databasePath, into: incoming,
+          sameSchema: inspection.appliedMigrations == Set(knownMigrations))
+      }
       var aside: String?
       if manager.fileExists(atPath: databasePath) {
         let target = "\(databasePath).before-restore-\(stamp)"
@@ -60,7 +74,8 @@ package enum BackupRestore {
       try manager.moveItem(atPath: incoming, toPath: databasePath)
       return Outcome(
         databasePath: databasePath, keptAside: aside,
-        pendingMigrations: knownMigrations.filter { !inspection.appliedMigrations.contains($0) })
+        pendingMigrations: knownMigrations.filter { !inspection.appliedMigrations.contains($0) },
+        carriedOver: carried.count, carryOverProblem: carried.problem)
     } catch {
       try? manager.removeItem(atPath: incoming)
       throw error
@@ -68,6 +83,41 @@ package enum BackupRestore {
   }
 
   /// With the lock free, no awfulbot of this version or later runs on the database. One from before the lock may:
+  /// Marks every transport's state as restored (`TransportStateMarker.restoredFromBackup`): a transport that keeps a
+  /// position or ratchets with its chat service starts over from them at its next start.
+  private static func markTransportsRestored(databasePath: String, at now: Date) throws {
+    try DatabaseFile.amend(path: databasePath) { tx in
+      for namespace in try tx.namespaces(withPrefix: "transport:") {
+        try tx.setValue(
+          now.formatted(.iso8601), namespace: namespace, key: TransportStateMarker.restoredFromBackup, now: now)
+      }
+    }
+  }
+
+  /// The outcomes of the replaced database's messages, into the restored copy (see
+  /// `StoreTransaction.carryOverOutcomes`). A replaced database that cannot be read (damaged: the reason for many a
+  /// restore) or a backup of an older schema carries nothing; the restore goes on and says so.
+  private static func carryOver(from current: String, into incoming: String, sameSchema: Bool) -> (Int, String?) {
+    guard sameSchema else {
+      return (0, "the backup's schema is older than this version's, so its outbox cannot take the replaced one's")
+    }
+    do {
+      let replaced = try ReadOnlyDatabase(path: current)
+      defer { try? replaced.close() }
+      let (rows, posted) = try replaced.read { tx in
+        (try tx.allOutboxRows(), try tx.values(namespace: RelayMap.postedFromChatNamespace))
+      }
+      var count = 0
+      try DatabaseFile.amend(path: incoming) { tx in
+        count = try tx.carryOverOutcomes(of: rows)
+        _ = try tx.carryOverValues(posted, namespace: RelayMap.postedFromChatNamespace, now: Date())
+      }
+      return (count, nil)
+    } catch {
+      return (0, "the replaced database could not be read (\(error))")
+    }
+  }
+
   /// `status`'s reading of the heartbeat decides, and a heartbeat whose process is gone (killed a moment ago) does
   /// not count.
   private static func refuseWhileRunning(databasePath: String, force: Bool, now: Date) throws {

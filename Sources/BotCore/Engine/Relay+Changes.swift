@@ -20,7 +20,9 @@ extension Relay {
   {
     let ids = (seenAgain + newPosts).compactMap { Int($0.id) }
     guard !seenAgain.isEmpty, let first = ids.min(), let last = ids.max() else { return RelayOutcome() }
-    let shown = Dictionary(seenAgain.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // A post read as new may have a relay already (a database restored from a backup reads from an older cursor):
+    // it is shown, not deleted.
+    let shown = Dictionary((seenAgain + newPosts).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var outcome = RelayOutcome()
     for row in try tx.postRelays(threadID: threadID, fromPostID: first, toPostID: last) {
       guard let postID = row.postID, let capabilities = transports[row.transport], let id = row.id,

@@ -4,14 +4,14 @@ import Foundation
 /// The reply map: which message of the bot an answer in chat points at, read from the outbox rows (each keeps its
 /// post, the chat service's receipt and its short reference). Only rows of the last `window` count, so an answer to
 /// something weeks old is not taken as a reply to a forum post.
-struct RelayMap: Sendable {
+package struct RelayMap: Sendable {
   static let window: TimeInterval = 30 * 24 * 3600
 
   let database: BotDatabase
   let now: @Sendable () -> Date
 
   /// Where the posts the bot made from chat are noted (`notePostedFromChat`), one key per room and post.
-  static let postedFromChatNamespace = "postedFromChat"
+  package static let postedFromChatNamespace = "postedFromChat"
 
   static func postedFromChatKey(_ room: RoomRef, postID: String) -> String {
     "\(room.transport)\u{1F}\(room.room)\u{1F}\(postID)"

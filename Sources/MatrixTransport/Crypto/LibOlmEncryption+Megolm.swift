@@ -158,6 +158,11 @@ extension LibOlmEncryption {
     {
       current = (try MegolmOutboundSession.unpickle(record.pickle, key: pickleKey), record)
     }
+    if let made = current?.record.createdAtMilliseconds, let validFrom = sessionsValidFrom, made < validFrom {
+      // Made before a restore: its next indexes may have gone out already, with other messages.
+      logger.info("rotating a room's encryption session", metadata: ["room": "\(room)", "reason": "restored"])
+      current = nil
+    }
     if let current {
       let period = await rotationPeriod(room: room)
       let age = Self.nowMilliseconds - current.record.createdAtMilliseconds

@@ -54,6 +54,9 @@ package actor LibOlmEncryption: MatrixEncryption {
   var historyShared: [String: Bool] = [:]
   /// Rooms whose current session went to every joined device at its last send.
   var fullyShared: Set<String> = []
+  /// Outbound sessions made before this (milliseconds since 1970) are not used again: the state was restored from a
+  /// backup then, and they may already have sent later indexes (see `LibOlmEncryption+Restore.swift`).
+  var sessionsValidFrom: Int64?
   /// New master keys the operator accepted for users whose pinned identity changed (`acceptedIdentities`).
   var accepted: [String: String]
   /// Users whose master key is not the pinned one, until the operator accepts it (see `identityChanged`).
@@ -101,6 +104,8 @@ package actor LibOlmEncryption: MatrixEncryption {
   package func start() async throws {
     try await exclusively {
       try await loadOrCreateAccount()
+      sessionsValidFrom = try await store.read(Int64.self, Self.sessionsValidFromKey)
+      try await recoverIfRestored()
       outdatedUsers = Set(try await store.read([String].self, MatrixCryptoStore.Key.outdatedUsers) ?? [])
       try await loadIdentityChanges()
       try await publishKeys(oneTimeKeyCount: nil)

@@ -154,10 +154,11 @@ extension MatrixTransport {
   /// Applies one sync answer: invites, state, encryption notices, then the new position, then messages and
   /// reactions. The position is stored before they are handed on, so a crash can lose a command but never runs one
   /// twice.
-  func handle(_ response: MatrixSyncResponse, interpreter: MatrixSyncInterpreter, isInitial: Bool) async throws {
+  func handle(_ received: MatrixSyncResponse, interpreter: MatrixSyncInterpreter, isInitial: Bool) async throws {
+    let visible = withoutEventsBeforeRestore(received)
     // Encrypted events become the events inside where the keys are known (see `decrypt`); room keys from this
     // answer are applied first, so a key and its message arriving together work.
-    let (response, readable) = await decrypt(response, isInitial: isInitial)
+    let (response, readable) = await decrypt(visible, isInitial: isInitial)
     let (interpreted, encryptedChanged) = state.withLock { state in
       let before = state.directory.encrypted
       let batch = interpreter.interpret(response, directory: &state.directory, isInitial: isInitial)
@@ -192,10 +193,25 @@ extension MatrixTransport {
     try await store.setValue(response.nextBatch, for: MatrixStateKey.nextBatch)
     await report(batch.membershipChanges)
     for event in batch.events { eventSink.yield(event) }
-    for (room, event) in readable {
+    let cutoff = state.withLock { $0.eventsFrom }
+    for (room, event) in readable where cutoff.map({ (event.originServerTS ?? .max) >= $0 }) ?? true {
       let incoming = state.withLock { interpreter.incoming(from: event, room: room, directory: $0.directory) }
       if let incoming { eventSink.yield(incoming) }
     }
+  }
+
+  /// After a restore, messages sent before this start are left out (state events stay): the first sync is a first
+  /// sync, but the homeserver may answer it from a cache of one made shortly before (Synapse keeps sync answers for a
+  /// while), which would hand out everything since then again.
+  func withoutEventsBeforeRestore(_ response: MatrixSyncResponse) -> MatrixSyncResponse {
+    guard let cutoff = state.withLock({ $0.eventsFrom }) else { return response }
+    var response = response
+    for room in (response.rooms?.join ?? [:]).keys {
+      response.rooms?.join?[room]?.timeline?.events?.removeAll {
+        $0.stateKey == nil && ($0.originServerTS ?? .max) < cutoff
+      }
+    }
+    return response
   }
 
   private func answer(_ invite: MatrixInvite) async {

@@ -41,6 +41,9 @@ package final class MatrixTransport: ChatTransport, Sendable {
     var status: MatrixTransportStatus = .starting
     var directory = MatrixRoomDirectory()
     var threadRooms: Set<String> = []
+    /// After a restore, the start (milliseconds since 1970, the homeserver's clock as events carry it): messages sent
+    /// before it are never read (see `withoutEventsBeforeRestore`).
+    var eventsFrom: Int64?
     /// Rooms (resolved ids) whose relays keep their pictures as links (`images.rooms`).
     var pictureLinkRooms: Set<String> = []
     var ownUserID: String?
@@ -187,6 +190,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     let whoami = try await withStartupRetries { try await self.session.signIn() }
     state.withLock { $0.ownUserID = whoami.userID }
     logger.info("signed in", metadata: ["user": "\(whoami.userID)", "device": "\(whoami.deviceID ?? "-")"])
+    try await startOverIfRestored()
     try await startEncryption(deviceID: whoami.deviceID)
     await loadDirectRooms()
     await loadEncryptedRooms()
@@ -252,6 +256,21 @@ package final class MatrixTransport: ChatTransport, Sendable {
         logger.warning("could not join a configured room", metadata: ["room": "\(room)", "error": "\(error)"])
       }
     }
+  }
+
+  /// A database restored from a backup holds the sync position of then: read from it, the rooms' events since would
+  /// come again, and commands in them (a `!confirm` of a reply) would run a second time. The first sync after a
+  /// restore is a first sync: nothing before it is a command. The encryption state's own recovery follows in
+  /// `startEncryption`, which removes the mark.
+  private func startOverIfRestored() async throws {
+    guard let restored = try await store.value(for: TransportStateMarker.restoredFromBackup) else { return }
+    try await store.setValue(nil, for: MatrixStateKey.nextBatch)
+    let now = Int64(Date().timeIntervalSince1970 * 1000)
+    state.withLock { $0.eventsFrom = now }
+    logger.notice(
+      "database restored from a backup: rooms are read from now on, nothing said before this start runs as a command",
+      metadata: ["restoredAt": "\(restored)"])
+    if !configuration.encrypts { try await store.setValue(nil, for: TransportStateMarker.restoredFromBackup) }
   }
 
   /// The room ids of configured rooms (aliases resolved; one that cannot be is logged and left out).

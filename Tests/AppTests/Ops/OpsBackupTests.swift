@@ -2,6 +2,7 @@ import AwfulBotApp
 import AwfulBotAppTestKit
 import AwfulBotTestKit
 import BotStore
+import ChatBridge
 import Foundation
 import Logging
 import Synchronization
@@ -352,6 +353,43 @@ struct OpsBackupTests {
     #expect(try StatusReport.read(databasePath: path).daemon?.state == "stopped")
     _ = try BackupRestore.restore(backup: backup, databasePath: path)
     #expect(try Self.rooms(path) == ["!before:example.org"])
+  }
+
+  @Test("restore carries over what was sent since the backup, so nothing goes out twice, and marks the transports")
+  func restoreCarriesOverDeliveries() throws {
+    let path = directory.path("awfulbot.sqlite")
+    let database = try seededDatabase(at: path, rows: 3)
+    try database.writeNow { tx in
+      try tx.setValue("s123_456", namespace: "transport:matrix", key: "next_batch", now: Date())
+    }
+    let backup = try DatabaseBackup.backup(databasePath: path, to: directory.path("backup.sqlite")).path
+    // Since the backup: seed-0 delivered, seed-1 given up on, a new relay queued and delivered.
+    let sent = Date(timeIntervalSince1970: 1_736_160_000)
+    try database.writeNow { tx in
+      try tx.markDelivered(id: try #require(try tx.outboxRow(idempotencyKey: "seed-0")?.id), receipt: "$one", at: sent)
+      try tx.markDead(id: try #require(try tx.outboxRow(idempotencyKey: "seed-1")?.id), error: "refused", at: sent)
+      var later = OutboxRecord(
+        transport: "irc", room: "#goons", kind: .post, payload: "{}", idempotencyKey: "later", createdAt: sent)
+      try tx.enqueue(&later)
+      try tx.markDelivered(id: try #require(later.id), receipt: "irc:1", at: sent)
+    }
+    try database.close()
+
+    let outcome = try BackupRestore.restore(backup: backup, databasePath: path)
+    #expect(outcome.carriedOver == 3 && outcome.carryOverProblem == nil, "\(outcome)")
+    let restored = try ReadOnlyDatabase(path: path)
+    defer { try? restored.close() }
+    let rows = try restored.read { try $0.allOutboxRows() }
+    let states = Dictionary(uniqueKeysWithValues: rows.map { ($0.idempotencyKey, $0.state) })
+    #expect(states == ["seed-0": .delivered, "seed-1": .dead, "seed-2": .pending, "later": .delivered])
+    #expect(rows.first { $0.idempotencyKey == "seed-0" }?.receipt == "$one")
+    let marker = try restored.read {
+      try $0.value(namespace: "transport:matrix", key: TransportStateMarker.restoredFromBackup)
+    }
+    #expect(marker != nil, "the Matrix transport starts over from its sync position and keys")
+    #expect(
+      try restored.read { try $0.value(namespace: "transport:matrix", key: "next_batch") } == "s123_456",
+      "the transport itself decides what starting over means")
   }
 
   @Test("restore refuses while a bot holds the database's lock, whatever its heartbeat; a second run is refused too")

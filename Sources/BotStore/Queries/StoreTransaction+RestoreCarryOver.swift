@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// What a restore keeps of the database it replaces: a backup's outbox is older than what the chat services have
+/// seen. A row pending in the backup that was delivered since, or a post relayed since whose row the backup does not
+/// have, would otherwise go out a second time (IRC and the console cannot tell; a Matrix homeserver forgets
+/// transaction ids after a while). The outcomes of the replaced database's rows carry over, matched by idempotency
+/// key, so each is sent once.
+extension StoreTransaction {
+  /// Carries over every row of `replaced` that is no longer pending: a pending row of the same key takes its outcome,
+  /// a missing one is added as it was. Returns how many rows changed.
+  package func carryOverOutcomes(of replaced: [OutboxRecord]) throws -> Int {
+    var changed = 0
+    for row in replaced where row.state != .pending {
+      if let existing = try outboxRow(idempotencyKey: row.idempotencyKey) {
+        guard existing.state == .pending else { continue }
+        var updated = existing
+        updated.state = row.state
+        updated.attempts = max(existing.attempts, row.attempts)
+        updated.deliveredAt = row.deliveredAt
+        updated.receipt = row.receipt
+        updated.lastError = row.lastError
+        updated.deadLetteredAt = row.deadLetteredAt
+        updated.nextAttemptAt = nil
+        try updated.update(db)
+        changed += 1
+      } else {
+        var added = row
+        if try enqueue(&added) { changed += 1 }
+      }
+    }
+    return changed
+  }
+
+  /// Adds the values of `namespace` this database lacks (the replaced database's notes of posts the bot made from
+  /// chat, so they are not relayed back as someone else's). Returns how many.
+  package func carryOverValues(_ values: [String: String], namespace: String, now: Date) throws -> Int {
+    var added = 0
+    for (key, value) in values.sorted(by: { $0.key < $1.key })
+    where try self.value(namespace: namespace, key: key) == nil {
+      try setValue(value, namespace: namespace, key: key, now: now)
+      added += 1
+    }
+    return added
+  }
+
+  /// The key-value namespaces starting with `prefix` (`transport:`).
+  package func namespaces(withPrefix prefix: String) throws -> [String] {
+    try String.fetchAll(
+      db, sql: "SELECT DISTINCT namespace FROM keyValue WHERE namespace LIKE ? ESCAPE '\\' ORDER BY namespace",
+      arguments: [prefix.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"])
+  }
+}
