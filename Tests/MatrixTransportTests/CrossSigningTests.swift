@@ -164,9 +164,13 @@ extension LibOlmEncryptionTests {
     let recovery = try #require(await first.recoveryKey())
 
     let without = machine(world, store: InMemoryTransportStateStore())
+    let deviceBefore = world.seen.withLock { $0.botDevice }
     await #expect(throws: MatrixCrossSigningError.identityNotHeld(userID: Self.bot, masterKey: master)) {
       try await without.start()
     }
+    #expect(
+      world.seen.withLock { $0.botDevice } == deviceBefore,
+      "refused before publishing anything: no device keys the identity never signs")
     let sentence = MatrixCrossSigningError.identityNotHeld(userID: Self.bot, masterKey: master).description
     #expect(sentence.contains("encryption.recoveryKey") && sentence.contains("--reset-matrix-identity"))
 

@@ -36,6 +36,10 @@ import Testing
       /// has no cross-signing and its device keys are `peerKeys` as made.
       var peerIdentity: (master: JSONValue, selfSigning: JSONValue, device: JSONValue)?
       var historyVisibility = "shared"
+      /// The bot's one-time keys the "homeserver" holds (key id → key), as uploaded and not claimed.
+      var botOneTimeKeys: [String: JSONValue] = [:]
+      /// How many of the bot's one-time keys were claimed.
+      var botClaims = 0
     }
     let seen = Mutex(Seen())
     let peerPickle: String
@@ -75,12 +79,22 @@ import Testing
       MatrixCryptoAPI { [self] method, path, body in
         switch path.joined(separator: "/") {
         case "keys/upload":
-          seen.withLock {
-            $0.uploads += 1
-            $0.uploaded.append(body ?? .null)
-            if let device = body?["device_keys"] { $0.botDevice = device }
+          return try seen.withLock { seen in
+            // As Synapse: another key under an id it holds is refused, the whole upload with it.
+            for (id, key) in body?["one_time_keys"]?.objectValue ?? [:] {
+              if let held = seen.botOneTimeKeys[id], held != key {
+                throw MatrixClientError.api(
+                  MatrixAPIError(status: 400, errcode: "M_UNKNOWN", message: "One time key \(id) already exists."))
+              }
+            }
+            seen.uploads += 1
+            seen.uploaded.append(body ?? .null)
+            if let device = body?["device_keys"] { seen.botDevice = device }
+            for (id, key) in body?["one_time_keys"]?.objectValue ?? [:] { seen.botOneTimeKeys[id] = key }
+            // Before any upload of one-time keys, the tests that never looked at the count read 50.
+            let held = seen.botOneTimeKeys.isEmpty && seen.botClaims == 0 ? 50 : seen.botOneTimeKeys.count
+            return ["one_time_key_counts": ["signed_curve25519": .number(Double(held))]]
           }
-          return ["one_time_key_counts": ["signed_curve25519": 50]]
         case "keys/query":
           return seen.withLock { seen in
             var devices: [String: JSONValue] = [
@@ -145,6 +159,16 @@ import Testing
             return stored
           }
         case "keys/claim":
+          if body?["one_time_keys"]?[LibOlmEncryptionTests.bot] != nil {
+            return seen.withLock { seen in
+              guard let id = seen.botOneTimeKeys.keys.sorted().first, let key = seen.botOneTimeKeys[id] else {
+                return ["one_time_keys": [:]]
+              }
+              seen.botOneTimeKeys[id] = nil
+              seen.botClaims += 1
+              return ["one_time_keys": [LibOlmEncryptionTests.bot: ["BOTDEVICE": [id: key]]]]
+            }
+          }
           return ["one_time_keys": [LibOlmEncryptionTests.peer: [LibOlmEncryptionTests.peerDevice: oneTimeKey]]]
         case let other where other.hasPrefix("sendToDevice/"):
           seen.withLock { $0.toDevice.append(body ?? .null) }

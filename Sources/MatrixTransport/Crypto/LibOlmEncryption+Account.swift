@@ -84,7 +84,8 @@ extension LibOlmEncryption {
 
   /// Uploads the device keys if the homeserver does not have them yet, and one-time keys up to the target.
   /// - Parameter oneTimeKeyCount: what the last sync said is left; nil asks the homeserver.
-  func publishKeys(oneTimeKeyCount: Int?) async throws {
+  /// - Parameter afterStartingOver: the call after a start-over, which does not start over again.
+  func publishKeys(oneTimeKeyCount: Int?, afterStartingOver: Bool = false) async throws {
     guard let account else { return }
     let record = try await store.read(MatrixCryptoStore.AccountRecord.self, MatrixCryptoStore.Key.account)
     let uploaded = record?.uploaded == true
@@ -108,12 +109,29 @@ extension LibOlmEncryption {
     }
     // Saved before the upload: keys the homeserver may have taken must never be generated afresh.
     try await saveAccount()
-    _ = try await api.uploadKeys(.object(body))
+    do {
+      _ = try await api.uploadKeys(.object(body))
+    } catch MatrixClientError.api(let error) where Self.isKeyIDTaken(error) {
+      // The homeserver holds other keys under these ids: this state is older than what it has seen (a copy of the
+      // database put back by hand). Start over as after a restore, then publish again.
+      guard !afterStartingOver else { throw MatrixClientError.api(error) }
+      logger.warning(
+        "the homeserver holds one-time keys unknown to this state: starting over", metadata: ["error": "\(error)"])
+      _ = try await startOver()
+      try await publishKeys(oneTimeKeyCount: nil, afterStartingOver: true)
+      return
+    }
     account.markKeysAsPublished()
     try await saveAccount(uploaded: true)
     logger.info(
       "published encryption keys",
       metadata: ["deviceKeys": "\(!uploaded)", "oneTimeKeys": "\(max(missing, 0))"])
+  }
+
+  /// Synapse's answer to a one-time key uploaded under an id it holds another key for ("One time key
+  /// signed_curve25519:AAAAAQ already exists").
+  static func isKeyIDTaken(_ error: MatrixAPIError) -> Bool {
+    (error.message ?? "").lowercased().contains("already exists")
   }
 
   func signedDeviceKeys() throws -> JSONValue {

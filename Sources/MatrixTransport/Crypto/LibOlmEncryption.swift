@@ -108,6 +108,9 @@ package actor LibOlmEncryption: MatrixEncryption {
       try await recoverIfRestored()
       outdatedUsers = Set(try await store.read([String].self, MatrixCryptoStore.Key.outdatedUsers) ?? [])
       try await loadIdentityChanges()
+      // Before anything is published: a device whose keys are out but which the bot's identity never signs shows as
+      // an unverified session of the bot in every member's list.
+      try await refuseIdentityNotHeld()
       try await publishKeys(oneTimeKeyCount: nil)
       try await publishFallbackKeyIfNeeded(unusedTypes: nil)
       try await establishIdentity()

@@ -8,6 +8,19 @@ extension LibOlmEncryption {
   static let crossSigningKey = "e2ee:cross-signing"
 
   /// Makes, recovers or checks the identity, then makes sure the published chain reaches this device.
+  /// Throws `identityNotHeld` when the account has a cross-signing identity this database does not hold and cannot
+  /// recover (no recovery key, no reset asked for): `establishIdentity` would stop there anyway, after the device's
+  /// keys went up.
+  func refuseIdentityNotHeld() async throws {
+    guard !identityOptions.resetIdentity, identityOptions.recoveryKey == nil else { return }
+    let published = CrossSigningChain(user: userID, answer: try await api.queryKeys(users: [userID]))
+    guard let master = published.masterKey else { return }
+    let stored = try await store.read(StoredCrossSigningKeys.self, Self.crossSigningKey)
+    if try stored.map({ try $0.open(pickleKey: pickleKey) })?.master.publicKey != master {
+      throw MatrixCrossSigningError.identityNotHeld(userID: userID, masterKey: master)
+    }
+  }
+
   func establishIdentity() async throws {
     let answer = try await api.queryKeys(users: [userID])
     let published = CrossSigningChain(user: userID, answer: answer)
