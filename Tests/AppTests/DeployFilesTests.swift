@@ -110,6 +110,8 @@ struct DeployFilesTests {
     EngineMetrics.forumRequests(0, source: tag)
     EngineMetrics.delivery(transport: tag, outcome: "delivered")
     EngineMetrics.deadLetter(transport: tag)
+    EngineMetrics.roomDelivery(transport: tag, room: tag, kind: "post")
+    AppMetrics.residentMemory()
     EngineMetrics.outboxDepth(0, transport: tag)
     AppMetrics.transportConnected(false, transport: tag)
     AppMetrics.transportReconnected(transport: tag, times: 0)

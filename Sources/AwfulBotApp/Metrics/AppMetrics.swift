@@ -1,3 +1,4 @@
+import Foundation
 import Metrics
 import Prometheus
 
@@ -67,6 +68,14 @@ package enum AppMetrics {
 
   private static func roomDepth(_ room: OutboxRoom) -> Metrics.Gauge {
     Gauge(label: "awfulbot_outbox_room_depth", dimensions: [("transport", room.transport), ("room", room.room)])
+  }
+
+  /// The process's resident memory in bytes (`/proc/self/statm`), when the system says.
+  static func residentMemory() {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+      let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return }
+    Gauge(label: "awfulbot_process_resident_memory_bytes").record(pages * Int(sysconf(Int32(_SC_PAGESIZE))))
   }
 
   /// Constant 1 with the version as a label, the usual way to expose what is running.

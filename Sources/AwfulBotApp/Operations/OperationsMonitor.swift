@@ -75,6 +75,7 @@ package final class OperationsMonitor: Service, Sendable {
   package func refreshGauges() async {
     AppMetrics.forumLoggedIn(await client.hasSession())
     AppMetrics.storageFull(database.storage.fullSince != nil)
+    AppMetrics.residentMemory()
     do {
       let (depth, counts) = try await database.read { tx in (try tx.pendingDepthByRoom(), try tx.outboxCounts()) }
       let before = outboxRooms.withLock { $0 }

@@ -52,6 +52,7 @@ extension Dispatcher {
     switch outcome {
     case .success(let receipt):
       EngineMetrics.delivery(transport: transport.name, outcome: "delivered")
+      EngineMetrics.roomDelivery(transport: transport.name, room: row.room, kind: row.kind.rawValue)
       return .accepted(receipt)
     case .failure(let error as ChatSendError):
       switch error {

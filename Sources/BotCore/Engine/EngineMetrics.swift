@@ -36,6 +36,13 @@ enum EngineMetrics {
       .increment()
   }
 
+  /// A message the chat service accepted, by room and kind (`post`, `answer`, …): relays per room.
+  static func roomDelivery(transport: String, room: String, kind: String) {
+    Counter(
+      label: "awfulbot_room_deliveries_total", dimensions: [("transport", transport), ("room", room), ("kind", kind)]
+    ).increment()
+  }
+
   static func deadLetter(transport: String) {
     Counter(label: "awfulbot_dead_letters_total", dimensions: [("transport", transport)]).increment()
   }

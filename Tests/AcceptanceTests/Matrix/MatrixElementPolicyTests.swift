@@ -145,9 +145,11 @@ extension MatrixIntegrationTests {
           #expect(await bot.transport.encryptionIdentityStatus()?.masterKey == master, "the same identity")
           let trust = try await alice.deviceTrust(of: botID)
           #expect(trust.masterKey == master)
-          #expect(trust.problems.count == 3, "three databases, three devices: \(trust.problems)")
+          // The refused database published nothing: no device of the bot that its identity never signs, which
+          // Element would show every member as an unverified session of the bot.
+          #expect(trust.problems.count == 2, "three databases, two devices with keys: \(trust.problems)")
           let signed = trust.problems.keys.filter { trust.isCrossSigned($0) }
-          #expect(signed.count == 2, "the first device and the restored one are signed: \(trust.problems)")
+          #expect(signed.count == 2, "the first device and the restored one, both signed: \(trust.problems)")
           // The member's client shares its key with the restored device, which answers.
           let command = try await alice.say("!help", in: room)
           let answers = try await alice.messages(in: room, from: botID, count: 1)
