@@ -65,6 +65,15 @@ extension LibOlmEncryption {
       if let unusedTypes { !unusedTypes.contains("signed_curve25519") } else { record.fallbackPublishedAt == nil }
     guard due else { return }
     if try account.unpublishedFallbackKey().isEmpty { try account.generateFallbackKey() }
+    let rotated = record.fallbackPublishedAt != nil
+    try await uploadFallbackKey(replacing: rotated)
+    logger.info("published a fallback key", metadata: ["replacesUsedOne": "\(rotated)"])
+  }
+
+  /// Uploads the account's unpublished fallback key; the one it replaces is forgotten an hour later, once messages
+  /// sent to it have surely arrived.
+  func uploadFallbackKey(replacing: Bool) async throws {
+    guard let account else { return }
     var keys: [String: JSONValue] = [:]
     for (id, key) in try account.unpublishedFallbackKey() {
       keys["signed_curve25519:\(id)"] = try signed(["key": .string(key), "fallback": true])
@@ -73,13 +82,12 @@ extension LibOlmEncryption {
     try await saveAccount()
     _ = try await api.uploadKeys(["fallback_keys": .object(keys)])
     account.markKeysAsPublished()
-    let rotated = record.fallbackPublishedAt != nil
+    let now = Self.nowMilliseconds
     try await saveAccount {
       $0.fallbackPublishedAt = now
-      if rotated { $0.forgetOldFallbackAt = now + 3_600_000 }
+      if replacing { $0.forgetOldFallbackAt = now + 3_600_000 }
     }
-    if rotated { forgetOldFallbackAt = now + 3_600_000 }
-    logger.info("published a fallback key", metadata: ["replacesUsedOne": "\(rotated)"])
+    if replacing { forgetOldFallbackAt = now + 3_600_000 }
   }
 
   /// Uploads the device keys if the homeserver does not have them yet, and one-time keys up to the target.

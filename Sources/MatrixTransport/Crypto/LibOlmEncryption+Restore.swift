@@ -77,19 +77,7 @@ extension LibOlmEncryption {
   private func replaceFallbackKey() async throws {
     guard let account else { return }
     try account.generateFallbackKey()
-    var keys: [String: JSONValue] = [:]
-    for (id, key) in try account.unpublishedFallbackKey() {
-      keys["signed_curve25519:\(id)"] = try signed(["key": .string(key), "fallback": true])
-    }
-    try await saveAccount()
-    _ = try await api.uploadKeys(["fallback_keys": .object(keys)])
-    account.markKeysAsPublished()
-    let now = Self.nowMilliseconds
-    try await saveAccount {
-      $0.fallbackPublishedAt = now
-      $0.forgetOldFallbackAt = now + 3_600_000
-    }
-    forgetOldFallbackAt = now + 3_600_000
+    try await uploadFallbackKey(replacing: true)
   }
 
   /// The counter in a libolm key id (`signed_curve25519:AAAAAQ` → 1): four bytes, big-endian, unpadded base64.
