@@ -1,4 +1,4 @@
-/// What a command acts on, which decides whose grants count (DESIGN.md "Permissions").
+/// What a command acts on, which decides whose grants count (docs/security.md, "The rules").
 package enum CommandScope: Sendable, Hashable, CustomStringConvertible {
   /// Reads and changes nothing (help, status, lists, browsing): open to anyone the bot hears.
   case reading

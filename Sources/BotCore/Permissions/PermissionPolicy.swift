@@ -12,7 +12,7 @@ package struct PermissionPolicy: Sendable, Hashable {
   /// transport name → user id → role. The transport `*` applies to every transport, but only for user ids that name
   /// one person everywhere (a Matrix id, `@name:server`): a bare IRC account or nick means someone else on each network.
   package var grants: [String: [String: Role]]
-  /// What everyone else gets: `viewer`, so reading commands are open (DESIGN.md "Permissions").
+  /// What everyone else gets: `viewer`, so reading commands are open (docs/security.md, "The rules").
   package var defaultRole: Role
   /// The rooms the config names (`rooms[]`, a transport's own rooms, `privateMessages.rooms`), by their resolved
   /// ids: room power counts for the account only in these.

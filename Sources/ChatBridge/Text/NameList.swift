@@ -19,4 +19,9 @@ package enum NameList {
   package static func count(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
+
+  /// The same for a noun whose plural is not `noun + "s"` (`reply`, `replies`).
+  package static func count(_ count: Int, _ noun: String, plural: String) -> String {
+    "\(count) \(count == 1 ? noun : plural)"
+  }
 }

@@ -16,12 +16,13 @@ enum RoomCommands {
     role: .admin, run: runUnfurl)
 
   static let pause = CommandSpec(
-    name: "pause", usage: "", summary: "Hold every relay to this room until !resume (then one digest of what came).",
+    name: "pause", usage: "",
+    summary: "Hold every relay to this room until it is resumed (then one digest of what came).",
     role: .member, run: { input, context in try await setPaused(true, input, context) })
 
   static let resume = CommandSpec(
     name: "resume", usage: "",
-    summary: "Relay again after !pause (or after the bot was kicked and invited back); held posts come as one digest.",
+    summary: "Relay again after a pause (or after the bot was kicked and invited back); held posts come as one digest.",
     role: .member, run: { input, context in try await setPaused(false, input, context) })
 
   static func setPaused(_ paused: Bool, _ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {

@@ -26,7 +26,7 @@ enum StatusCommands {
     let quiet = QuietText.describe(status.settings, now: context.now) + (quietNow ? " (quiet now)" : "")
     reply.add(
       "Mode: \(status.settings.mode) · quiet: \(quiet) · unfurl: \(status.settings.unfurl ? "on" : "off")"
-        + (status.settings.isPaused ? " · paused (!resume to relay again)" : ""))
+        + (status.settings.isPaused ? " · paused (\(context.prefix)resume to relay again)" : ""))
     let follows = status.subscriptions.map(\.description)
     reply.add("Follows: " + (follows.isEmpty ? "nothing" : follows.joined(separator: "; ")))
     if !status.alerts.isEmpty { reply.add("Alerts: " + status.alerts.joined(separator: ", ")) }

@@ -10,7 +10,7 @@ enum ThreadLine {
     if thread.isClosed { details.append("closed") }
     if let star = thread.star { details.append(star.name) }
     if let unread = thread.unreadCount, unread > 0 { details.append("\(unread) unread") }
-    details.append(NameList.count(thread.replyCount, "reply").replacingOccurrences(of: "replys", with: "replies"))
+    details.append(NameList.count(thread.replyCount, "reply", plural: "replies"))
     if let author = thread.lastPostAuthor {
       let when = thread.lastPostDate.map { " \(context.composer.dates.format($0))" } ?? ""
       details.append("last by \(author)\(when)")
