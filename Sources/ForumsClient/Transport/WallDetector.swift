@@ -30,15 +30,8 @@ enum WallDetector {
     return nil
   }
 
-  /// `Retry-After` as seconds from now: a number of seconds, or an HTTP date (RFC 9110 §10.2.3).
+  /// `Retry-After` as whole seconds from now (rounded up), see `RetryAfterHeader`.
   static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
-    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    if let seconds = Int(value) { return max(seconds, 0) }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
-    return max(Int(date.timeIntervalSince(now).rounded(.up)), 0)
+    value.flatMap { RetryAfterHeader.seconds($0, now: now) }.map { Int($0.rounded(.up)) }
   }
 }

@@ -1,3 +1,4 @@
+import ForumModel
 import Foundation
 
 /// How a homeserver call failed. `api` is an answer from the homeserver (status plus the standard error body);
@@ -81,13 +82,6 @@ package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertibl
 
   /// `Retry-After` is either delay-seconds or an HTTP date.
   static func parseRetryAfter(_ value: String, now: Date = Date()) -> Duration? {
-    let trimmed = value.trimmingCharacters(in: .whitespaces)
-    if let seconds = Double(trimmed), seconds >= 0 { return .milliseconds(Int64(seconds * 1000)) }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: trimmed) else { return nil }
-    return .milliseconds(Int64(max(date.timeIntervalSince(now), 0) * 1000))
+    RetryAfterHeader.seconds(value, now: now).map { .milliseconds(Int64($0 * 1000)) }
   }
 }
