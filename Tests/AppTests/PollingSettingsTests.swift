@@ -80,8 +80,11 @@ struct PollingSettingsTests {
 
     let report = try StatusReport.read(databasePath: path)
     let bookmarks = try #require(report.sources.first { $0.source == "bookmarks" })
-    #expect(bookmarks.pace == "every 20 s: nothing new in 1 check; the wait doubles up to 1 min")
-    #expect(report.text().contains("\n      every 20 s: nothing new in 1 check; the wait doubles up to 1 min"))
+    #expect(
+      bookmarks.pace == "every 20 s: nothing new in 1 check; after 5 min without news the wait doubles up to 1 min")
+    #expect(
+      report.text().contains(
+        "\n      every 20 s: nothing new in 1 check; after 5 min without news the wait doubles up to 1 min"))
     try database.close()
   }
 }

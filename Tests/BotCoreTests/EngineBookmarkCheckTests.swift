@@ -101,10 +101,14 @@ struct EngineBookmarkCheckTests {
     #expect(stored.0?.replyCount == 2 && stored.0?.cursorIndex == 3)
     #expect(stored.1 == nil)
 
-    // An hour on, the full sweep reads both pages.
+    // An hour on, the check starts the full sweep after its own page, and the sweep reads the other a step later.
     harness.clock.advance(by: 3600)
-    let sweep = await harness.cycle()
-    #expect(sweep.succeeded && sweep.fullSweep && sweep.listPages == 2)
+    harness.forum.resetRequests()
+    let starts = await harness.cycle()
+    #expect(starts.succeeded && !starts.fullSweep && harness.forum.requests == ["bookmarks 1"])
+    let sweep = await harness.sweep()
+    #expect(sweep.map(\.listPages) == [1] && sweep.last?.fullSweep == true)
+    #expect(harness.forum.requests == ["bookmarks 1", "bookmarks 2"])
     stored = try await harness.database.read { tx in (try tx.thread(id: "old"), try tx.thread(id: "web")) }
     #expect(stored.0?.replyCount == 1 && stored.0?.cursorIndex == 2)
     #expect(stored.0?.lastPostAt == kept.last?.date)
@@ -250,5 +254,88 @@ struct EngineBookmarkCheckTests {
     harness.forum.resetRequests()
     let report = await harness.cycle()
     #expect(report.fullSweep && harness.forum.requests == ["bookmarks 1", "bookmarks 2", "bookmarks 3"])
+  }
+
+  @Test("the hourly sweep goes a page at a time: a check between its pages relays at once, and it goes on after")
+  func sweepInterleavesWithChecks() async throws {
+    let harness = try EngineHarness()
+    Self.addThreads(harness, count: 400)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    await harness.cycle()
+    #expect(await harness.engine.sweepBookmarks() == nil)
+
+    harness.clock.advance(by: 3600)
+    harness.forum.resetRequests()
+    let sweepStart = harness.clock.now()
+    let starts = await harness.cycle()
+    #expect(starts.succeeded && !starts.fullSweep && harness.forum.requests == ["bookmarks 1"])
+    for _ in 1...3 { await harness.engine.sweepBookmarks() }
+    #expect(harness.forum.requests == ["bookmarks 1", "bookmarks 2", "bookmarks 3", "bookmarks 4"])
+    #expect(try await harness.database.read { tx in try BookmarksSweep.load(in: tx) }?.nextPage == 5)
+
+    // A post in a thread the sweep has not reached: the next check finds it at the top, one page and its thread.
+    harness.forum.resetRequests()
+    harness.clock.advance(by: 10)
+    let post = harness.forum.addPost(to: "3", author: "poster", text: "while the sweep runs")
+    let check = await harness.cycle()
+    #expect(check.changed == 1 && harness.forum.requests == ["bookmarks 1", "threadPage 3"])
+    #expect(harness.transport.sent(to: "!room").map(\.key) == ["test|!room|post:\(post.id)"])
+
+    harness.forum.resetRequests()
+    let rest = await harness.sweep()
+    #expect(rest.map(\.listPages) == Array(repeating: 1, count: 6) && rest.allSatisfy(\.succeeded))
+    #expect(rest.map(\.fullSweep) == Array(repeating: false, count: 5) + [true])
+    #expect(harness.forum.requests == (5...10).map { "bookmarks \($0)" })
+    #expect(harness.transport.sent.count == 1)
+    let mark = try await harness.database.read { tx in
+      try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey)
+    }
+    #expect(mark?.lastFullSweep == sweepStart)
+    let threads = try await harness.database.read { tx in try tx.bookmarkedThreads() }
+    #expect(threads.count == 400)
+
+    // Not due again until an hour after it began.
+    harness.forum.resetRequests()
+    harness.clock.advance(by: 30)
+    await harness.cycle()
+    #expect(await harness.engine.sweepBookmarks() == nil)
+    #expect(harness.forum.requests == ["bookmarks 1"])
+  }
+
+  @Test("a bookmark removed on the web is confirmed on its page before the sweep drops it; one that slipped stays")
+  func removedBookmarksAreConfirmed() async throws {
+    let harness = try EngineHarness()
+    // 85 threads, newest first: page 1 is 85…46, page 2 is 45…6, page 3 is 5…1.
+    Self.addThreads(harness, count: 85)
+    await harness.cycle()
+    func unbookmark(_ id: String) throws {
+      var thread = try #require(harness.forum.thread(id))
+      thread.isBookmarked = false
+      harness.forum.add(thread)
+    }
+
+    try unbookmark("3")
+    harness.clock.advance(by: 3600)
+    await harness.cycle()
+    let pageTwo = await harness.engine.sweepBookmarks()
+    #expect(pageTwo?.succeeded == true && pageTwo?.fullSweep == false)
+    // Removed on page 1, already read: "5", first of page 3, moves up to page 2, already read too.
+    try unbookmark("50")
+    harness.forum.resetRequests()
+    let rest = await harness.sweep()
+    #expect(harness.forum.requests == ["bookmarks 3", "threadPage 5", "threadPage 3"])
+    #expect(rest.map(\.fullSweep) == [false, false, true])
+    let stored = try await harness.database.read { tx in
+      try ["3", "5", "50"].map { try tx.thread(id: $0)?.isBookmarked }
+    }
+    // "50" was listed when the sweep began: the next sweep finds it gone.
+    #expect(stored == [false, true, true])
+
+    harness.clock.advance(by: 3600)
+    await harness.cycle()
+    harness.forum.resetRequests()
+    await harness.sweep()
+    #expect(harness.forum.requests == ["bookmarks 2", "bookmarks 3", "threadPage 50"])
+    #expect(try await harness.database.read { tx in try tx.thread(id: "50")?.isBookmarked } == false)
   }
 }

@@ -34,6 +34,31 @@ struct EngineServiceTests {
     #expect(h.transport.sent.count == 1)
   }
 
+  @Test("the poller takes the full sweep a page at a time when no check is due, and stops when it is done")
+  func pollerTakesTheSweepBetweenChecks() async throws {
+    // Hour-long check intervals on a frozen clock: after the check at start nothing is due, so every request after
+    // it is a step of the sweep.
+    let h = try EngineHarness {
+      $0.bookmarksInterval = .seconds(3600)
+      $0.bookmarksMinimumInterval = .seconds(3600)
+      $0.releaseCheckInterval = .seconds(3600)
+    }
+    for index in 1...85 {
+      h.forum.addThread("\(index)", posts: 1)
+      h.clock.advance(by: 60)
+    }
+    await h.engine.poll(.bookmarks)
+    h.clock.advance(by: 3600)
+    h.forum.resetRequests()
+    try await withRunningServices([Poller(engine: h.engine)]) {
+      while h.forum.requests.count < 3 { await Task.yield() }
+      while try await h.database.read({ tx in try BookmarksSweep.load(in: tx) }) != nil { await Task.yield() }
+    }
+    #expect(h.forum.requests == ["bookmarks 1", "bookmarks 2", "bookmarks 3"])
+    let mark = try await h.database.read { tx in try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey) }
+    #expect(mark?.lastFullSweep == h.clock.now())
+  }
+
   @Test("a wake signal sent before the wait is kept; a wait without a signal times out")
   func wakeSignal() async {
     let signal = WakeSignal()

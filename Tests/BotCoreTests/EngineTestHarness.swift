@@ -44,6 +44,19 @@ struct EngineHarness {
     return report
   }
 
+  /// Takes the steps of the full sweep in progress to its end (or its first error), as the poller does when no
+  /// check is due, draining the outbox after each.
+  @discardableResult
+  func sweep() async -> [PollReport] {
+    var steps: [PollReport] = []
+    while steps.count < 1_000, let step = await engine.sweepBookmarks() {
+      steps.append(step)
+      await dispatcher.drain()
+      if !step.succeeded { break }
+    }
+    return steps
+  }
+
   func rows() async throws -> [OutboxRecord] {
     try await database.read { tx in try tx.allOutboxRows() }
   }

@@ -63,12 +63,18 @@ struct BotStoreTests {
 
   @Test("migrations apply in memory and on a file, and again on reopening")
   func migrations() throws {
-    #expect(try BotDatabase().appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates", "v4-replies"])
+    #expect(
+      try BotDatabase().appliedMigrations() == [
+        "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-bookmarkListing",
+      ])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
     try BotDatabase(path: path).close()
     let reopened = try BotDatabase(path: path)
-    #expect(try reopened.appliedMigrations() == ["v1", "v2-privateMessages", "v3-outboxDates", "v4-replies"])
+    #expect(
+      try reopened.appliedMigrations() == [
+        "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-bookmarkListing",
+      ])
   }
 
   @Test("a database a newer build migrated is refused with both schemas named, and left as it was")
@@ -78,18 +84,18 @@ struct BotStoreTests {
     try BotDatabase(path: path).close()
     let queue = try DatabaseQueue(path: path)
     try queue.write { db in
-      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v5-fromTheFuture')")
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-fromTheFuture')")
     }
     try queue.close()
     let error = try #require(throws: BotStoreError.self) { try BotDatabase(path: path) }
-    #expect(error == .newerSchema(path: path, databaseSchema: "v5-fromTheFuture", knownSchema: "v4-replies"))
+    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v5-bookmarkListing"))
     #expect(
       error.description
-        == "The database at \(path) has schema v5-fromTheFuture, written by a newer AwfulBot than this one, which "
-        + "knows schema up to v4-replies: start the newer build again, or restore a backup this build made "
+        == "The database at \(path) has schema v9-fromTheFuture, written by a newer AwfulBot than this one, which "
+        + "knows schema up to v5-bookmarkListing: start the newer build again, or restore a backup this build made "
         + "(awfulbot restore); nothing was changed.")
     let after = try DatabaseQueue(path: path)
-    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 5)
+    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 6)
   }
 
   @Test("the database file is created with mode 0600 and uses WAL")

@@ -29,7 +29,7 @@ struct BookmarksPoll: Sendable {
   enum Reading: Equatable {
     /// From page 1 down to the first page that shows a settled thread older than `threshold`.
     case check(threshold: Date)
-    /// Every page, to the end.
+    /// Every page, to the end, in this poll.
     case sweep
   }
 
@@ -40,10 +40,12 @@ struct BookmarksPoll: Sendable {
   /// Only threads whose reply count or last-post time moved past the stored values are fetched, from the cursor's
   /// page on; threads seen for the first time are seeded at their last post without a request.
   ///
-  /// Every page's order is verified; a page out of order makes the poll a full sweep (the pages already read stand)
-  /// and the log says so once. A full sweep also runs when `bookmarksFullSweepInterval` has passed, and at the first
-  /// poll: only it notices a bookmark added or removed on the web, or a deleted post (a thread whose reply count or
-  /// last post went back), since such a thread does not come to the top.
+  /// Every page's order is verified; a page out of order makes the poll read the whole list (the pages already read
+  /// stand) and the log says so once. The first poll reads the whole list too. The full sweep that notices what does
+  /// not come to the top (a bookmark added or removed on the web, a deleted post) is due every
+  /// `bookmarksFullSweepInterval`: a check that finds it due starts it, and the poller reads it a page at a time when
+  /// no check is due (`sweepStep`), so no change waits behind it. An interval of zero reads the whole list at every
+  /// poll, the schedule before checks from the top.
   ///
   /// Each thread's rows and cursor commit together; an error stops the poll and leaves the remaining threads' stored
   /// values and the list's mark untouched, so the next poll reads as far again and misses nothing. Each page is
@@ -51,15 +53,13 @@ struct BookmarksPoll: Sendable {
   /// whole listing (with 20,000 bookmarks the listing and its rows were a third of the bot's memory).
   func run(_ report: inout PollReport) async throws {
     let now = now()
-    let (subscriptions, hasAlerts, mark) = try await database.read { tx in
+    let (followers, mark, sweep) = try await database.read { tx in
       (
-        try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
-          .compactMap(Subscription.init(record:)),
-        !(try tx.allAlerts().isEmpty),
-        try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey)
+        try Followers.load(in: tx), try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey),
+        try BookmarksSweep.load(in: tx)
       )
     }
-    var reading = reading(after: mark, now: now)
+    var reading = reading(after: mark)
     var order = ThreadListOrder(skipsStickies: false)
     var seen = Set<String>()
     var changed: [Change] = []
@@ -79,8 +79,7 @@ struct BookmarksPoll: Sendable {
       var comparison = PageComparison()
       if !fresh.isEmpty {
         comparison = try await database.write { tx in
-          try Self.compareBookmarks(
-            fresh, in: tx, now: now, subscriptions: subscriptions, hasAlerts: hasAlerts, settledBefore: threshold)
+          try Self.compareBookmarks(fresh, in: tx, now: now, followers: followers, settledBefore: threshold)
         }
       }
       changed += comparison.changed
@@ -100,13 +99,163 @@ struct BookmarksPoll: Sendable {
     report.changed = changed.count
     try await noteOrder(order, mark: mark, now: now)
     if complete {
-      let listed = seen
-      try await database.write { tx in try tx.markUnbookmarked(allExcept: listed) }
+      // Every page was read at `now`: a bookmarked thread none of them listed is no longer bookmarked, and a sweep
+      // in progress has nothing left to do.
+      try await database.write { tx in
+        try tx.markUnbookmarked(ids: try tx.bookmarkedThreadIDs(notListedSince: now))
+        try BookmarksSweep.remove(in: tx)
+      }
+    }
+    // A check that finds the full sweep due starts it after the pages it read itself.
+    let startsSweep =
+      !complete && sweep == nil
+      && mark?.lastFullSweep.map { now.timeIntervalSince($0) >= schedule.current.bookmarksFullSweep.timeInterval }
+        ?? true
+    let pagesRead = page
+    let next = ThreadListMark(
+      newestLastPost: newestOnFirstPage ?? mark?.newestLastPost,
+      lastFullSweep: complete ? now : mark?.lastFullSweep, isOrdered: order.isIntact)
+    let readError = try await relay(changed, followers: followers, report: &report) { tx, readAll in
+      // The mark moves only when every changed thread was read: the next check then stops no higher than this one.
+      guard readAll else { return }
+      try next.save(in: tx, key: ThreadListMark.bookmarksKey, now: now)
+      if startsSweep {
+        try BookmarksSweep(startedAt: now, nextPage: pagesRead + 1).save(in: tx, now: now)
+      }
+    }
+    if let readError { throw readError }
+    try await outbox.releaseHeld()
+  }
+
+  /// One step of the full sweep in progress, taken by the poller when no check is due: the next bookmarks page,
+  /// compared with the store like a check's; or, once every page is read, one thread no page listed, confirmed on
+  /// its own page before it is taken as unbookmarked. A step is one request (and the thread pages of a moved
+  /// thread, which a newest-first list shows at its top, so a sweep page rarely has one), so a check that falls due
+  /// meanwhile waits for no more than that request. Returns false when no sweep is in progress.
+  func sweepStep(_ report: inout PollReport) async throws -> Bool {
+    let now = now()
+    let (followers, mark, loaded) = try await database.read { tx in
+      (
+        try Followers.load(in: tx), try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey),
+        try BookmarksSweep.load(in: tx)
+      )
+    }
+    guard let sweep = loaded else { return false }
+    if let threadID = sweep.unlisted.first {
+      try await confirmUnlisted(threadID, sweep: sweep, report: &report, now: now)
+      return true
+    }
+    let page = sweep.nextPage
+    report.requests += 1
+    report.listPages += 1
+    let result = try await forum.bookmarks(page: page)
+    var order = ThreadListOrder(skipsStickies: false)
+    _ = order.check(result.threads, page: 1)
+    let comparison = try await database.write { tx in
+      try Self.compareBookmarks(result.threads, in: tx, now: now, followers: followers)
+    }
+    let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
+    let isLast = page >= total || result.threads.isEmpty || page >= configuration.maximumBookmarkPages
+    configuration.bookmarksPageRead?(page, result.page?.total, isLast)
+    report.changed = comparison.changed.count
+    try await noteOrder(order, mark: mark, now: now)
+    let logger = logger
+    let readError = try await relay(comparison.changed, followers: followers, report: &report) { tx, readAll in
+      // A thread that could not be read is read again with this page.
+      guard readAll else { return }
+      var next = sweep
+      if !isLast {
+        next.nextPage += 1
+        try next.save(in: tx, now: now)
+        return
+      }
+      next.unlisted = try tx.bookmarkedThreadIDs(notListedSince: sweep.startedAt)
+      if next.unlisted.isEmpty {
+        try Self.finish(next, in: tx, now: now, logger: logger)
+      } else {
+        try next.save(in: tx, now: now)
+      }
+    }
+    if let readError { throw readError }
+    if isLast {
+      let finished = try await database.read { tx in try BookmarksSweep.load(in: tx) == nil }
+      report.fullSweep = finished
+    }
+    try await outbox.releaseHeld()
+    return true
+  }
+
+  /// Asks a thread's first page whether the account still bookmarks it (its bookmark button says), after no page of
+  /// the sweep listed it: only a "no" (or a thread that is gone) takes it off the bookmarks. A page that shows no
+  /// button says nothing, and the thread stays as it is.
+  private func confirmUnlisted(
+    _ threadID: String, sweep: BookmarksSweep, report: inout PollReport, now: Date
+  ) async throws {
+    report.requests += 1
+    let bookmarked: Bool?
+    do {
+      bookmarked = try await forum.threadPage(threadID: threadID, page: .number(1)).isBookmarked
+    } catch let failure as any ForumFailure where failure.isNotFound {
+      bookmarked = false
+    }
+    var sweep = sweep
+    sweep.unlisted.removeFirst()
+    if bookmarked == false {
+      logger.info("bookmark removed on the forum", metadata: ["thread": "\(threadID)"])
+    }
+    let next = sweep
+    let logger = logger
+    report.fullSweep = next.unlisted.isEmpty
+    try await database.write { tx in
+      if bookmarked == false {
+        try tx.markUnbookmarked(ids: [threadID])
+      } else {
+        try tx.markListed(ids: [threadID], at: now)
+      }
+      if next.unlisted.isEmpty {
+        try Self.finish(next, in: tx, now: now, logger: logger)
+      } else {
+        try next.save(in: tx, now: now)
+      }
+    }
+  }
+
+  /// Ends the sweep: the next is due a full-sweep interval after this one began.
+  private static func finish(_ sweep: BookmarksSweep, in tx: StoreTransaction, now: Date, logger: Logger) throws {
+    var mark = try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey) ?? ThreadListMark()
+    mark.lastFullSweep = sweep.startedAt
+    try mark.save(in: tx, key: ThreadListMark.bookmarksKey, now: now)
+    try BookmarksSweep.remove(in: tx)
+    logger.debug(
+      "bookmarks full sweep finished",
+      metadata: ["pages": "\(sweep.nextPage)", "seconds": "\(Int(now.timeIntervalSince(sweep.startedAt)))"])
+  }
+
+  /// Who follows the bookmarks' posts: the thread subscriptions and whether any room has alerts.
+  struct Followers: Sendable {
+    var subscriptions: [Subscription]
+    var hasAlerts: Bool
+
+    static func load(in tx: StoreTransaction) throws -> Followers {
+      Followers(
+        subscriptions: try SubscriptionKind.threadKinds.flatMap { try tx.subscriptions(kind: $0) }
+          .compactMap(Subscription.init(record:)),
+        hasAlerts: !(try tx.allAlerts().isEmpty))
     }
 
-    // Read every changed thread first, then relay them together so a room gets the poll's posts in the order they
-    // were made across threads. A failed read stops reading; what was read before it is still relayed (its cursors
-    // advance with its rows), and the error then fails the poll so the rest is retried.
+    func want(_ row: ThreadListThread) -> Bool {
+      hasAlerts || subscriptions.contains { $0.target.covers(threadID: row.id, star: row.star) }
+    }
+  }
+
+  /// Reads every changed thread first, then relays them together so a room gets the posts in the order they were
+  /// made across threads, and runs `commit` in the same transaction (with whether every thread was read). A failed
+  /// read stops reading; what was read before it is still relayed (its cursors advance with its rows), and the
+  /// error is returned so the caller fails the poll and the rest is retried.
+  private func relay(
+    _ changed: [Change], followers: Followers, report: inout PollReport,
+    commit: @escaping @Sendable (StoreTransaction, _ readAll: Bool) throws -> Void
+  ) async throws -> (any Error)? {
     var updates: [(update: ThreadUpdate, wanted: Bool, cursor: Int?)] = []
     var readError: (any Error)?
     for (row, stored, wanted) in changed {
@@ -146,13 +295,7 @@ struct BookmarksPoll: Sendable {
     let collector = RowCollector()
     let relay = outbox.relay(now: self.now(), collector: collector)
     let pending = updates
-    // The mark moves only when every changed thread was read: the next check then stops no higher than this one.
-    let nextMark =
-      readError == nil
-      ? ThreadListMark(
-        newestLastPost: newestOnFirstPage ?? mark?.newestLastPost,
-        lastFullSweep: complete ? now : mark?.lastFullSweep, isOrdered: order.isIntact)
-      : nil
+    let readAll = readError == nil
     let outcome = try await database.write { tx -> RelayOutcome in
       var held = 0
       for (update, wanted, cursor) in pending {
@@ -170,7 +313,7 @@ struct BookmarksPoll: Sendable {
           }
         }
       }
-      if let nextMark { try nextMark.save(in: tx, key: ThreadListMark.bookmarksKey, now: now) }
+      try commit(tx, readAll)
       var outcome = try collector.flush(in: tx)
       outcome.held = held
       return outcome
@@ -179,15 +322,13 @@ struct BookmarksPoll: Sendable {
     EngineMetrics.postsRelayed(updates.reduce(0) { $0 + $1.update.posts.count })
     EngineMetrics.rowsQueued(outcome.queued, kind: .post)
     outbox.wakeDispatchers(outcome.transports)
-    if let readError { throw readError }
-    try await outbox.releaseHeld()
+    return readError
   }
 
-  /// A check from the top when the list has been read before, was in order, and the full sweep is not due; a full
-  /// sweep otherwise.
-  func reading(after mark: ThreadListMark?, now: Date) -> Reading {
-    guard let mark, mark.isOrdered, let newest = mark.newestLastPost, let swept = mark.lastFullSweep,
-      now.timeIntervalSince(swept) < schedule.current.bookmarksFullSweep.timeInterval
+  /// A check from the top when the list has been read before and was in order; the whole list otherwise (the first
+  /// poll, a list out of order, or a full-sweep interval of zero).
+  func reading(after mark: ThreadListMark?) -> Reading {
+    guard let mark, mark.isOrdered, let newest = mark.newestLastPost, schedule.current.bookmarksFullSweep > .zero
     else { return .sweep }
     return .check(threshold: newest.addingTimeInterval(-configuration.listOrderMargin.timeInterval))
   }
@@ -213,9 +354,10 @@ struct BookmarksPoll: Sendable {
   /// One bookmarks page against the store: seeds first-seen threads, refreshes titles, stars and closed flags,
   /// takes back a thread that lost posts (its cursor to its last post, so the next post, which takes a freed index,
   /// is relayed), and returns the threads that moved (with their stored row and whether any room wants their posts)
-  /// and whether the page shows a settled thread with a last post before `settledBefore`.
+  /// and whether the page shows a settled thread with a last post before `settledBefore`. Every row is stamped as
+  /// listed at `now`.
   static func compareBookmarks(
-    _ rows: [ThreadListThread], in tx: StoreTransaction, now: Date, subscriptions: [Subscription], hasAlerts: Bool,
+    _ rows: [ThreadListThread], in tx: StoreTransaction, now: Date, followers: Followers,
     settledBefore threshold: Date? = nil
   ) throws -> PageComparison {
     let known = try tx.threads(ids: rows.map(\.id))
@@ -232,8 +374,7 @@ struct BookmarksPoll: Sendable {
       let wentBack = !moved && (row.replyCount < stored.replyCount || shift < -0.5)
       var dirty = false
       if moved {
-        let wanted = hasAlerts || subscriptions.contains { $0.target.covers(threadID: row.id, star: row.star) }
-        comparison.changed.append((row, stored, wanted))
+        comparison.changed.append((row, stored, followers.want(row)))
       } else if wentBack {
         stored.replyCount = row.replyCount
         stored.lastPostAt = row.lastPostDate ?? stored.lastPostAt
@@ -255,6 +396,8 @@ struct BookmarksPoll: Sendable {
         try tx.save(stored)
       }
     }
+    // Last, so no row saved above from the earlier read takes back the stamp.
+    try tx.markListed(ids: rows.map(\.id), at: now)
     return comparison
   }
 
@@ -264,6 +407,6 @@ struct BookmarksPoll: Sendable {
     ThreadRecord(
       id: row.id, title: row.title, replyCount: row.replyCount, lastPostAt: row.lastPostDate,
       lastPostAuthor: row.lastPostAuthor, cursorIndex: row.postCount, isBookmarked: true, star: row.star?.rawValue,
-      isClosed: row.isClosed, firstSeenAt: now, updatedAt: now)
+      isClosed: row.isClosed, firstSeenAt: now, updatedAt: now, listedAt: now)
   }
 }

@@ -150,6 +150,13 @@ package final class BotEngine: Sendable {
     await pollCycle.poll(source)
   }
 
+  /// One step of the bookmarks' full sweep in progress, which the poller takes when nothing is due; nil when no
+  /// sweep is in progress (see `BookmarksPoll.sweepStep`).
+  @discardableResult
+  package func sweepBookmarks() async -> PollReport? {
+    await pollCycle.sweepBookmarks()
+  }
+
   /// Every source the poller should run: bookmarks, announcements while some room follows them, each forum some
   /// room follows, and the private-message inbox while rooms are configured for it.
   package func pollSources() async throws -> [PollSource] {

@@ -70,6 +70,9 @@ package struct EngineConfiguration: Sendable {
   /// Called after each bookmarks page is read (page number, page count when the forum shows it, whether it was the
   /// last page), so a terminal can show progress through a long first fetch.
   package var bookmarksPageRead: (@Sendable (_ page: Int, _ total: Int?, _ isLast: Bool) -> Void)?
+  /// Called as the poller starts a poll, with how long after its due time it starts (the latency bench measures
+  /// that no check waits for a sweep).
+  package var pollStarted: (@Sendable (_ source: PollSource, _ late: TimeInterval) -> Void)?
 
   package init() {}
 

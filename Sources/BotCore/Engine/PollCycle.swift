@@ -80,6 +80,28 @@ struct PollCycle: Sendable {
     return await finish(report, startedAt: started, duration: clock.now - startedInstant)
   }
 
+  /// One step of the bookmarks' full sweep in progress (a page, or confirming a thread no page listed), which the
+  /// poller takes when no source is due: nil when no sweep is in progress or the disk is full. An error is logged
+  /// and returned, not recorded in the bookmarks' health: the next check meets the same forum and records it, and
+  /// the sweep goes on from the same page after it.
+  func sweepBookmarks() async -> PollReport? {
+    var report = PollReport(source: .bookmarks)
+    guard await database.checkStorage() else { return nil }
+    do {
+      guard try await bookmarks.sweepStep(&report) else { return nil }
+    } catch {
+      report.error = Self.describe(error)
+      report.storageFull = BotStoreError.isStorageFull(error)
+      if !Task.isCancelled {
+        logger.log(
+          level: report.storageFull ? .debug : .warning, "bookmarks sweep step failed: it goes on after the next check",
+          metadata: ["error": "\(error)", "requests": "\(report.requests)"])
+      }
+    }
+    EngineMetrics.forumRequests(report.requests, source: PollSource.bookmarks.name)
+    return report
+  }
+
   /// Counts the poll, stores its outcome and says how it went.
   private func finish(_ report: PollReport, startedAt started: Date, duration: Duration) async -> PollReport {
     var report = report

@@ -4,14 +4,19 @@ import Foundation
 /// How long the poller waits before reading a source again, and why: what `status` shows.
 ///
 /// Sources read from the top of a newest-first list (the bookmarks, a watched forum) are paced between a floor and a
-/// ceiling: a read that found something brings the next one to the floor, and each quiet read doubles the wait up
-/// to the ceiling. Other sources, and any whose floor is not below its ceiling, keep one interval. The pace is kept
-/// in the store (namespace `poll`), so `awfulbot status` in another process shows it too.
+/// ceiling: a read that found something brings the next one to the floor; quiet reads wait twice the floor while
+/// something moved in the last `recentWindow` (5 minutes), and then double the wait up to the ceiling. Posts come in
+/// spells, so a spell's next post waits at most twice the floor, and a quiet account costs a read a ceiling (issue
+/// 35: doubling straight to the ceiling left a post made after 30 quiet seconds waiting 40 s and more). Other
+/// sources, and any whose floor is not below its ceiling, keep one interval. The pace is kept in the store
+/// (namespace `poll`), so `awfulbot status` in another process shows it too.
 package struct PollPace: Sendable, Hashable, Codable {
   package enum Reason: String, Sendable, Hashable, Codable {
     /// The last read found something: the next comes after the floor.
     case activity
-    /// Nothing moved at the last reads: the wait doubles towards the ceiling.
+    /// Nothing moved at the last reads, but something did within `recentWindow`: twice the floor.
+    case recent
+    /// Nothing moved within `recentWindow`: the wait doubles towards the ceiling.
     case quiet
     /// Quiet long enough to wait the ceiling.
     case ceiling
@@ -28,12 +33,21 @@ package struct PollPace: Sendable, Hashable, Codable {
   package var quietReads: Int
   /// The longest wait, for the words in `status`.
   package var ceilingSeconds: Double
+  /// The waits since the last read that found something, summed: how long the source has been quiet (nil in a pace
+  /// stored before it was kept, read as quiet for long).
+  package var quietSeconds: Double?
 
-  package init(seconds: Double, reason: Reason, quietReads: Int = 0, ceilingSeconds: Double) {
+  /// How long after something moved the wait stays at twice the floor.
+  static let recentWindow: Double = 5 * 60
+
+  package init(
+    seconds: Double, reason: Reason, quietReads: Int = 0, ceilingSeconds: Double, quietSeconds: Double? = 0
+  ) {
     self.seconds = seconds
     self.reason = reason
     self.quietReads = quietReads
     self.ceilingSeconds = ceilingSeconds
+    self.quietSeconds = quietSeconds
   }
 
   package var interval: Duration { .seconds(seconds) }
@@ -45,16 +59,24 @@ package struct PollPace: Sendable, Hashable, Codable {
     let floor = min(floor.timeInterval, ceiling.timeInterval)
     let ceiling = ceiling.timeInterval
     guard floor < ceiling else { return PollPace(seconds: ceiling, reason: .fixed, ceilingSeconds: ceiling) }
-    if unordered { return PollPace(seconds: ceiling, reason: .unordered, ceilingSeconds: ceiling) }
+    if unordered {
+      return PollPace(seconds: ceiling, reason: .unordered, ceilingSeconds: ceiling, quietSeconds: nil)
+    }
     if found { return PollPace(seconds: floor, reason: .activity, ceilingSeconds: ceiling) }
     let quietReads = (previous?.quietReads ?? 0) + 1
-    // From the floor after activity, an unordered spell or a restart; doubling from a wait already at the ceiling
-    // stays there.
+    // The wait just ended counts towards the quiet; a restart starts from the floor, as after activity.
+    let quiet = (previous.map { $0.quietSeconds ?? recentWindow } ?? 0) + (previous?.seconds ?? floor)
+    if quiet < recentWindow && 2 * floor < ceiling {
+      return PollPace(
+        seconds: 2 * floor, reason: .recent, quietReads: quietReads, ceilingSeconds: ceiling, quietSeconds: quiet)
+    }
+    // From the floor after an unordered spell or a fixed interval; doubling a wait already at the ceiling stays
+    // there.
     let base = previous.map { $0.reason == .unordered || $0.reason == .fixed ? floor : $0.seconds } ?? floor
     let seconds = min(max(base, floor) * 2, ceiling)
     return PollPace(
       seconds: seconds, reason: seconds >= ceiling ? .ceiling : .quiet, quietReads: quietReads,
-      ceilingSeconds: ceiling)
+      ceilingSeconds: ceiling, quietSeconds: quiet)
   }
 
   /// The pace in words for `status`: "every 10 s: threads moved at the last check".
@@ -66,6 +88,9 @@ package struct PollPace: Sendable, Hashable, Codable {
       return every
     case .activity:
       return every + (source == .bookmarks ? ": threads moved at the last check" : ": something new at the last read")
+    case .recent:
+      return every + ": nothing new in \(Self.count(quietReads, reads)); after "
+        + Self.describe(Self.recentWindow) + " without news the wait doubles up to " + Self.describe(ceilingSeconds)
     case .quiet:
       return every + ": nothing new in \(Self.count(quietReads, reads)); the wait doubles up to "
         + Self.describe(ceilingSeconds)

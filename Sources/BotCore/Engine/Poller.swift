@@ -10,6 +10,8 @@ import ServiceLifecycle
 /// backing off on its own after errors. `BotEngine.requestPoll()` brings the bookmarks and forums forward (not past
 /// a backoff). One poll at a time, so the account has one request in flight, and the client spaces requests; a
 /// command's request waits at most for the one in flight, since a check is mostly a single page.
+/// The bookmarks' full sweep takes the time between polls a page at a time (`BotEngine.sweepBookmarks`), so a check
+/// that falls due waits for one request at most, never for the whole sweep.
 /// Held items (quiet hours, digests) are released between polls.
 package final class Poller: Service, Sendable {
   private let engine: BotEngine
@@ -33,6 +35,8 @@ package final class Poller: Service, Sendable {
   private func loop(signal: WakeSignal) async {
     var due: [PollSource: Date] = [:]
     var backingOff: Set<PollSource> = []
+    // A sweep step that failed waits for the next successful check: the forum answers it first.
+    var sweepHeld = false
     if let health = try? await engine.health() {
       // Respect a backoff that was in force before a restart.
       for source in health.sources where source.consecutiveErrors > 0 {
@@ -55,9 +59,15 @@ package final class Poller: Service, Sendable {
       let now = engine.now()
       for source in sources where (due[source] ?? now) <= now {
         if signal.isClosed { return }
+        engine.configuration.pollStarted?(source, engine.now().timeIntervalSince(due[source] ?? now))
         let report = await engine.poll(source)
         due[source] = report.nextAttempt ?? now.addingTimeInterval(engine.interval(for: source).timeInterval)
-        if report.succeeded { backingOff.remove(source) } else { backingOff.insert(source) }
+        if report.succeeded {
+          backingOff.remove(source)
+          if source == .bookmarks { sweepHeld = false }
+        } else {
+          backingOff.insert(source)
+        }
       }
       do {
         try await engine.releaseHeld()
@@ -75,7 +85,14 @@ package final class Poller: Service, Sendable {
       let afterPolls = engine.now()
       let nextDue = sources.compactMap { due[$0] }.min() ?? afterPolls
       let releaseCheck = afterPolls.addingTimeInterval(engine.configuration.releaseCheckInterval.timeInterval)
-      let wake = min(nextDue, releaseCheck)
+      var wake = min(nextDue, releaseCheck)
+      // Nothing due: a step of the full sweep, if one is in progress, and then straight back to what falls due.
+      if nextDue > afterPolls, !sweepHeld, !backingOff.contains(.bookmarks), !signal.isClosed,
+        let step = await engine.sweepBookmarks()
+      {
+        if !step.succeeded { sweepHeld = true }
+        wake = afterPolls
+      }
       let signalled = await signal.wait(timeout: .seconds(max(wake.timeIntervalSince(afterPolls), 0)))
       if signalled && !signal.isClosed {
         let requested = engine.now()

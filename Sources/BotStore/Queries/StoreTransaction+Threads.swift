@@ -28,12 +28,24 @@ extension StoreTransaction {
     try thread.save(db)
   }
 
-  /// After a complete bookmarks listing: threads not in it are no longer bookmarked.
-  package func markUnbookmarked(allExcept ids: Set<String>) throws {
-    let stale = try String.fetchAll(db, sql: "SELECT id FROM thread WHERE isBookmarked = 1")
-      .filter { !ids.contains($0) }
-    for id in stale {
-      try db.execute(sql: "UPDATE thread SET isBookmarked = 0 WHERE id = ?", arguments: [id])
-    }
+  /// Notes that a bookmarks page listed these threads at `date`.
+  package func markListed(ids: [String], at date: Date) throws {
+    guard !ids.isEmpty else { return }
+    try ThreadRecord.filter(keys: ids).updateAll(db, Column("listedAt").set(to: date))
+  }
+
+  /// The threads the store holds as bookmarked that no bookmarks page listed since `date`, newest last post first.
+  package func bookmarkedThreadIDs(notListedSince date: Date) throws -> [String] {
+    try String.fetchAll(
+      db,
+      sql: "SELECT id FROM thread WHERE isBookmarked = 1 AND (listedAt IS NULL OR listedAt < ?) "
+        + "ORDER BY lastPostAt DESC",
+      arguments: [date])
+  }
+
+  /// The threads are no longer bookmarked.
+  package func markUnbookmarked(ids: [String]) throws {
+    guard !ids.isEmpty else { return }
+    try ThreadRecord.filter(keys: ids).updateAll(db, Column("isBookmarked").set(to: false))
   }
 }

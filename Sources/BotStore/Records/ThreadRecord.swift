@@ -22,11 +22,14 @@ package struct ThreadRecord: Codable, Sendable, Hashable, FetchableRecord, Persi
   package var isClosed: Bool
   package var firstSeenAt: Date
   package var updatedAt: Date
+  /// When a bookmarks page last listed it (nil: never, or not since the column was added).
+  package var listedAt: Date?
 
   package init(
     id: String, title: String = "", forumID: String? = nil, replyCount: Int = 0, lastPostAt: Date? = nil,
     lastPostAuthor: String? = nil, cursorIndex: Int = 0, cursorPostID: String? = nil, isBookmarked: Bool = false,
-    star: Int? = nil, addedByBot: Bool = false, isClosed: Bool = false, firstSeenAt: Date, updatedAt: Date
+    star: Int? = nil, addedByBot: Bool = false, isClosed: Bool = false, firstSeenAt: Date, updatedAt: Date,
+    listedAt: Date? = nil
   ) {
     self.id = id
     self.title = title
@@ -42,5 +45,6 @@ package struct ThreadRecord: Codable, Sendable, Hashable, FetchableRecord, Persi
     self.isClosed = isClosed
     self.firstSeenAt = firstSeenAt
     self.updatedAt = updatedAt
+    self.listedAt = listedAt
   }
 }

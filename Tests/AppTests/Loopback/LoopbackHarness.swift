@@ -96,6 +96,19 @@ struct LoopbackBot {
     return report
   }
 
+  /// Takes the steps of the full sweep in progress to its end (or its first error), as the poller does when no
+  /// check is due, draining the outbox after each.
+  @discardableResult
+  func sweep() async -> [PollReport] {
+    var steps: [PollReport] = []
+    while steps.count < 1_000, let step = await engine.sweepBookmarks() {
+      steps.append(step)
+      await dispatcher.drain()
+      if !step.succeeded { break }
+    }
+    return steps
+  }
+
   func texts(room: String = "!room") -> [String] {
     transport.sent(to: room).map(\.message.text)
   }

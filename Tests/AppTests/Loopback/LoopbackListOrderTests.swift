@@ -64,12 +64,19 @@ struct LoopbackListOrderTests {
       let resumed = await cycle()
       #expect(!resumed.fullSweep && resumed.changed == 1)
 
-      // An hour on, the full sweep, with posts in two threads.
+      // An hour on, with posts in two threads: the check finds both and starts the full sweep, which reads the
+      // rest of the list a page at a time; a post made between its pages is found by the next check.
       clock.advance(by: 3600)
-      try await post(old[40], "during the hourly sweep")
+      try await post(old[40], "before the hourly sweep")
       try await post(LoopbackWorld.devThread, "and the dev thread again")
-      let sweep = await cycle()
-      #expect(sweep.succeeded && sweep.fullSweep && sweep.changed == 2)
+      let starts = await cycle()
+      #expect(starts.succeeded && !starts.fullSweep && starts.changed == 2)
+      try await post(old[41], "during the hourly sweep")
+      let sweep = await bot.sweep()
+      #expect(sweep.map(\.listPages) == [1] && sweep.allSatisfy(\.succeeded) && sweep.last?.fullSweep == true)
+      let during = await cycle()
+      #expect(during.succeeded && !during.fullSweep && during.changed == 1)
+      #expect(await bot.sweep().isEmpty)
 
       let keys = bot.transport.sent(to: "!room").map(\.key)
       #expect(keys.count == posted.count, "every post once: \(keys)")
@@ -119,8 +126,10 @@ struct LoopbackListOrderTests {
       #expect(stored.0?.replyCount == 2 && stored.1 == nil)
 
       clock.advance(by: 3600)
-      let sweep = await bot.cycle()
-      #expect(sweep.fullSweep && sweep.listPages == 2)
+      let starts = await bot.cycle()
+      #expect(!starts.fullSweep && starts.listPages == 1)
+      let sweep = await bot.sweep()
+      #expect(sweep.map(\.listPages) == [1] && sweep.last?.fullSweep == true)
       stored = try await bot.database.read { tx in
         (try tx.thread(id: String(thread)), try tx.thread(id: String(web)))
       }
