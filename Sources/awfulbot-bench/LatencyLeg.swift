@@ -22,7 +22,10 @@ final class LatencyLeg: Sendable {
   /// Post ids in posting order, with when each was made.
   private let posts = Mutex<[(id: Int, at: ContinuousClock.Instant)]>([])
 
-  init(label: String, bookmarks: Int, polling: AppConfiguration.PollingSettings, spacing: Double) async throws {
+  init(
+    label: String, bookmarks: Int, polling: AppConfiguration.PollingSettings, spacing: Double,
+    pollStarted: (@Sendable (_ source: PollSource, _ late: TimeInterval) -> Void)? = nil
+  ) async throws {
     self.label = label
     let server = try await FakeForumServer(
       configuration: FakeForumConfiguration(port: 0, seed: .empty, requestLogLimit: 1_000_000))
@@ -49,7 +52,7 @@ final class LatencyLeg: Sendable {
     self.server = server
     application = try BotApplication(
       configuration: configuration, transports: [transport], logger: Logger(label: "awfulbot-bench.\(label)"),
-      environment: [:])
+      environment: [:], pollStarted: pollStarted)
   }
 
   /// Starts the bot and returns once its first poll (a full sweep: every thread seen for the first time) is done.
@@ -74,6 +77,13 @@ final class LatencyLeg: Sendable {
     let at = ContinuousClock.now
     let id = try await server.state.addPost(thread: threadIDs[thread], author: poster, body: text)
     posts.withLock { $0.append((id, at)) }
+  }
+
+  /// The bookmarks pages asked for since `start` returned, by page number, in order.
+  func bookmarksPagesRequested() async -> [Int] {
+    await server.state.requests().filter { $0.path == "/bookmarkthreads.php" }.map { request in
+      request.query.first { $0.name == "pagenumber" }.flatMap { Int($0.value) } ?? 1
+    }
   }
 
   /// The forum requests since `start` returned: bookmarks pages and thread pages.

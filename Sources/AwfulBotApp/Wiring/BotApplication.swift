@@ -41,15 +41,17 @@ package final class BotApplication: Sendable {
   ///   - transports: the chat connections, already built (see `TransportFactory`).
   ///   - databasePath: overrides `dataDirectory/awfulbot.sqlite` (tests).
   ///   - progress: where the first full bookmarks fetch shows progress (standard error when it is a terminal).
+  ///   - pollStarted: told as each poll starts, how long after it fell due (the latency bench).
   package convenience init(
     configuration: AppConfiguration, transports: [any ChatTransport], databasePath: String? = nil,
     logger: Logger = Logger(label: "awfulbot"), environment: [String: String] = ProcessInfo.processInfo.environment,
-    progress: ProgressReporter = ProgressReporter()
+    progress: ProgressReporter = ProgressReporter(),
+    pollStarted: (@Sendable (_ source: PollSource, _ late: TimeInterval) -> Void)? = nil
   ) throws {
     let path = try databasePath ?? Self.databasePath(for: configuration)
     try self.init(
       configuration: configuration, database: try BotDatabase(path: path), transports: transports, logger: logger,
-      environment: environment, progress: progress)
+      environment: environment, progress: progress, pollStarted: pollStarted)
   }
 
   /// Opens the database, then builds the transports the configuration names (`TransportFactory`) with it, since
@@ -74,7 +76,8 @@ package final class BotApplication: Sendable {
 
   private init(
     configuration: AppConfiguration, database: BotDatabase, transports: [any ChatTransport], logger: Logger,
-    environment: [String: String], progress: ProgressReporter
+    environment: [String: String], progress: ProgressReporter,
+    pollStarted: (@Sendable (_ source: PollSource, _ late: TimeInterval) -> Void)? = nil
   ) throws {
     self.configuration = configuration
     self.environment = environment
@@ -93,6 +96,7 @@ package final class BotApplication: Sendable {
     engineConfiguration.bookmarksPageRead = { page, total, isLast in
       firstFetch.pageRead(page, total: total, isLast: isLast)
     }
+    engineConfiguration.pollStarted = pollStarted
     engine = BotEngine(
       database: database, forum: ForumsClientForum(client: client),
       transports: Dictionary(uniqueKeysWithValues: transports.map { ($0.name, $0.capabilities) }),
@@ -164,6 +168,7 @@ package final class BotApplication: Sendable {
       engine.forumsMinimumInterval = .seconds(seconds)
     }
     if let cap = settings.polling?.replayCap { engine.replayCap = cap }
+    engine.sweepStepLead = .seconds(settings.forum.requestSpacingSeconds ?? 1)
     if let seconds = settings.polling?.privateMessagesSeconds {
       engine.privateMessagesInterval = .seconds(seconds)
     }

@@ -48,6 +48,10 @@ package struct EngineConfiguration: Sendable {
   /// waiting) is not lag.
   package var backlogLimit: Int = 30
   package var backlogAge: Duration = .seconds(120)
+  /// A step of the bookmarks' full sweep starts only when no poll falls due within this: the forum client's request
+  /// spacing (`forum.requestSpacingSeconds`), so a check never waits for a sweep request, only, at most, for the
+  /// spacing after one.
+  package var sweepStepLead: Duration = .seconds(1)
   /// Safety bound on bookmarks pages followed in one poll.
   package var maximumBookmarkPages: Int = 200
   /// Retryable send failures before a row is dead-lettered.

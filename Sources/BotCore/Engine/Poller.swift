@@ -86,8 +86,10 @@ package final class Poller: Service, Sendable {
       let nextDue = sources.compactMap { due[$0] }.min() ?? afterPolls
       let releaseCheck = afterPolls.addingTimeInterval(engine.configuration.releaseCheckInterval.timeInterval)
       var wake = min(nextDue, releaseCheck)
-      // Nothing due: a step of the full sweep, if one is in progress, and then straight back to what falls due.
-      if nextDue > afterPolls, !sweepHeld, !backingOff.contains(.bookmarks), !signal.isClosed,
+      // Nothing due before a request could be made: a step of the full sweep, if one is in progress, and then
+      // straight back to what falls due.
+      if nextDue.timeIntervalSince(afterPolls) > engine.configuration.sweepStepLead.timeInterval, !sweepHeld,
+        !backingOff.contains(.bookmarks), !signal.isClosed,
         let step = await engine.sweepBookmarks()
       {
         if !step.succeeded { sweepHeld = true }
