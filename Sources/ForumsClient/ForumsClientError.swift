@@ -1,4 +1,3 @@
-import AwfulScraping
 import ForumModel
 
 /// What went wrong talking to the forum, each case saying what to do about it.

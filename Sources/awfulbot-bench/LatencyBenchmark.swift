@@ -42,6 +42,9 @@ struct LatencyBenchmark: AsyncParsableCommand {
   @Option(help: "Threads that get a post before the busy single cycle.")
   var cycleChanged: Int = 100
 
+  @Flag(help: "Skip the side-by-side legs: only the single cycles and the checks during a sweep.")
+  var onlySingleCycles = false
+
   @Option(help: "Bookmarks for the checks-during-a-sweep case (0 skips it).")
   var sweepBookmarks: Int = 20_000
 
@@ -61,13 +64,15 @@ struct LatencyBenchmark: AsyncParsableCommand {
       throw ValidationError("need bookmarks > 0, posts > 0, duration > 0, spacing ≥ 0")
     }
     // The bots' own logs (logging in, first fetch) would bury the table; warnings still show.
+    // AWFULBOT_BENCH_LOG=debug shows them, to find out why a case missed its targets.
+    let level = ProcessInfo.processInfo.environment["AWFULBOT_BENCH_LOG"].flatMap(Logger.Level.init(rawValue:))
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = .warning
+      handler.logLevel = level ?? .warning
       return handler
     }
     var lines: [String] = []
-    for count in bookmarks {
+    for count in bookmarks where !onlySingleCycles {
       lines += try await runCase(bookmarks: count)
     }
     if cycleBookmarks > 0 {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import AwfulBotApp
-import AwfulScraping
 import BotCore
 import BotStore
 import ChatBridge

@@ -338,4 +338,23 @@ struct EngineBookmarkCheckTests {
     #expect(harness.forum.requests == ["bookmarks 2", "bookmarks 3", "threadPage 50"])
     #expect(try await harness.database.read { tx in try tx.thread(id: "50")?.isBookmarked } == false)
   }
+
+  @Test("an account longer than one poll may read: the sweep reads the rest, and a post past the bound is relayed")
+  func longAccountIsReadToTheEnd() async throws {
+    // Two pages a poll, five pages of bookmarks (200 threads; "1" is the oldest, at the end of page 5).
+    let harness = try EngineHarness { $0.maximumBookmarkPages = 2 }
+    Self.addThreads(harness, count: 200)
+    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    let first = await harness.cycle()
+    #expect(first.succeeded && !first.fullSweep && first.listPages == 2)
+    let rest = await harness.sweep()
+    #expect(rest.map(\.listPages) == [1, 1, 1] && rest.last?.fullSweep == true)
+    #expect(try await harness.database.read { tx in try tx.bookmarkedThreads().count } == 200)
+
+    harness.clock.advance(by: 30)
+    let post = harness.forum.addPost(to: "1", author: "poster", text: "at the very end of the list")
+    let check = await harness.cycle()
+    #expect(check.changed == 1)
+    #expect(harness.transport.sent(to: "!room").map(\.key) == ["test|!room|post:\(post.id)"])
+  }
 }

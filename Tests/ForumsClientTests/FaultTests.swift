@@ -1,6 +1,5 @@
 import AwfulBotForumTestKit
 import AwfulBotTestKit
-import AwfulScraping
 import FakeForum
 import ForumModel
 import Foundation

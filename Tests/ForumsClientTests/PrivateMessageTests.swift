@@ -1,4 +1,3 @@
-import AwfulScraping
 import FakeForum
 import ForumModel
 import Foundation

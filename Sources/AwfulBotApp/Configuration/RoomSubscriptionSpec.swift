@@ -1,4 +1,3 @@
-import AwfulScraping
 import ForumModel
 
 /// A subscription as written in the config: `bookmarks`, `bookmarks:red`, `announcements`, `thread:123`, `forum:46`.

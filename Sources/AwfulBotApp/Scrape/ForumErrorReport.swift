@@ -1,4 +1,3 @@
-import AwfulScraping
 import ForumModel
 
 /// What `awfulbot scrape` prints for one of the forum's error pages (exit status 2): the typed error in its own

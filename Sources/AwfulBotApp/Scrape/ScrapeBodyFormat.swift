@@ -1,4 +1,3 @@
-import AwfulScraping
 import ForumModel
 
 /// How `awfulbot scrape` prints post, announcement and message bodies.

@@ -1,4 +1,3 @@
-import AwfulScraping
 import BotCore
 import BotStore
 import ChatBridge

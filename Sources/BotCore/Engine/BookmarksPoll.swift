@@ -65,8 +65,10 @@ struct BookmarksPoll: Sendable {
     var changed: [Change] = []
     var newestOnFirstPage: Date?
     var page = 1
+    var lastPageRead = 0
     var complete = false
     while page <= configuration.maximumBookmarkPages {
+      lastPageRead = page
       report.requests += 1
       report.listPages += 1
       let result = try await forum.bookmarks(page: page)
@@ -106,12 +108,14 @@ struct BookmarksPoll: Sendable {
         try BookmarksSweep.remove(in: tx)
       }
     }
-    // A check that finds the full sweep due starts it after the pages it read itself.
+    // A check that finds the full sweep due starts it after the pages it read itself; so does a poll that read the
+    // whole list until it met `maximumBookmarkPages` (the first, of an account with more than 8,000 bookmarks): the
+    // rest is read a page at a time, between checks, and no thread of it is left unknown.
     let startsSweep =
-      !complete && sweep == nil
+      !complete && sweep == nil && order.isIntact
       && mark?.lastFullSweep.map { now.timeIntervalSince($0) >= schedule.current.bookmarksFullSweep.timeInterval }
         ?? true
-    let pagesRead = page
+    let pagesRead = lastPageRead
     let next = ThreadListMark(
       newestLastPost: newestOnFirstPage ?? mark?.newestLastPost,
       lastFullSweep: complete ? now : mark?.lastFullSweep, isOrdered: order.isIntact)
@@ -155,7 +159,7 @@ struct BookmarksPoll: Sendable {
       try Self.compareBookmarks(result.threads, in: tx, now: now, followers: followers)
     }
     let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
-    let isLast = page >= total || result.threads.isEmpty || page >= configuration.maximumBookmarkPages
+    let isLast = page >= total || result.threads.isEmpty || page >= configuration.maximumSweepPages
     configuration.bookmarksPageRead?(page, result.page?.total, isLast)
     report.changed = comparison.changed.count
     try await noteOrder(order, mark: mark, now: now)

@@ -52,8 +52,12 @@ package struct EngineConfiguration: Sendable {
   /// spacing (`forum.requestSpacingSeconds`), so a check never waits for a sweep request, only, at most, for the
   /// spacing after one.
   package var sweepStepLead: Duration = .seconds(1)
-  /// Safety bound on bookmarks pages followed in one poll.
+  /// Safety bound on bookmarks pages followed in one poll (a first poll, a list out of order). A first poll that
+  /// meets it leaves the rest of the list to the full sweep, read a page at a time.
   package var maximumBookmarkPages: Int = 200
+  /// Safety bound on the pages of one full sweep read a page at a time (400,000 bookmarks), against a forum that
+  /// would say there are always more.
+  package var maximumSweepPages: Int = 10_000
   /// Retryable send failures before a row is dead-lettered.
   package var maximumDeliveryAttempts: Int = 8
   package var deliveryBackoffBase: Duration = .seconds(2)

@@ -1,4 +1,3 @@
-import AwfulScraping
 import ForumModel
 import Foundation
 

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import AwfulScraping
 import ForumModel
 import Foundation
 import Logging

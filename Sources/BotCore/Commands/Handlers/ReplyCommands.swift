@@ -120,8 +120,9 @@ enum ReplyCommands {
           throw CommandError.failed(
             ProbationText.refusal(probation, dates: context.composer.dates).description + kept)
         }
-        // The forum client and its stand-ins carry the refusal differently; its sentence is what the user reads.
-        if let refusal = (error as? PostingRefusal) ?? (error as? any ForumFailure)?.postingRefusal {
+        // Every forum (the client, its stand-ins) says a refusal the same way, as a `ForumFailure` with a
+        // `postingRefusal`; its sentence is what the user reads.
+        if let refusal = (error as? any ForumFailure)?.postingRefusal {
           throw CommandError.failed("The forum refused the reply: \(refusal.message)" + kept)
         }
         if let refusal = error as? any ForumFailure, !refusal.isNotFound {
