@@ -249,6 +249,7 @@ package enum TextRendering {
     for part in parts {
       switch part {
       case .text(let value), .bold(let value), .code(let value): text += ChatText.safeLine(value, keepingEdges: true)
+      case .date(let date): text += date.text
       case .link(let label, let url) where label.isEmpty: text += url
       case .link(let label, let url):
         text += ChatText.safeLine(label, keepingEdges: true)

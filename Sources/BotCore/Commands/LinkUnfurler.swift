@@ -36,12 +36,12 @@ package struct LinkUnfurler: Sendable {
   package func unfurl(_ text: String) async -> CommandReply? {
     var reply = CommandReply()
     for (reference, page) in links(in: text) {
-      if let line = try? await describe(reference, page: page) { reply.add(line) }
+      if let line = try? await describe(reference, page: page) { reply.add(sentence: line) }
     }
     return reply.lines.isEmpty ? nil : reply
   }
 
-  private func describe(_ reference: ThreadReference, page requestedPage: Int?) async throws -> String {
+  private func describe(_ reference: ThreadReference, page requestedPage: Int?) async throws -> [CommandReply.Part] {
     let threadID: String
     var page = requestedPage ?? 1
     var postID: String?
@@ -63,10 +63,10 @@ package struct LinkUnfurler: Sendable {
     }
     if let postID, let post = posts.posts.first(where: { $0.id == postID }) {
       line += ", post by \(post.author.name)"
-      if let date = post.date { line += " (\(dates.format(date)))" }
+      if let date = post.date { return [.text(line + " ("), dates.part(date), .text(")")] }
     } else if let first = posts.posts.first, page == 1 {
       line += ", started by \(first.author.name)"
     }
-    return line
+    return [.text(line)]
   }
 }

@@ -12,6 +12,8 @@ package struct CommandAnswer: Sendable, Hashable, Codable {
     case link(label: String, url: String)
     /// Text shown as code (command syntax).
     case code(String)
+    /// A moment, written by the renderer as relays write theirs (`2025-01-02 15:04 UTC`, in the bot's zone).
+    case date(ChatDate)
   }
 
   package enum Line: Sendable, Hashable, Codable {
@@ -48,6 +50,10 @@ package struct CommandAnswer: Sendable, Hashable, Codable {
 
   package mutating func add(_ text: String) {
     lines.append(.sentence([.text(text)]))
+  }
+
+  package mutating func add(sentence parts: [Part]) {
+    lines.append(.sentence(parts))
   }
 
   package mutating func add(item parts: [Part]) {

@@ -228,6 +228,7 @@ package struct MatrixRenderer: Sendable {
       case .text(let text): writer.text(text)
       case .bold(let text): writer.element("b") { $0.text(text) }
       case .code(let text): writer.element("code") { $0.text(text) }
+      case .date(let date): writer.text(date.text)
       case .link(let label, let url): writer.link(url) { $0.text(label.isEmpty ? url : label) }
       }
     }

@@ -66,9 +66,10 @@ enum PrivateMessageCommands {
     var parts: [CommandAnswer.Part] = [
       .text("#\(message.id) "), .link(label: "“\(subject)”", url: context.links.privateMessage(id: message.id)),
     ]
-    var byline = message.sender.map { " from \($0)" } ?? ""
-    if let date = message.sentDate { byline += ", \(context.composer.dates.format(date))" }
-    if !byline.isEmpty { parts.append(.text(byline)) }
+    if let sender = message.sender { parts.append(.text(" from \(sender)")) }
+    if let date = message.sentDate {
+      parts += [.text(", "), context.composer.dates.part(date)]
+    }
     return parts
   }
 

@@ -36,7 +36,7 @@ enum RoomCommands {
       actions: [.setPaused(previous)])
     return CommandReply(
       paused
-        ? "Paused: new posts are held for this room until !resume."
+        ? "Paused: new posts are held for this room until \(context.prefix)resume."
         : "Resumed: posts held while paused arrive as one digest; new posts are relayed as before.")
   }
 
@@ -44,15 +44,16 @@ enum RoomCommands {
     let values = input.values
     guard let first = values.first?.lowercased() else {
       let settings = try await context.roomSettings.settings(room: context.room)
-      return CommandReply("Quiet: \(QuietText.describe(settings, now: context.now)).")
+      let quiet = QuietText.parts(settings, now: context.now, dates: context.composer.dates)
+      return CommandReply(lines: [.sentence([.text("Quiet: ")] + quiet + [.text(".")])])
     }
     let quiet: QuietHours?
-    let answer: String
+    let answer: [CommandAnswer.Part]
     switch first {
     case "off":
       guard values.count == 1 else { throw CommandError.usage(nil) }
       quiet = nil
-      answer = "Quiet hours are off; held posts will be sent now."
+      answer = [.text("Quiet hours are off; held posts will be sent now.")]
     case "for":
       guard values.count >= 2, let interval = DurationText.parse(values.dropFirst().joined()) else {
         throw CommandError.usage("Give a duration such as 30m, 2h or 1h30m.")
@@ -60,19 +61,21 @@ enum RoomCommands {
       guard interval <= 7 * 86_400 else { throw CommandError.usage("At most 7 days.") }
       let until = context.now.addingTimeInterval(interval)
       quiet = .until(until)
-      answer = "Quiet for \(DurationText.format(interval)) (until \(context.composer.dates.format(until)))."
+      answer = [
+        .text("Quiet for \(DurationText.format(interval)) (until "), context.composer.dates.part(until), .text(")."),
+      ]
     default:
       guard values.count == 1, let hours = QuietHours(parsingDaily: first) else {
         throw CommandError.usage("Quiet hours look like 23:00-07:30.")
       }
       quiet = hours
-      answer = "Quiet hours set: \(hours) (\(context.composer.dates.zoneName))."
+      answer = [.text("Quiet hours set: \(hours) (\(context.composer.dates.zoneName)).")]
     }
     let previous = try await context.roomSettings.setQuiet(room: context.room, to: quiet)
     try await context.undo.recordUndo(
       room: context.room, userID: context.userID, summary: "changed quiet hours",
       actions: [.setQuiet(daily: previous.daily, until: previous.until)])
-    return CommandReply(answer)
+    return CommandReply(lines: [.sentence(answer)])
   }
 
   static func runMode(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
@@ -104,12 +107,14 @@ enum RoomCommands {
   }
 }
 
-/// A room's quiet settings in words.
+/// A room's quiet settings in words: "daily 23:00–07:30, until 2025-01-02 15:04 UTC", or "off".
 enum QuietText {
-  static func describe(_ settings: RoomSettings, now: Date) -> String {
-    var parts: [String] = []
-    if let hours = settings.quietHours { parts.append("\(hours)") }
-    if let until = settings.quietUntil, until > now { parts.append("until \(until.formatted(.iso8601))") }
-    return parts.isEmpty ? "off" : parts.joined(separator: ", ")
+  static func parts(_ settings: RoomSettings, now: Date, dates: DateText) -> [CommandAnswer.Part] {
+    var parts: [CommandAnswer.Part] = []
+    if let hours = settings.quietHours { parts.append(.text("\(hours)")) }
+    if let until = settings.quietUntil, until > now {
+      parts += [.text(parts.isEmpty ? "until " : ", until "), dates.part(until)]
+    }
+    return parts.isEmpty ? [.text("off")] : parts
   }
 }

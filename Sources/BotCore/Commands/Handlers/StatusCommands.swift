@@ -17,16 +17,23 @@ enum StatusCommands {
     var reply = CommandReply()
     if let since = status.storageFullSince {
       // First: it explains the polling errors and the refused changes below.
-      reply.add(
-        "Disk full since \(dates.format(since)): the bot cannot save anything new, so new posts wait on the forum "
-          + "(none are lost) and changes are refused until an operator frees space.")
+      reply.add(sentence: [
+        .text("Disk full since "), dates.part(since),
+        .text(
+          ": the bot cannot save anything new, so new posts wait on the forum (none are lost) and changes are "
+            + "refused until an operator frees space."),
+      ])
     }
     // A paused room holds everything anyway: "quiet now" would only blur why nothing arrives.
     let quietNow = status.isQuietNow && !status.settings.isPaused
-    let quiet = QuietText.describe(status.settings, now: context.now) + (quietNow ? " (quiet now)" : "")
+    let quiet = QuietText.parts(status.settings, now: context.now, dates: dates)
     reply.add(
-      "Mode: \(status.settings.mode) · quiet: \(quiet) · unfurl: \(status.settings.unfurl ? "on" : "off")"
-        + (status.settings.isPaused ? " · paused (\(context.prefix)resume to relay again)" : ""))
+      sentence: [.text("Mode: \(status.settings.mode) · quiet: ")] + quiet
+        + [
+          .text(
+            (quietNow ? " (quiet now)" : "") + " · unfurl: \(status.settings.unfurl ? "on" : "off")"
+              + (status.settings.isPaused ? " · paused (\(context.prefix)resume to relay again)" : ""))
+        ])
     let follows = status.subscriptions.map(\.description)
     reply.add("Follows: " + (follows.isEmpty ? "nothing" : follows.joined(separator: "; ")))
     if !status.alerts.isEmpty { reply.add("Alerts: " + status.alerts.joined(separator: ", ")) }
@@ -35,12 +42,16 @@ enum StatusCommands {
     }
     if let wall = status.forumWall {
       // Before the polling lines: it is why they fail.
-      reply.add("Forum walled since \(dates.format(wall.since)): \(wall.wall.description)")
+      reply.add(sentence: [.text("Forum walled since "), dates.part(wall.since), .text(": \(wall.wall.description)")])
     }
     if let probation = status.probation {
       reply.add(
-        "Forum account: on probation\(ProbationText.until(probation, dates: dates)); it reads and relays as usual, "
-          + "but \(context.prefix)reply and \(context.prefix)pmreply are refused until it ends.")
+        sentence: [.text("Forum account: on probation")] + ProbationText.untilParts(probation, dates: dates)
+          + [
+            .text(
+              "; it reads and relays as usual, but \(context.prefix)reply and \(context.prefix)pmreply are refused "
+                + "until it ends.")
+          ])
     }
     reply.add(
       "Messages: \(status.pending) waiting, \(status.delivered) delivered, \(status.held) held, "
@@ -50,20 +61,23 @@ enum StatusCommands {
         "Behind: new posts arrive as one summary per thread until fewer than \(status.backlogLimit) messages wait.")
     }
     for source in status.sources {
-      var line = "Polling \(PollSource(name: source.source)?.readableName ?? source.source): "
+      var line: [CommandAnswer.Part] = [
+        .text("Polling \(PollSource(name: source.source)?.readableName ?? source.source): ")
+      ]
       if source.isHealthy {
-        line += source.lastSuccess.map { "ok, last \(dates.format($0))" } ?? "not polled yet"
+        line += source.lastSuccess.map { [.text("ok, last "), dates.part($0)] } ?? [.text("not polled yet")]
       } else {
-        line += "\(NameList.count(source.consecutiveErrors, "error")) in a row"
+        var errors = "\(NameList.count(source.consecutiveErrors, "error")) in a row"
         // The error is a sentence of its own (it may end with a full stop), so it goes last but one.
         if let error = source.lastError, let wall = status.forumWall, error == wall.wall.description {
-          line += ", behind \(wall.wall.name) (above)"
+          errors += ", behind \(wall.wall.name) (above)"
         } else if let error = source.lastError {
-          line += ", the last: \(error.hasSuffix(".") ? String(error.dropLast()) : error)"
+          errors += ", the last: \(error.hasSuffix(".") ? String(error.dropLast()) : error)"
         }
-        if let next = source.nextAttempt { line += ". Next try \(dates.format(next))." }
+        line.append(.text(errors))
+        if let next = source.nextAttempt { line += [.text(". Next try "), dates.part(next), .text(".")] }
       }
-      reply.add(line)
+      reply.add(sentence: line)
     }
     for failure in status.recentFailures.prefix(3) {
       reply.add("Failed: \(failure)")
@@ -112,11 +126,15 @@ enum StatusCommands {
     }
     reply.add("Post \(postID)\(title):")
     for entry in answer.entries {
-      var line = "\(entry.kind) for \(entry.reason): \(entry.state), queued \(dates.format(entry.queuedAt))"
-      if let delivered = entry.deliveredAt { line += ", delivered \(dates.format(delivered))" }
-      if entry.attempts > 1 { line += ", \(entry.attempts) attempts" }
-      if let error = entry.lastError { line += ", last error: \(error)" }
-      reply.add(item: [.text(line)])
+      var line: [CommandAnswer.Part] = [
+        .text("\(entry.kind) for \(entry.reason): \(entry.state), queued "), dates.part(entry.queuedAt),
+      ]
+      if let delivered = entry.deliveredAt { line += [.text(", delivered "), dates.part(delivered)] }
+      var rest = ""
+      if entry.attempts > 1 { rest += ", \(entry.attempts) attempts" }
+      if let error = entry.lastError { rest += ", last error: \(error)" }
+      if !rest.isEmpty { line.append(.text(rest)) }
+      reply.add(item: line)
     }
     return reply
   }

@@ -11,13 +11,14 @@ enum ThreadLine {
     if let star = thread.star { details.append(star.name) }
     if let unread = thread.unreadCount, unread > 0 { details.append("\(unread) unread") }
     details.append(NameList.count(thread.replyCount, "reply", plural: "replies"))
+    var last: [CommandReply.Part] = []
     if let author = thread.lastPostAuthor {
-      let when = thread.lastPostDate.map { " \(context.composer.dates.format($0))" } ?? ""
-      details.append("last by \(author)\(when)")
+      details.append("last by \(author)")
+      if let date = thread.lastPostDate { last = [.text(" "), context.composer.dates.part(date)] }
     }
     return [
       .link(label: thread.title, url: context.links.thread(thread.id)),
       .text(" (\(thread.id)) — " + details.joined(separator: ", ")),
-    ]
+    ] + last
   }
 }
