@@ -9,16 +9,9 @@ enum BotMigrations {
     migrator.registerMigration("v2-privateMessages", migrate: v2PrivateMessages)
     migrator.registerMigration("v3-outboxDates", migrate: OutboxDateMigration.migrate)
     migrator.registerMigration("v4-replies", migrate: v4Replies)
-    migrator.registerMigration("v5-bookmarkListing", migrate: v5BookmarkListing)
+    migrator.registerMigration("v5-pollState", migrate: PollStateMigration.migrate)
+    migrator.registerMigration("v6-chatState", migrate: ChatStateMigration.migrate)
     return migrator
-  }
-
-  /// When each thread was last seen in a bookmarks page (`listedAt`): a full sweep read a page at a time between
-  /// checks takes minutes, so "not in the listing" is "not listed since the sweep began", not "absent from one read".
-  private static func v5BookmarkListing(_ db: Database) throws {
-    try db.alter(table: "thread") { t in
-      t.add(column: "listedAt", .datetime)
-    }
   }
 
   /// Answering relays from chat: each relay row's short reference (`r7`, for transports without native replies),

@@ -44,17 +44,10 @@ struct EngineHarness {
     return report
   }
 
-  /// Takes the steps of the full sweep in progress to its end (or its first error), as the poller does when no
-  /// check is due, draining the outbox after each.
+  /// The full sweep in progress, to its end, draining the outbox after each step.
   @discardableResult
   func sweep() async -> [PollReport] {
-    var steps: [PollReport] = []
-    while steps.count < 1_000, let step = await engine.sweepBookmarks() {
-      steps.append(step)
-      await dispatcher.drain()
-      if !step.succeeded { break }
-    }
-    return steps
+    await engine.sweepToEnd { await dispatcher.drain() }
   }
 
   func rows() async throws -> [OutboxRecord] {

@@ -65,7 +65,7 @@ struct BotStoreTests {
   func migrations() throws {
     #expect(
       try BotDatabase().appliedMigrations() == [
-        "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-bookmarkListing",
+        "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
       ])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
@@ -73,7 +73,7 @@ struct BotStoreTests {
     let reopened = try BotDatabase(path: path)
     #expect(
       try reopened.appliedMigrations() == [
-        "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-bookmarkListing",
+        "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
       ])
   }
 
@@ -88,14 +88,14 @@ struct BotStoreTests {
     }
     try queue.close()
     let error = try #require(throws: BotStoreError.self) { try BotDatabase(path: path) }
-    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v5-bookmarkListing"))
+    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v6-chatState"))
     #expect(
       error.description
         == "The database at \(path) has schema v9-fromTheFuture, written by a newer AwfulBot than this one, which "
-        + "knows schema up to v5-bookmarkListing: start the newer build again, or restore a backup this build made "
+        + "knows schema up to v6-chatState: start the newer build again, or restore a backup this build made "
         + "(awfulbot restore); nothing was changed.")
     let after = try DatabaseQueue(path: path)
-    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 6)
+    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 7)
   }
 
   @Test("the database file is created with mode 0600 and uses WAL")

@@ -105,12 +105,12 @@ package enum BackupRestore {
       let replaced = try ReadOnlyDatabase(path: current)
       defer { try? replaced.close() }
       let (rows, posted) = try replaced.read { tx in
-        (try tx.allOutboxRows(), try tx.values(namespace: RelayMap.postedFromChatNamespace))
+        (try tx.allOutboxRows(), try tx.allPostedFromChat())
       }
       var count = 0
       try DatabaseFile.amend(path: incoming) { tx in
         count = try tx.carryOverOutcomes(of: rows)
-        _ = try tx.carryOverValues(posted, namespace: RelayMap.postedFromChatNamespace, now: Date())
+        _ = try tx.carryOver(postedFromChat: posted)
       }
       return (count, nil)
     } catch {

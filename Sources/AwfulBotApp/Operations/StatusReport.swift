@@ -156,13 +156,13 @@ package struct StatusReport: Sendable, Codable, Hashable {
         hasSession: session != nil && (session?.expiresAt.map { $0 > now } ?? true),
         sessionExpires: session?.expiresAt, loggedInAtLastHeartbeat: forumRecord?.loggedIn,
         checkedAt: forumRecord?.checkedAt, wall: forumRecord?.wall)
-      let paces = try tx.values(namespace: PollPace.namespace)
+      let paces = try tx.pollPaces()
       let sources = try tx.allSourceHealth().map {
         Source(
           source: $0.source, lastAttempt: $0.lastAttemptAt, lastSuccess: $0.lastSuccessAt, lastError: $0.lastError,
           lastErrorAt: $0.lastErrorAt, consecutiveErrors: $0.consecutiveErrors, totalPolls: $0.totalPolls,
           totalErrors: $0.totalErrors, nextAttempt: $0.nextAttemptAt,
-          pace: SourceHealth(source: $0.source, pace: PollPace.stored(in: paces, source: $0.source)).paceExplanation)
+          pace: SourceHealth(source: $0.source, pace: paces[$0.source].flatMap(PollPace.init(record:))).paceExplanation)
       }
       let counts = try tx.outboxCounts()
       let deliveries = try tx.lastDeliveryByTransport()

@@ -3,10 +3,6 @@ import ChatBridge
 import Foundation
 
 extension ConfigurationReloader {
-  /// Key-value namespace of the rooms a reload paused because their transport's config stopped naming them: only
-  /// those are resumed when the config names them again (a room paused by hand or after a kick stays paused).
-  static let pausedByConfigNamespace = "pausedByConfig"
-
   /// After the transports took their new settings: a room a transport left because its own settings no longer name
   /// it (an IRC channel taken off `channels`) is paused when subscriptions remain there, so its posts are held
   /// instead of queued for a channel the bot parted, where each would end as a dead letter. Users' subscriptions
@@ -46,7 +42,7 @@ extension ConfigurationReloader {
       let wasPaused = try await engine.setPaused(room: room, to: true)
       if !wasPaused {
         try await application.database.write { tx in
-          try tx.setValue("1", namespace: Self.pausedByConfigNamespace, key: Self.roomKey(room), now: Date())
+          try tx.markPausedByConfig(transport: room.transport, room: room.room, at: Date())
         }
       }
       logger.warning(
@@ -64,12 +60,9 @@ extension ConfigurationReloader {
 
   private func resumeRoomBack(_ room: RoomRef) async {
     do {
+      // Only a room the config paused is resumed (one paused by hand, or after a kick, stays paused).
       let pausedByConfig = try await application.database.write { tx in
-        guard try tx.value(namespace: Self.pausedByConfigNamespace, key: Self.roomKey(room)) != nil else {
-          return false
-        }
-        try tx.removeValue(namespace: Self.pausedByConfigNamespace, key: Self.roomKey(room))
-        return true
+        try tx.clearPausedByConfig(transport: room.transport, room: room.room)
       }
       guard pausedByConfig else { return }
       _ = try await application.engine.setPaused(room: room, to: false)
@@ -82,5 +75,4 @@ extension ConfigurationReloader {
     }
   }
 
-  private static func roomKey(_ room: RoomRef) -> String { "\(room.transport) \(room.room)" }
 }

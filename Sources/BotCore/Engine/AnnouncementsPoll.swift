@@ -23,7 +23,8 @@ struct AnnouncementsPoll: Sendable {
     let (outcome, fresh) = try await database.write { tx -> (RelayOutcome, Int) in
       // "2": announcements known by author and body (see `AnnouncementHash`). Hashes of the earlier scheme (with
       // the title) never match, so after an upgrade the current ones are recorded again without being relayed.
-      let isSeeded = try tx.value(namespace: "engine", key: "announcementsSeeded") == AnnouncementHash.scheme
+      let source = PollSource.announcements.name
+      let isSeeded = try tx.seedScheme(source: source) == AnnouncementHash.scheme
       let rooms = try tx.subscriptions(kind: .announcements).compactMap(Subscription.init(record:))
       var outcome = RelayOutcome()
       var fresh = 0
@@ -42,7 +43,7 @@ struct AnnouncementsPoll: Sendable {
         }
       }
       if !isSeeded {
-        try tx.setValue(AnnouncementHash.scheme, namespace: "engine", key: "announcementsSeeded", now: now)
+        try tx.markSeeded(source: source, scheme: AnnouncementHash.scheme, at: now)
       }
       return (outcome, fresh)
     }

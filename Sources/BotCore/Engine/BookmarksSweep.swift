@@ -2,11 +2,11 @@ import BotStore
 import Foundation
 
 /// A full sweep of the bookmarks in progress, read a page at a time when no check is due (issue 35), so a change
-/// never waits behind it. Kept in the store (namespace `poll`), so a restart goes on from the same page.
+/// never waits behind it. Kept in the store (table `bookmarksSweep`), so a restart goes on from the same page.
 ///
 /// A sweep is what notices a bookmark removed on the web: a thread the store holds as bookmarked that no bookmarks
 /// page listed since the sweep began (checks stamp the threads they list too, see `ThreadRecord.listedAt`).
-struct BookmarksSweep: Sendable, Hashable, Codable {
+struct BookmarksSweep: Sendable, Hashable {
   /// When the sweep began; the next one is due `polling.bookmarksFullSweepSeconds` later.
   var startedAt: Date
   /// The next bookmarks page to read.
@@ -17,20 +17,17 @@ struct BookmarksSweep: Sendable, Hashable, Codable {
   /// later `unwatch` from removing a bookmark the account made).
   var unlisted: [String] = []
 
-  static let key = "sweep:bookmarks"
-
   static func load(in tx: StoreTransaction) throws -> BookmarksSweep? {
-    try tx.value(namespace: PollPace.namespace, key: key).flatMap {
-      try? JSONDecoder().decode(BookmarksSweep.self, from: Data($0.utf8))
+    try tx.bookmarksSweep().map {
+      BookmarksSweep(startedAt: $0.startedAt, nextPage: $0.nextPage, unlisted: $0.unlisted)
     }
   }
 
   func save(in tx: StoreTransaction, now: Date) throws {
-    let text = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
-    try tx.setValue(text, namespace: PollPace.namespace, key: Self.key, now: now)
+    try tx.save(BookmarksSweepRecord(startedAt: startedAt, nextPage: nextPage, unlisted: unlisted, updatedAt: now))
   }
 
   static func remove(in tx: StoreTransaction) throws {
-    try tx.removeValue(namespace: PollPace.namespace, key: key)
+    try tx.removeBookmarksSweep()
   }
 }

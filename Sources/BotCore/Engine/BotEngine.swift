@@ -137,8 +137,10 @@ package final class BotEngine: Sendable {
     outbox.dispatchSignal(for: transport)
   }
 
-  /// The store key (namespace `engine`) set once the inbox's first contents were recorded without alerts.
-  static let privateMessagesSeededKey = PrivateMessagesPoll.seededKey
+  /// Whether the inbox's first contents were recorded (without alerts), so a message sent now is told.
+  package func isInboxSeeded() async throws -> Bool {
+    try await database.read { tx in try tx.seedScheme(source: PollSource.privateMessages.name) != nil }
+  }
 
   // MARK: Polling (`PollCycle`)
 

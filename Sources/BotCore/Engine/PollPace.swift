@@ -9,7 +9,7 @@ import Foundation
 /// spells, so a spell's next post waits at most twice the floor, and a quiet account costs a read a ceiling (issue
 /// 35: doubling straight to the ceiling left a post made after 30 quiet seconds waiting 40 s and more). Other
 /// sources, and any whose floor is not below its ceiling, keep one interval. The pace is kept in the store
-/// (namespace `poll`), so `awfulbot status` in another process shows it too.
+/// (table `pollPace`), so `awfulbot status` in another process shows it too.
 package struct PollPace: Sendable, Hashable, Codable {
   package enum Reason: String, Sendable, Hashable, Codable {
     /// The last read found something: the next comes after the floor.
@@ -118,24 +118,22 @@ package struct PollPace: Sendable, Hashable, Codable {
 
   // MARK: Store
 
-  /// The store namespace of the poller's own values: each source's pace and each list's mark.
-  package static let namespace = "poll"
-
-  package static func key(source: String) -> String { "pace:\(source)" }
-
-  /// The pace stored for `source` among a namespace's values (`StoreTransaction.values(namespace:)`).
-  package static func stored(in values: [String: String], source: String) -> PollPace? {
-    values[key(source: source)].flatMap { try? JSONDecoder().decode(PollPace.self, from: Data($0.utf8)) }
+  /// The pace a stored row holds; nil for a reason this build does not know (the source starts afresh).
+  package init?(record: PollPaceRecord) {
+    guard let reason = Reason(rawValue: record.reason) else { return nil }
+    self.init(
+      seconds: record.seconds, reason: reason, quietReads: record.quietReads, ceilingSeconds: record.ceilingSeconds,
+      quietSeconds: record.quietSeconds)
   }
 
   static func load(in tx: StoreTransaction, source: PollSource) throws -> PollPace? {
-    try tx.value(namespace: namespace, key: key(source: source.name)).flatMap {
-      try? JSONDecoder().decode(PollPace.self, from: Data($0.utf8))
-    }
+    try tx.pollPace(source: source.name).flatMap(PollPace.init(record:))
   }
 
   func save(in tx: StoreTransaction, source: PollSource, now: Date) throws {
-    let text = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
-    try tx.setValue(text, namespace: Self.namespace, key: Self.key(source: source.name), now: now)
+    try tx.save(
+      PollPaceRecord(
+        source: source.name, seconds: seconds, reason: reason.rawValue, quietReads: quietReads,
+        ceilingSeconds: ceilingSeconds, quietSeconds: quietSeconds, updatedAt: now))
   }
 }

@@ -6,8 +6,9 @@ import Logging
 
 /// Polls the bot account's private-message inbox and tells each new message in every private-message room.
 struct PrivateMessagesPoll: Sendable {
-  /// The store key (namespace `engine`) set once the inbox's first contents were recorded without alerts.
-  static let seededKey = "privateMessagesSeeded"
+  /// The scheme `seededSource` records once the inbox's first contents were recorded without alerts (any will do:
+  /// a message is known by its id).
+  static let seedScheme = "ids"
 
   let database: BotDatabase
   let forum: any Forum
@@ -32,7 +33,7 @@ struct PrivateMessagesPoll: Sendable {
     let (unseen, isSeeded) = try await database.read { tx in
       (
         try tx.unseenPrivateMessages(ids: ids),
-        try tx.value(namespace: "engine", key: Self.seededKey) != nil
+        try tx.seedScheme(source: PollSource.privateMessages.name) != nil
       )
     }
     // Oldest first, so a room reads them in the order they were sent.
@@ -62,7 +63,7 @@ struct PrivateMessagesPoll: Sendable {
               postID: header.id, reason: "private message \(header.id)", in: tx))
         }
       }
-      if !isSeeded { try tx.setValue("1", namespace: "engine", key: Self.seededKey, now: now) }
+      if !isSeeded { try tx.markSeeded(source: PollSource.privateMessages.name, scheme: Self.seedScheme, at: now) }
       return outcome
     }
     if !isSeeded {

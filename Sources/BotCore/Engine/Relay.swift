@@ -62,11 +62,9 @@ struct Relay {
         guard transports[room.transport] != nil else { continue }
         // A post the bot made from this room (a confirmed reply) is not sent back to it: the room read it already.
         let admitted: [(post: Post, reason: String)] = try posts.compactMap { post in
-          guard
-            try tx.value(
-              namespace: RelayMap.postedFromChatNamespace, key: RelayMap.postedFromChatKey(room, postID: post.id))
-              == nil
-          else { return nil }
+          guard !(try tx.wasPostedFromChat(transport: room.transport, room: room.room, postID: post.id)) else {
+            return nil
+          }
           return roomSubscriptions.first(where: { $0.filters.admits(post) }).map { (post, $0.description) }
         }
         guard !admitted.isEmpty else { continue }

@@ -10,20 +10,11 @@ package struct RelayMap: Sendable {
   let database: BotDatabase
   let now: @Sendable () -> Date
 
-  /// Where the posts the bot made from chat are noted (`notePostedFromChat`), one key per room and post.
-  package static let postedFromChatNamespace = "postedFromChat"
-
-  static func postedFromChatKey(_ room: RoomRef, postID: String) -> String {
-    "\(room.transport)\u{1F}\(room.room)\u{1F}\(postID)"
-  }
-
   /// Notes that the bot posted `postID` from `room`, so that `Relay` does not send the post back to that room.
   func notePostedFromChat(room: RoomRef, postID: String) async throws {
     let now = now()
     try await database.write { tx in
-      try tx.setValue(
-        ISO8601DateFormatter().string(from: now), namespace: Self.postedFromChatNamespace,
-        key: Self.postedFromChatKey(room, postID: postID), now: now)
+      try tx.notePostedFromChat(transport: room.transport, room: room.room, postID: postID, at: now)
     }
   }
 

@@ -108,13 +108,13 @@ struct StatusReporter: Sendable {
 
   /// Every poll source's health with its pace (how long until the next read, and why).
   private static func sources(in tx: StoreTransaction) throws -> [SourceHealth] {
-    let values = try tx.values(namespace: PollPace.namespace)
+    let paces = try tx.pollPaces()
     return try tx.allSourceHealth().map { record in
       SourceHealth(
         source: record.source, lastAttempt: record.lastAttemptAt, lastSuccess: record.lastSuccessAt,
         lastErrorAt: record.lastErrorAt, lastError: record.lastError, consecutiveErrors: record.consecutiveErrors,
         totalErrors: record.totalErrors, totalPolls: record.totalPolls, nextAttempt: record.nextAttemptAt,
-        pace: PollPace.stored(in: values, source: record.source))
+        pace: paces[record.source].flatMap(PollPace.init(record:)))
     }
   }
 }

@@ -32,18 +32,6 @@ extension StoreTransaction {
     return changed
   }
 
-  /// Adds the values of `namespace` this database lacks (the replaced database's notes of posts the bot made from
-  /// chat, so they are not relayed back as someone else's). Returns how many.
-  package func carryOverValues(_ values: [String: String], namespace: String, now: Date) throws -> Int {
-    var added = 0
-    for (key, value) in values.sorted(by: { $0.key < $1.key })
-    where try self.value(namespace: namespace, key: key) == nil {
-      try setValue(value, namespace: namespace, key: key, now: now)
-      added += 1
-    }
-    return added
-  }
-
   /// The key-value namespaces starting with `prefix` (`transport:`).
   package func namespaces(withPrefix prefix: String) throws -> [String] {
     try String.fetchAll(

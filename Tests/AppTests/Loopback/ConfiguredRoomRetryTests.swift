@@ -68,9 +68,7 @@ struct ConfiguredRoomRetryTests {
       // A private message sent now is told in the alerts room, by its id. The first inbox poll only records what
       // is there, so wait until it has (the engine marks the inbox seeded) before sending.
       try await waitUntil("the first inbox poll recorded the inbox", timeout: .seconds(30)) {
-        try await application.database.read {
-          try $0.value(namespace: "engine", key: BotEngine.privateMessagesSeededKey)
-        } != nil
+        try await application.engine.isInboxSeeded()
       }
       let message = try await forum.state.sendPrivateMessage(
         from: 1002, to: FakeForumSeed.botUserID, title: "Late but here", body: "Hello.")

@@ -1,0 +1,111 @@
+import AwfulBotTestKit
+import Foundation
+import GRDB
+import Testing
+
+@testable import BotStore
+
+/// Schema 5 moves the poller's paces and list marks out of the key-value table into tables of their own, so a bot
+/// upgraded while it runs keeps its place in every list (without its mark, the next poll would read the whole
+/// bookmarks list at once).
+@Suite("Poll state migration")
+struct PollStateMigrationTests {
+  @Test("paces and list marks stored as JSON by schema 4 are rows of pollPace and listMark after the upgrade")
+  func movesPacesAndMarks() throws {
+    let directory = TestScratch.path("awfulbot-poll-state")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("bot.sqlite").path
+
+    // As schema 4 wrote them: Foundation's JSON, dates as seconds since 2001-01-01.
+    let old = try DatabaseQueue(path: path)
+    try BotMigrations.migrator.migrate(old, upTo: "v4-replies")
+    try old.write { db in
+      let rows = [
+        ("pace:bookmarks", #"{"seconds":40,"reason":"quiet","quietReads":2,"ceilingSeconds":60}"#),
+        ("list:bookmarks", #"{"newestLastPost":756000000,"lastFullSweep":755999000,"isOrdered":true}"#),
+        ("list:forum:273", #"{"newestLastPost":756000060,"isOrdered":false}"#),
+        ("pace:forum:273", "not json"),
+      ]
+      for (key, value) in rows {
+        try db.execute(
+          sql: "INSERT INTO keyValue (namespace, key, value, updatedAt) VALUES ('poll', ?, ?, '2025-01-02 15:05:00')",
+          arguments: [key, value])
+      }
+      try db.execute(
+        sql: "INSERT INTO keyValue (namespace, key, value, updatedAt) VALUES ('ops', 'kept', 'yes', '2025-01-02')")
+    }
+    try old.close()
+
+    let database = try BotDatabase(path: path)
+    let (paces, bookmarks, forum, left) = try database.readNow { tx in
+      (
+        try tx.pollPaces(), try tx.listMark(list: "bookmarks"), try tx.listMark(list: "forum:273"),
+        try tx.values(namespace: "poll")
+      )
+    }
+    #expect(paces.keys.sorted() == ["bookmarks"])
+    #expect(paces["bookmarks"]?.seconds == 40 && paces["bookmarks"]?.reason == "quiet")
+    #expect(paces["bookmarks"]?.quietReads == 2 && paces["bookmarks"]?.quietSeconds == nil)
+    #expect(bookmarks?.newestLastPost == Date(timeIntervalSinceReferenceDate: 756_000_000))
+    #expect(bookmarks?.lastFullSweep == Date(timeIntervalSinceReferenceDate: 755_999_000))
+    #expect(bookmarks?.isOrdered == true)
+    #expect(forum?.isOrdered == false && forum?.lastFullSweep == nil)
+    #expect(left.isEmpty)
+    #expect(try database.readNow { try $0.value(namespace: "ops", key: "kept") } == "yes")
+    try database.close()
+  }
+}
+
+/// Schema 6 moves the posts made from chat, the seeded sources and the rooms a reload paused out of the key-value
+/// table, keeping what was stored.
+@Suite("Chat state migration")
+struct ChatStateMigrationTests {
+  @Test("posts made from chat, seeded sources and rooms paused by a reload are rows of their tables after the upgrade")
+  func movesChatState() async throws {
+    let directory = TestScratch.path("awfulbot-chat-state")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("bot.sqlite").path
+
+    let old = try DatabaseQueue(path: path)
+    try BotMigrations.migrator.migrate(old, upTo: "v5-pollState")
+    try await old.write { db in
+      let rows = [
+        ("postedFromChat", "irc\u{1F}#goons\u{1F}7001", "2025-01-02T15:04:00Z"),
+        ("engine", "announcementsSeeded", "2"),
+        ("engine", "privateMessagesSeeded", "1"),
+        ("pausedByConfig", "my irc #gone", "1"),
+      ]
+      for (namespace, key, value) in rows {
+        try db.execute(
+          sql: "INSERT INTO keyValue (namespace, key, value, updatedAt) VALUES (?, ?, ?, '2025-01-02 15:05:00')",
+          arguments: [namespace, key, value])
+      }
+    }
+    try old.close()
+
+    let database = try BotDatabase(path: path)
+    let (posted, dates, announcements, inbox, paused, left) = try database.readNow { tx in
+      (
+        try tx.wasPostedFromChat(transport: "irc", room: "#goons", postID: "7001"),
+        try tx.allPostedFromChat().map(\.postedAt), try tx.seedScheme(source: "announcements"),
+        try tx.seedScheme(source: "privateMessages"),
+        try ConfigPausedRoomRecord.fetchAll(tx.db).map { [$0.transport, $0.room] },
+        try ["postedFromChat", "engine", "pausedByConfig"].flatMap { try tx.values(namespace: $0).keys }
+      )
+    }
+    #expect(posted && dates == [Date(timeIntervalSince1970: 1_735_830_240)])
+    #expect(announcements == "2" && inbox == "1")
+    #expect(paused == [["my irc", "#gone"]])
+    #expect(left.isEmpty)
+    let cleared = try await database.write { tx in
+      [
+        try tx.clearPausedByConfig(transport: "my irc", room: "#gone"),
+        try tx.clearPausedByConfig(transport: "my irc", room: "#gone"),
+      ]
+    }
+    #expect(cleared == [true, false])
+    try database.close()
+  }
+}
