@@ -254,12 +254,23 @@ struct CommandRouterTests {
     #expect(try await bot.engine.settings(room: bot.room).quietHours == QuietHours(parsingDaily: "23:00-07:30"))
     #expect(await bot.say("!quiet for 2h").contains("Quiet for 2h"))
     #expect(try await bot.engine.settings(room: bot.room).quietUntil == bot.clock.now().addingTimeInterval(7200))
-    #expect(await bot.say("!quiet").contains("daily 23:00–07:30"))
+    // The end of a quiet spell reads like every other date in chat, not in ISO 8601.
+    let until = DateText(timeZone: .gmt).format(bot.clock.now().addingTimeInterval(7200))
+    #expect(await bot.say("!quiet") == "Quiet: daily 23:00–07:30, until \(until).")
+    #expect(await bot.say("!status").contains("quiet: daily 23:00–07:30, until \(until) (quiet now)"))
     #expect(await bot.say("!quiet off").contains("off"))
     let settings = try await bot.engine.settings(room: bot.room)
     #expect(settings.quietHours == nil && settings.quietUntil == nil)
     #expect(await bot.say("!quiet 25:00-07:00").contains("Usage: !quiet"))
     #expect(await bot.say("!quiet for ever").contains("Give a duration"))
+  }
+
+  @Test("pause and status name the configured prefix, not !")
+  func pauseNamesThePrefix() async throws {
+    let bot = try await CommandHarness(prefix: ".")
+    #expect(await bot.say(".pause") == "Paused: new posts are held for this room until .resume.")
+    let status = await bot.say(".status")
+    #expect(status.contains("paused (.resume to relay again)") && !status.contains("!"))
   }
 
   @Test("pause and resume: the room's state follows, repeats are answered, undo reverts, arguments are refused")

@@ -12,10 +12,13 @@ package struct CommandHarness {
   package let router: CommandRouter
   package let clock: TestClock
 
-  /// - Parameter namedRooms: the rooms the config would name (room power counts for the account there); by default
-  ///   the harness's rooms `!room` and `!other`, as a bot's configured rooms.
+  /// - Parameters:
+  ///   - namedRooms: the rooms the config would name (room power counts for the account there); by default the
+  ///     harness's rooms `!room` and `!other`, as a bot's configured rooms.
+  ///   - prefix: the commands' prefix (`commands.prefix`).
   package init(
-    forum: TestForum? = nil, grants: [String: [String: Role]] = [:], namedRooms: [String] = ["!room", "!other"]
+    forum: TestForum? = nil, grants: [String: [String: Role]] = [:], namedRooms: [String] = ["!room", "!other"],
+    prefix: String = "!"
   ) async throws {
     let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
     let forum = if let forum { forum } else { TestForum.seeded(clock: clock) }
@@ -25,7 +28,7 @@ package struct CommandHarness {
     self.engine = engine
     self.clock = clock
     self.router = CommandRouter(
-      parser: CommandParser(prefix: "!", botNames: ["awfulbot"]),
+      parser: CommandParser(prefix: prefix, botNames: ["awfulbot"]),
       permissions: SharedPermissions(
         PermissionPolicy(
           grants: grants, namedRooms: Set(namedRooms.map { RoomRef(transport: Self.transport, room: $0) }))),
