@@ -12,11 +12,11 @@ extension StatusReport {
       lines.append("  ✗ \(pendingMigrations.count) migration(s) not applied: run `awfulbot migrate` (or start the bot)")
     }
     if let daemon {
-      let mark = daemon.state == "running" ? "✓" : daemon.state == Self.aliveOnFullDisk ? "!" : "✗"
+      let mark = daemon.state == .running ? "✓" : daemon.state == .aliveOnFullDisk ? "!" : "✗"
       lines.append(
         "daemon: \(mark) \(daemon.state) (pid \(daemon.pid), version \(daemon.version), started \(ago(daemon.startedAt)), "
           + "last seen \(ago(daemon.lastSeen)))")
-      if daemon.state == Self.aliveOnFullDisk {
+      if daemon.state == .aliveOnFullDisk {
         lines.append("  its process runs, but its heartbeat cannot be saved until space is freed")
       }
       lines += configurationLines(daemon, ago: ago)
@@ -68,7 +68,7 @@ extension StatusReport {
       let mark = daemonDown ? "-" : transport.connected.map { $0 ? "✓" : "✗" } ?? "-"
       var line = "  \(mark) \(transport.name):"
       if daemonDown, transport.connected != nil {
-        line += " not connected (the daemon is \(daemon?.state ?? "not running"))"
+        line += " not connected (the daemon is \(daemon?.state.rawValue ?? "not running"))"
       } else if let connected = transport.connected {
         line += connected ? " connected" : " not connected (\(transport.problem ?? "unknown"))"
       } else {
@@ -117,7 +117,7 @@ extension StatusReport {
       for problem in problems.prefix(5) { lines.append("    - \(problem)") }
       if problems.count > 5 { lines.append("    … and \(problems.count - 5) more (see the log)") }
     }
-    if let onDisk = daemon.configurationOnDisk, onDisk != stamp.refusedChecksum, daemon.state == "running" {
+    if let onDisk = daemon.configurationOnDisk, onDisk != stamp.refusedChecksum, daemon.state == .running {
       lines.append(
         "  ! the file changed since (checksum \(onDisk)): `systemctl reload awfulbot` or `kill -HUP \(daemon.pid)` "
           + "applies it")

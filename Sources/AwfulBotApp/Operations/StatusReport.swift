@@ -7,9 +7,7 @@ import Foundation
 /// process): the daemon's heartbeat, the forum session, each poll source, the outbox, dead letters and transports.
 package struct StatusReport: Sendable, Codable, Hashable {
   package struct Daemon: Sendable, Codable, Hashable {
-    /// `running`, `stopped`, `not responding` (heartbeat too old: crashed or hung) or `aliveOnFullDisk` (heartbeat
-    /// too old, but the process is there and the disk is full, so the heartbeat could not be saved).
-    package var state: String
+    package var state: DaemonState
     package var pid: Int32
     package var version: String
     package var startedAt: Date
@@ -21,7 +19,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var configurationOnDisk: String? = nil
 
     /// Whether its process is there: running, or alive with a heartbeat the full disk keeps from being saved.
-    package var isRunning: Bool { state == "running" || state == StatusReport.aliveOnFullDisk }
+    package var isRunning: Bool { state.isRunning }
   }
 
   package struct Forum: Sendable, Codable, Hashable {
@@ -98,9 +96,6 @@ package struct StatusReport: Sendable, Codable, Hashable {
     }
   }
 
-  /// The daemon's state when its heartbeat is old because the disk is full while its process lives.
-  package static let aliveOnFullDisk = "alive, disk full"
-
   package var databasePath: String
   package var storage: Storage? = nil
   package var pendingMigrations: [String]
@@ -134,14 +129,14 @@ package struct StatusReport: Sendable, Codable, Hashable {
       let ops = try tx.values(namespace: OperationsRecord.namespace)
       let daemon = OperationsRecord.decode(OperationsRecord.Daemon.self, from: ops[OperationsRecord.daemonKey]).map {
         record in
-        let state: String
+        let state: DaemonState
         if record.stoppedAt != nil {
-          state = "stopped"
+          state = .stopped
         } else if now.timeIntervalSince(record.lastSeen) > max(record.heartbeatSeconds * 3, 45) {
           // On a full disk the heartbeat is the write that fails: a live process is not a hung one.
-          state = diskIsFull && processIsAlive(record.pid) ? Self.aliveOnFullDisk : "not responding"
+          state = diskIsFull && processIsAlive(record.pid) ? .aliveOnFullDisk : .notResponding
         } else {
-          state = "running"
+          state = .running
         }
         let onDisk = record.configuration.flatMap { ConfigurationStamp.of(path: $0.path)?.checksum }
         return Daemon(
@@ -199,7 +194,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
 
   /// Anything an operator should act on: errors polling, dead letters, a daemon that is not running, a full disk.
   package var needsAttention: Bool {
-    storage?.isFull == true || daemon?.state != "running" || sources.contains { $0.consecutiveErrors > 0 }
+    storage?.isFull == true || daemon?.state != .running || sources.contains { $0.consecutiveErrors > 0 }
       || deadLetters > 0 || failed > 0
       || !forum.hasSession || transports.contains { $0.connected == false }
   }

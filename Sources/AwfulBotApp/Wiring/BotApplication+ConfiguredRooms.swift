@@ -53,7 +53,8 @@ extension BotApplication {
       let existing = try await engine.subscriptions(room: ref)
       if existing.contains(where: { $0.target == target }) { continue }
       do {
-        _ = try await engine.subscribe(room: ref, to: target, filters: .none, backfill: 0, createdBy: "config")
+        _ = try await engine.subscribe(
+          room: ref, to: target, filters: .none, backfill: 0, createdBy: Subscription.createdByConfiguration)
       } catch {
         logger.warning(
           "config subscription not created",

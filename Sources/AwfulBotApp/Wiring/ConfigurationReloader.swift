@@ -160,7 +160,7 @@ package final class ConfigurationReloader: Service, Sendable {
       guard !removed.isEmpty, let ref = await roomRef(transport: room.transport, room: room.room) else { continue }
       do {
         for subscription in try await engine.subscriptions(room: ref)
-        where subscription.createdBy == "config" && removed.contains(subscription.target) {
+        where subscription.createdBy == Subscription.createdByConfiguration && removed.contains(subscription.target) {
           _ = try await engine.unsubscribe(room: ref, id: subscription.id)
           logger.info(
             "config subscription removed",

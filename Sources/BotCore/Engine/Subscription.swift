@@ -9,8 +9,12 @@ package struct Subscription: Sendable, Hashable, Identifiable {
   package var target: SubscriptionTarget
   package var filters: SubscriptionFilters
   package var createdAt: Date
-  /// Sender id of whoever created it, when known.
+  /// Sender id of whoever created it, when known; `createdByConfiguration` for one the config file names.
   package var createdBy: String?
+
+  /// The `createdBy` of a subscription the config file names (`rooms[].subscriptions`): a reload that drops it from
+  /// the file removes it, and only it (a subscription made by a command stays).
+  package static let createdByConfiguration = "config"
 
   package init(
     id: Int64, room: RoomRef, target: SubscriptionTarget, filters: SubscriptionFilters, createdAt: Date,

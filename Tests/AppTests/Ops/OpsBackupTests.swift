@@ -350,7 +350,7 @@ struct OpsBackupTests {
     _ = await running.result
     try await daemon.shutdown()
     try database.close()
-    #expect(try StatusReport.read(databasePath: path).daemon?.state == "stopped")
+    #expect(try StatusReport.read(databasePath: path).daemon?.state == .stopped)
     _ = try BackupRestore.restore(backup: backup, databasePath: path)
     #expect(try Self.rooms(path) == ["!before:example.org"])
   }
@@ -424,7 +424,7 @@ struct OpsBackupTests {
     try database.close()
     let elsewhere = directory.path("new-host.sqlite")
     _ = try BackupRestore.restore(backup: backup, databasePath: elsewhere)
-    #expect(try StatusReport.read(databasePath: elsewhere).daemon?.state == "stopped")
+    #expect(try StatusReport.read(databasePath: elsewhere).daemon?.state == .stopped)
     let again = try BackupRestore.restore(backup: backup, databasePath: elsewhere)
     #expect(again.keptAside != nil)
   }

@@ -76,7 +76,7 @@ struct OpsDatabaseTests {
     await daemon.monitor.beat()
 
     let report = try StatusReport.read(databasePath: databasePath, transportNames: ["matrix", "irc", "console"])
-    #expect(report.daemon?.state == "running")
+    #expect(report.daemon?.state == .running)
     #expect(report.daemon?.pid == ProcessInfo.processInfo.processIdentifier)
     #expect(report.forum.hasSession == false)
     #expect(report.forum.loggedInAtLastHeartbeat == false)
@@ -125,7 +125,7 @@ struct OpsDatabaseTests {
       })
     running.cancel()
     _ = await running.result
-    #expect(try StatusReport.read(databasePath: databasePath).daemon?.state == "stopped")
+    #expect(try StatusReport.read(databasePath: databasePath).daemon?.state == .stopped)
     try await daemon.shutdown()
     try database.close()
   }

@@ -59,7 +59,7 @@ struct OpsStorageFullTests {
       let later = Date().addingTimeInterval(600)
       let full = try StatusReport.read(
         databasePath: path, now: later, freeSpace: { _ in 0 }, processIsAlive: { _ in true })
-      #expect(full.daemon?.state == StatusReport.aliveOnFullDisk)
+      #expect(full.daemon?.state == .aliveOnFullDisk)
       #expect(full.daemon?.isRunning == true, "restore refuses, transports are not shown as stopped")
       let text = full.text(now: later)
       #expect(text.contains("daemon: ! alive, disk full (pid"), "\(text)")
@@ -68,10 +68,10 @@ struct OpsStorageFullTests {
       // With room on the disk, or with no such process, an old heartbeat means the daemon is not responding.
       let roomy = try StatusReport.read(
         databasePath: path, now: later, freeSpace: { _ in 10 << 30 }, processIsAlive: { _ in true })
-      #expect(roomy.daemon?.state == "not responding")
+      #expect(roomy.daemon?.state == .notResponding)
       let gone = try StatusReport.read(
         databasePath: path, now: later, freeSpace: { _ in 0 }, processIsAlive: { _ in false })
-      #expect(gone.daemon?.state == "not responding" && gone.daemon?.isRunning == false)
+      #expect(gone.daemon?.state == .notResponding && gone.daemon?.isRunning == false)
       try await daemon.shutdown()
     }
   }
