@@ -131,7 +131,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
   }
 
   /// A role grant: `user` on `transport` gets `role` (viewer, member, admin).
-  package struct RoleGrant: Sendable, Codable, Hashable {
+  package struct RoleGrant: Sendable, Encodable, Hashable {
     package var transport: String
     package var user: String
     /// Typed when the config is read; an unknown name is a configuration error, never a quiet viewer.
@@ -146,18 +146,6 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       case transport, user, role
     }
 
-    package init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      transport = try container.decode(String.self, forKey: .transport)
-      user = try container.decode(String.self, forKey: .user)
-      let name = try container.decode(String.self, forKey: .role)
-      guard let role = Role(name: name) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .role, in: container, debugDescription: "expected viewer, member or admin, got \"\(name)\"")
-      }
-      self.role = role
-    }
-
     /// Written by name, as the config file has it.
     package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -169,7 +157,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
 
   /// A room seeded at start with its subscriptions, e.g. `["bookmarks", "bookmarks:red", "announcements",
   /// "thread:3522091", "forum:46"]`.
-  package struct RoomSettings: Sendable, Codable, Hashable {
+  package struct RoomSettings: Sendable, Encodable, Hashable {
     package var transport: String
     package var room: String
     package var subscriptions: [RoomSubscriptionSpec]?
@@ -192,30 +180,6 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
       case transport, room, subscriptions, mode, replyRole, reactions
-    }
-
-    /// Read as the config writes it; the loader (`ConfigurationParser`) has already said what is wrong with a value.
-    package init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      transport = try container.decode(String.self, forKey: .transport)
-      room = try container.decode(String.self, forKey: .room)
-      subscriptions = try container.decodeIfPresent([String].self, forKey: .subscriptions).map { texts in
-        try texts.map { text in
-          guard let spec = RoomSubscriptionSpec(parsing: text) else {
-            throw DecodingError.dataCorruptedError(
-              forKey: .subscriptions, in: container, debugDescription: "unknown subscription \(text)")
-          }
-          return spec
-        }
-      }
-      mode = try container.decodeIfPresent(String.self, forKey: .mode).map { text in
-        guard case .success(let mode) = RelayMode.parse(text) else {
-          throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "unknown mode \(text)")
-        }
-        return mode
-      }
-      replyRole = try container.decodeIfPresent(ReplyPermission.self, forKey: .replyRole)
-      reactions = try container.decodeIfPresent(Bool.self, forKey: .reactions)
     }
 
     /// Written by name, as the config file has it.

@@ -5,7 +5,7 @@ import Foundation
 /// One chat connection in the `transports` list: its `type`, its unique `name` (the `transport` of rooms and role
 /// grants), and every other key as written, which the transport's `TransportKind` checks and turns into the
 /// transport module's own configuration.
-package struct TransportSettings: Sendable, Codable, Hashable {
+package struct TransportSettings: Sendable, Encodable, Hashable {
   package var type: TransportType
   package var name: String?
   /// The transport's own keys (everything but `type` and `name`); secrets may still be `{"env": "NAME"}`.
@@ -24,20 +24,6 @@ package struct TransportSettings: Sendable, Codable, Hashable {
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
-  }
-
-  package init(from decoder: any Decoder) throws {
-    var members = try [String: JSONValue](from: decoder)
-    guard case .string(let text)? = members.removeValue(forKey: "type") else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "missing type"))
-    }
-    guard let type = TransportType(rawValue: text) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "unknown transport type \(text)"))
-    }
-    self.type = type
-    if case .string(let name)? = members.removeValue(forKey: "name") { self.name = name }
-    options = members
   }
 
   package func encode(to encoder: any Encoder) throws {
