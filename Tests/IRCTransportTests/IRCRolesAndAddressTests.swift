@@ -137,6 +137,10 @@ struct IRCRolesAndAddressTests {
     let json = #"{"host":"irc.example","nick":"awfulbot","channelRoles":{"o":"admin","v":"viewer"}}"#
     let decoded = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(json.utf8))
     #expect(decoded.channelRoleMap == ["o": .admin, "v": .viewer])
+    // Any case, as everywhere a role is named.
+    configuration.channelRoles = ["o": "Admin", "v": "MEMBER"]
+    try configuration.validate()
+    #expect(configuration.channelRoleMap == ["o": .admin, "v": .member])
   }
 
   // MARK: Addressing

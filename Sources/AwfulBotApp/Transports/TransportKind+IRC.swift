@@ -133,7 +133,7 @@ extension TransportKind {
         reader.report(itemPath, "expected a channel member mode letter (q, a, o, h, v)")
       }
       switch role {
-      case .string(let name) where ["admin", "member", "viewer"].contains(name): break
+      case .string(let name) where Role(name: name) != nil: break
       case .string(let name): reader.report(itemPath, "expected admin, member or viewer, got \"\(name)\"")
       default: reader.report(itemPath, "expected admin, member or viewer, got \(role.kindName)")
       }

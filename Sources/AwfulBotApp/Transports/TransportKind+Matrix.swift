@@ -145,7 +145,7 @@ extension TransportKind {
     if let overrides = options["roleOverrides"] {
       if case .object(let members) = overrides {
         for (user, role) in members.sorted(by: { $0.key < $1.key }) {
-          guard case .string(let name) = role, ["viewer", "member", "admin"].contains(name) else {
+          guard case .string(let name) = role, Role(name: name) != nil else {
             reader.report("\(at("roleOverrides")).\(user)", "expected viewer, member or admin")
             continue
           }

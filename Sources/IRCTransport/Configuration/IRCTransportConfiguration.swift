@@ -88,7 +88,7 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
     var roles: [Character: Role] = [:]
     for (letter, name) in map {
       guard letter.count == 1, let mode = letter.first, mode.isASCII, mode.isLetter,
-        let role = Role.allCases.first(where: { $0.description == name })
+        let role = Role(name: name)
       else { continue }
       roles[mode] = role
     }
@@ -198,7 +198,7 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
       if letter.count != 1 || !(letter.first?.isASCII ?? false) || !(letter.first?.isLetter ?? false) {
         problems.append("channelRoles: “\(letter)” is not a channel member mode letter (q, a, o, h, v)")
       }
-      if !Role.allCases.contains(where: { $0.description == role }) {
+      if Role(name: role) == nil {
         problems.append("channelRoles.\(letter): “\(role)” is not admin, member or viewer")
       }
     }

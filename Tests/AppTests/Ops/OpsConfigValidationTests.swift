@@ -247,6 +247,16 @@ struct OpsConfigValidationTests {
         "transports[0].channelRoles.h: expected admin, member or viewer, got a number",
         "transports[0].channelRoles.v: expected admin, member or viewer, got \"boss\"",
       ])
+    // A role is read the same way everywhere (roles[], channelRoles, roleOverrides, commands): any case.
+    #expect(
+      OpsConfig.transportProblems([
+        "type": "irc", "server": "irc.example.org:6697", "nick": "bot", "channelRoles": ["o": "Admin", "v": "MEMBER"],
+      ]).isEmpty)
+    #expect(
+      OpsConfig.transportProblems([
+        "type": "matrix", "homeserver": "https://m.example.org", "userID": "@bot:example.org", "accessToken": "t",
+        "roleOverrides": ["@a:example.org": "Admin"],
+      ]).isEmpty)
     #expect(
       OpsConfig.transportProblems([
         "type": "irc", "server": "irc.example.org:6697", "nick": "bot", "channelRoles": "op",
