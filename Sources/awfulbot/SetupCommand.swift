@@ -49,7 +49,12 @@ struct SetupCommand: AsyncParsableCommand {
     answers.forumPassword = forumPasswordEnv.flatMap { environment[$0] }
     answers.forumBaseURL = forumURL
     answers.dataDirectory = data
-    answers.transport = transport
+    if let transport {
+      guard let type = TransportType(rawValue: transport.lowercased()) else {
+        throw ValidationError("--transport: expected \(TransportType.supported), got \"\(transport)\"")
+      }
+      answers.transport = type
+    }
     answers.matrixHomeserver = matrixHomeserver
     answers.matrixUserID = matrixUser
     answers.matrixAccessToken = matrixTokenEnv.flatMap { environment[$0] }

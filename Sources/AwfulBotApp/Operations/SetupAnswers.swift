@@ -6,7 +6,7 @@ package struct SetupAnswers: Sendable, Hashable {
   package var forumTimeZone: String?
   package var dataDirectory: String?
   /// `console`, `matrix` or `irc`.
-  package var transport: String?
+  package var transport: TransportType?
   package var matrixHomeserver: String?
   package var matrixUserID: String?
   package var matrixAccessToken: String?

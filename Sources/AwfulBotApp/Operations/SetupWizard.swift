@@ -85,10 +85,14 @@ package struct SetupWizard: Sendable {
       answers.forumBaseURL, "Forum address", flag: "--forum-url", default: "https://forums.somethingawful.com/")
     answers.dataDirectory = try value(
       answers.dataDirectory, "Data directory (the database goes here)", flag: "--data", default: "/var/lib/awfulbot")
-    let transport = try value(answers.transport, "Chat: console, matrix or irc", flag: "--transport", default: "matrix")
+    let named = try value(
+      answers.transport?.rawValue, "Chat: \(TransportType.supported)", flag: "--transport", default: "matrix")
+    guard let transport = TransportType(rawValue: named.lowercased()) else {
+      throw SetupError("unknown transport \"\(named)\": use \(TransportType.supported)")
+    }
     answers.transport = transport
     switch transport {
-    case "matrix":
+    case .matrix:
       answers.matrixHomeserver = try value(
         answers.matrixHomeserver, "Homeserver URL (https://matrix.example.org)", flag: "--matrix-homeserver")
       answers.matrixUserID = try value(
@@ -97,7 +101,7 @@ package struct SetupWizard: Sendable {
         answers.matrixAccessToken, "Bot's access token (not shown)", flag: "--matrix-token-env", secret: true)
       answers.matrixRoom = try value(answers.matrixRoom, "Room to relay into (#room:example.org)", flag: "--room")
       answers.adminUser = try value(answers.adminUser, "Your Matrix id (gets the admin role)", flag: "--admin")
-    case "irc":
+    case .irc:
       answers.ircServer = try value(
         answers.ircServer, "IRC server (host:port)", flag: "--irc-server", default: "irc.libera.chat:6697")
       answers.ircNick = try value(answers.ircNick, "Bot's nick", flag: "--irc-nick")
@@ -105,10 +109,8 @@ package struct SetupWizard: Sendable {
       answers.adminUser = try value(
         answers.adminUser, "Your services account or nick!user@host mask (gets admin)", flag: "--admin")
       if answers.ircTLS == nil { answers.ircTLS = !(answers.ircServer ?? "").hasSuffix(":6667") }
-    case "console":
+    case .console:
       break
-    default:
-      throw SetupError("unknown transport \"\(transport)\": use console, matrix or irc")
     }
     answers.metricsListen = try value(
       answers.metricsListen, "Metrics listener (host:port, or off)", flag: "--metrics",
@@ -134,32 +136,35 @@ package struct SetupWizard: Sendable {
     var rooms: [AppConfiguration.RoomSettings] = []
     var roles: [AppConfiguration.RoleGrant] = []
     let subscriptions: [RoomSubscriptionSpec] = [.bookmarks(stars: []), .announcements]
-    switch answers.transport ?? "console" {
-    case "matrix":
+    // Each transport is named after its type: one of each at most.
+    let transport = answers.transport ?? .console
+    let name = transport.rawValue
+    switch transport {
+    case .matrix:
       let room = answers.matrixRoom ?? ""
       transports.append(
         TransportSettings(
-          type: .matrix, name: "matrix",
+          type: .matrix, name: name,
           options: [
             "homeserver": .string(answers.matrixHomeserver ?? ""), "userID": .string(answers.matrixUserID ?? ""),
             "accessToken": secret(answers.matrixAccessToken, variable: "AWFULBOT_MATRIX_ACCESS_TOKEN"),
             "rooms": .array([.string(room)]),
           ]))
-      rooms.append(.init(transport: "matrix", room: room, subscriptions: subscriptions, mode: .each))
-      if let admin = answers.adminUser { roles.append(.init(transport: "matrix", user: admin, role: .admin)) }
-    case "irc":
+      rooms.append(.init(transport: name, room: room, subscriptions: subscriptions, mode: .each))
+      if let admin = answers.adminUser { roles.append(.init(transport: name, user: admin, role: .admin)) }
+    case .irc:
       let channel = answers.ircChannel ?? ""
       var options: [String: JSONValue] = [
         "server": .string(answers.ircServer ?? ""), "nick": .string(answers.ircNick ?? ""),
         "tls": .bool(answers.ircTLS ?? true), "channels": .array([.string(channel)]),
       ]
       if let admin = answers.adminUser { options["admins"] = .array([.string(admin)]) }
-      transports.append(TransportSettings(type: .irc, name: "irc", options: options))
-      rooms.append(.init(transport: "irc", room: channel, subscriptions: subscriptions, mode: .each))
-    default:
-      transports.append(TransportSettings(type: .console, name: "console"))
-      rooms.append(.init(transport: "console", room: "console", subscriptions: subscriptions, mode: .each))
-      roles.append(.init(transport: "console", user: "console:operator", role: .admin))
+      transports.append(TransportSettings(type: .irc, name: name, options: options))
+      rooms.append(.init(transport: name, room: channel, subscriptions: subscriptions, mode: .each))
+    case .console:
+      transports.append(TransportSettings(type: .console, name: name))
+      rooms.append(.init(transport: name, room: "console", subscriptions: subscriptions, mode: .each))
+      roles.append(.init(transport: name, user: "console:operator", role: .admin))
     }
     let metricsOff = answers.metricsListen == "off"
     var baseURL: URL?

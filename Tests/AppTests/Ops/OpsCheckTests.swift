@@ -110,7 +110,7 @@ struct OpsCheckTests {
     answers.forumPassword = FakeForumSeed.botPassword
     answers.forumBaseURL = baseURL.absoluteString
     answers.dataDirectory = directory.appendingPathComponent("data").path
-    answers.transport = "matrix"
+    answers.transport = .matrix
     answers.matrixHomeserver = "https://matrix.example.org"
     answers.matrixUserID = "@awfulbot:example.org"
     answers.matrixAccessToken = "syt_token"
@@ -160,7 +160,7 @@ struct OpsCheckTests {
     var answers = SetupAnswers()
     answers.forumUsername = "bot"
     answers.forumPassword = "pw"
-    answers.transport = "irc"
+    answers.transport = .irc
     answers.ircServer = "irc.libera.chat:6697"
     answers.ircNick = "awfulbot"
     answers.ircChannel = "#goons"
