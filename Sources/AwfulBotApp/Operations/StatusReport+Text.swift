@@ -46,6 +46,7 @@ extension StatusReport {
         line += ", next \(ago(next))"
         if let pace = source.pace { line += "\n      \(pace)" }
       }
+      if let sweep = source.sweep { line += "\n      " + sweepLine(sweep, ago: ago) }
       lines.append(line)
     }
     lines.append(
@@ -95,6 +96,16 @@ extension StatusReport {
 }
 
 extension StatusReport {
+  /// The bookmarks' full sweep in one line: "full sweep in progress, begun 3m ago: page 120 next" (or confirming
+  /// the threads no page listed), or "last full sweep begun 40m ago".
+  private func sweepLine(_ sweep: Sweep, ago: (Date?) -> String) -> String {
+    guard let started = sweep.startedAt else { return "last full sweep begun \(ago(sweep.lastComplete))" }
+    let step =
+      sweep.confirming > 0
+      ? "confirming \(sweep.confirming) thread(s) no page listed" : "page \(sweep.nextPage ?? 1) next"
+    return "full sweep in progress, begun \(ago(started)), a page at a time between checks: \(step)"
+  }
+
   /// The disk in one line: free space, or, when full, what that means for the posts and what brings the bot back.
   fileprivate func storageLine(_ storage: Storage, ago: (Date?) -> String) -> String {
     let free = storage.freeBytes.map { "\(ByteText.describe($0)) free" }

@@ -46,6 +46,20 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var nextAttempt: Date?
     /// The wait between polls after the last success and why ("every 10 s: threads moved at the last check").
     package var pace: String? = nil
+    /// The bookmarks: the full sweep read a page at a time, in progress or when it last ended.
+    package var sweep: Sweep? = nil
+  }
+
+  /// The bookmarks' full sweep (read a page at a time between checks): where it is, or when the last one began.
+  package struct Sweep: Sendable, Codable, Hashable {
+    /// When the sweep in progress began; nil when none is in progress.
+    package var startedAt: Date?
+    /// The next page it reads.
+    package var nextPage: Int?
+    /// Threads no page listed, still to be confirmed on their own page.
+    package var confirming: Int
+    /// When the last complete sweep began.
+    package var lastComplete: Date?
   }
 
   package struct RoomDepth: Sendable, Codable, Hashable {
@@ -152,12 +166,21 @@ package struct StatusReport: Sendable, Codable, Hashable {
         sessionExpires: session?.expiresAt, loggedInAtLastHeartbeat: forumRecord?.loggedIn,
         checkedAt: forumRecord?.checkedAt, wall: forumRecord?.wall)
       let paces = try tx.pollPaces()
+      let inProgress = try tx.bookmarksSweep()
+      let lastComplete = try tx.listMark(list: PollSource.bookmarks.name)?.lastFullSweep
+      let sweep =
+        inProgress == nil && lastComplete == nil
+        ? nil
+        : Sweep(
+          startedAt: inProgress?.startedAt, nextPage: inProgress?.nextPage, confirming: inProgress?.unlisted.count ?? 0,
+          lastComplete: lastComplete)
       let sources = try tx.allSourceHealth().map {
         Source(
           source: $0.source, lastAttempt: $0.lastAttemptAt, lastSuccess: $0.lastSuccessAt, lastError: $0.lastError,
           lastErrorAt: $0.lastErrorAt, consecutiveErrors: $0.consecutiveErrors, totalPolls: $0.totalPolls,
           totalErrors: $0.totalErrors, nextAttempt: $0.nextAttemptAt,
-          pace: SourceHealth(source: $0.source, pace: paces[$0.source].flatMap(PollPace.init(record:))).paceExplanation)
+          pace: SourceHealth(source: $0.source, pace: paces[$0.source].flatMap(PollPace.init(record:))).paceExplanation,
+          sweep: $0.source == PollSource.bookmarks.name ? sweep : nil)
       }
       let counts = try tx.outboxCounts()
       let deliveries = try tx.lastDeliveryByTransport()

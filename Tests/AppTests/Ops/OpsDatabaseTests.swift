@@ -43,6 +43,8 @@ struct OpsDatabaseTests {
           id: "3600001", title: "AwfulBot development thread", forumID: "46", replyCount: 93, cursorIndex: 94,
           cursorPostID: "512000094", isBookmarked: true, star: 0, firstSeenAt: now, updatedAt: now))
       try tx.save(WatchedForumRecord(forumID: "46", title: "Games", highestThreadID: 3_600_010, updatedAt: now))
+      try tx.save(
+        BookmarksSweepRecord(startedAt: now.addingTimeInterval(-180), nextPage: 120, unlisted: [], updatedAt: now))
       try tx.markAnnouncementSeen(SeenAnnouncementRecord(hash: "abc123", title: "Rules", seenAt: now))
       try tx.save(
         SourceHealthRecord(
@@ -98,6 +100,8 @@ struct OpsDatabaseTests {
     #expect(text.contains("daemon: ✓ running"))
     #expect(text.contains("forum login: ✗ no session"))
     #expect(text.contains("✗ bookmarks:"))
+    #expect(text.contains("full sweep in progress, begun "))
+    #expect(text.contains(", a page at a time between checks: page 120 next"))
     #expect(text.contains("backing off after 3 error(s)"))
     #expect(text.contains("1 pending, 0 delivered, 0 held, 0 failed, 1 dead letters"))
     #expect(text.contains("matrix !goons:example.org: 1 waiting"))
