@@ -168,7 +168,7 @@ struct LatencyBenchmark: AsyncParsableCommand {
     let postEvery = 5.0
     print(
       "\(sweepBookmarks) bookmarks: checks while a full sweep is always in progress (spacing \(sweepSpacing) s; "
-        + "the first fetch reads all \((sweepBookmarks + 39) / 40) pages first)…")
+        + "all \((sweepBookmarks + 39) / 40) pages are read once first)…")
     let result = try await SweepWaitRun(
       bookmarks: sweepBookmarks, spacing: sweepSpacing, duration: sweepSeconds, postEvery: postEvery
     ).run()
@@ -179,7 +179,8 @@ struct LatencyBenchmark: AsyncParsableCommand {
     func seconds(_ duration: Duration) -> String { String(format: "%.1f s", duration.seconds) }
     return [
       "\(sweepBookmarks) bookmarks, a full sweep due again as soon as it ends, a post every \(Int(postEvery)) s for "
-        + "\(Int(sweepSeconds)) s, spacing \(sweepSpacing) s (first fetch: \(Int(result.seedSeconds)) s):",
+        + "\(Int(sweepSeconds)) s, spacing \(sweepSpacing) s (the whole list first known after "
+        + "\(Int(result.seedSeconds)) s):",
       "  \(result.checks.count) checks started after falling due by a median of "
         + String(format: "%.0f ms, at most %.0f ms", medianLate * 1000, latest * 1000)
         + (latest <= sweepSpacing ? " ≤" : " ABOVE") + " one spacing (\(Int(sweepSpacing * 1000)) ms); "

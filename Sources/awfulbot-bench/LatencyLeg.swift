@@ -1,6 +1,7 @@
 import ArgumentParser
 import AwfulBotApp
 import BotCore
+import BotStore
 import FakeForum
 import ForumModel
 import Foundation
@@ -70,6 +71,23 @@ final class LatencyLeg: Sendable {
       try await Task.sleep(for: .milliseconds(100))
     }
     throw ValidationError("\(label): the first bookmarks poll did not finish within 10 minutes")
+  }
+
+  /// Waits until a full sweep of the bookmarks has ended since the start: an account longer than one poll may read
+  /// (8,000 bookmarks) is only known whole once the sweep that follows the first poll has read the rest.
+  func waitForWholeList(within limit: Duration) async throws {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      let swept = try await application.database.read { tx in
+        try tx.listMark(list: PollSource.bookmarks.name)?.lastFullSweep != nil
+      }
+      if swept {
+        await server.state.clearRequests()
+        return
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    throw ValidationError("\(label): the first full sweep did not end within \(limit)")
   }
 
   /// Adds a post to bookmarked thread number `thread` and notes when.
