@@ -103,3 +103,11 @@ package struct ThreadListPage: Sendable, Hashable, Codable {
     self.probation = probation
   }
 }
+
+extension ThreadListPage {
+  /// Whether this page, read as page `number`, is the list's last: its navigation says so, or, where the forum shows
+  /// none, it is empty or shorter than a full page.
+  package func isLastPage(_ number: Int) -> Bool {
+    threads.isEmpty || number >= (page?.total ?? (threads.count >= forumPageSize ? number + 1 : number))
+  }
+}

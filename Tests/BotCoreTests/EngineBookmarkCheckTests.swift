@@ -271,7 +271,7 @@ struct EngineBookmarkCheckTests {
     #expect(starts.succeeded && !starts.fullSweep && harness.forum.requests == ["bookmarks 1"])
     for _ in 1...3 { await harness.engine.sweepBookmarks() }
     #expect(harness.forum.requests == ["bookmarks 1", "bookmarks 2", "bookmarks 3", "bookmarks 4"])
-    #expect(try await harness.database.read { tx in try BookmarksSweep.load(in: tx) }?.nextPage == 5)
+    #expect(try await harness.database.read { tx in try tx.bookmarksSweep() }?.nextPage == 5)
 
     // A post in a thread the sweep has not reached: the next check finds it at the top, one page and its thread.
     harness.forum.resetRequests()

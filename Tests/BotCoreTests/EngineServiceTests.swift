@@ -52,7 +52,7 @@ struct EngineServiceTests {
     h.forum.resetRequests()
     try await withRunningServices([Poller(engine: h.engine)]) {
       while h.forum.requests.count < 3 { await Task.yield() }
-      while try await h.database.read({ tx in try BookmarksSweep.load(in: tx) }) != nil { await Task.yield() }
+      while try await h.database.read({ tx in try tx.bookmarksSweep() }) != nil { await Task.yield() }
     }
     #expect(h.forum.requests == ["bookmarks 1", "bookmarks 2", "bookmarks 3"])
     let mark = try await h.database.read { tx in try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey) }

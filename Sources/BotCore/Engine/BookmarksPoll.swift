@@ -56,7 +56,7 @@ struct BookmarksPoll: Sendable {
     let (followers, mark, sweep) = try await database.read { tx in
       (
         try Followers.load(in: tx), try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey),
-        try BookmarksSweep.load(in: tx)
+        try tx.bookmarksSweep()
       )
     }
     var reading = reading(after: mark)
@@ -85,8 +85,7 @@ struct BookmarksPoll: Sendable {
         }
       }
       changed += comparison.changed
-      let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
-      let isLast = page >= total || result.threads.isEmpty
+      let isLast = result.isLastPage(page)
       let settles = threshold != nil && comparison.holdsSettledThread
       configuration.bookmarksPageRead?(page, result.page?.total, isLast || settles)
       if isLast {
@@ -105,7 +104,7 @@ struct BookmarksPoll: Sendable {
       // in progress has nothing left to do.
       try await database.write { tx in
         try tx.markUnbookmarked(ids: try tx.bookmarkedThreadIDs(notListedSince: now))
-        try BookmarksSweep.remove(in: tx)
+        try tx.removeBookmarksSweep()
       }
     }
     // A check that finds the full sweep due starts it after the pages it read itself; so does a poll that read the
@@ -119,12 +118,12 @@ struct BookmarksPoll: Sendable {
     let next = ThreadListMark(
       newestLastPost: newestOnFirstPage ?? mark?.newestLastPost,
       lastFullSweep: complete ? now : mark?.lastFullSweep, isOrdered: order.isIntact)
-    let readError = try await relay(changed, followers: followers, report: &report) { tx, readAll in
+    let (readError, _) = try await relay(changed, followers: followers, report: &report) { tx, readAll in
       // The mark moves only when every changed thread was read: the next check then stops no higher than this one.
       guard readAll else { return }
       try next.save(in: tx, key: ThreadListMark.bookmarksKey, now: now)
       if startsSweep {
-        try BookmarksSweep(startedAt: now, nextPage: pagesRead + 1).save(in: tx, now: now)
+        try tx.save(BookmarksSweepRecord(startedAt: now, nextPage: pagesRead + 1, updatedAt: now))
       }
     }
     if let readError { throw readError }
@@ -138,16 +137,14 @@ struct BookmarksPoll: Sendable {
   /// meanwhile waits for no more than that request. Returns false when no sweep is in progress.
   func sweepStep(_ report: inout PollReport) async throws -> Bool {
     let now = now()
-    let (followers, mark, loaded) = try await database.read { tx in
-      (
-        try Followers.load(in: tx), try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey),
-        try BookmarksSweep.load(in: tx)
-      )
-    }
-    guard let sweep = loaded else { return false }
+    // The poller asks whenever it is idle: without a sweep in progress this is the only read.
+    guard let sweep = try await database.read({ tx in try tx.bookmarksSweep() }) else { return false }
     if let threadID = sweep.unlisted.first {
       try await confirmUnlisted(threadID, sweep: sweep, report: &report, now: now)
       return true
+    }
+    let (followers, mark) = try await database.read { tx in
+      (try Followers.load(in: tx), try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey))
     }
     let page = sweep.nextPage
     report.requests += 1
@@ -158,33 +155,32 @@ struct BookmarksPoll: Sendable {
     let comparison = try await database.write { tx in
       try Self.compareBookmarks(result.threads, in: tx, now: now, followers: followers)
     }
-    let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
-    let isLast = page >= total || result.threads.isEmpty || page >= configuration.maximumSweepPages
+    let isLast = result.isLastPage(page) || page >= configuration.maximumSweepPages
     configuration.bookmarksPageRead?(page, result.page?.total, isLast)
     report.changed = comparison.changed.count
     try await noteOrder(order, mark: mark, now: now)
     let logger = logger
-    let readError = try await relay(comparison.changed, followers: followers, report: &report) { tx, readAll in
+    let (readError, finished) = try await relay(comparison.changed, followers: followers, report: &report) {
+      tx, readAll -> Bool in
       // A thread that could not be read is read again with this page.
-      guard readAll else { return }
+      guard readAll else { return false }
       var next = sweep
+      next.updatedAt = now
       if !isLast {
         next.nextPage += 1
-        try next.save(in: tx, now: now)
-        return
+        try tx.save(next)
+        return false
       }
       next.unlisted = try tx.bookmarkedThreadIDs(notListedSince: sweep.startedAt)
       if next.unlisted.isEmpty {
         try Self.finish(next, in: tx, now: now, logger: logger)
-      } else {
-        try next.save(in: tx, now: now)
+        return true
       }
+      try tx.save(next)
+      return false
     }
     if let readError { throw readError }
-    if isLast {
-      let finished = try await database.read { tx in try BookmarksSweep.load(in: tx) == nil }
-      report.fullSweep = finished
-    }
+    report.fullSweep = finished
     try await outbox.releaseHeld()
     return true
   }
@@ -193,7 +189,7 @@ struct BookmarksPoll: Sendable {
   /// the sweep listed it: only a "no" (or a thread that is gone) takes it off the bookmarks. A page that shows no
   /// button says nothing, and the thread stays as it is.
   private func confirmUnlisted(
-    _ threadID: String, sweep: BookmarksSweep, report: inout PollReport, now: Date
+    _ threadID: String, sweep: BookmarksSweepRecord, report: inout PollReport, now: Date
   ) async throws {
     report.requests += 1
     let bookmarked: Bool?
@@ -202,15 +198,15 @@ struct BookmarksPoll: Sendable {
     } catch let failure as any ForumFailure where failure.isNotFound {
       bookmarked = false
     }
-    var sweep = sweep
-    sweep.unlisted.removeFirst()
     if bookmarked == false {
       logger.info("bookmark removed on the forum", metadata: ["thread": "\(threadID)"])
     }
-    let next = sweep
-    let logger = logger
+    var next = sweep
+    next.unlisted.removeFirst()
+    next.updatedAt = now
     report.fullSweep = next.unlisted.isEmpty
-    try await database.write { tx in
+    let logger = logger
+    try await database.write { [next] tx in
       if bookmarked == false {
         try tx.markUnbookmarked(ids: [threadID])
       } else {
@@ -219,17 +215,19 @@ struct BookmarksPoll: Sendable {
       if next.unlisted.isEmpty {
         try Self.finish(next, in: tx, now: now, logger: logger)
       } else {
-        try next.save(in: tx, now: now)
+        try tx.save(next)
       }
     }
   }
 
   /// Ends the sweep: the next is due a full-sweep interval after this one began.
-  private static func finish(_ sweep: BookmarksSweep, in tx: StoreTransaction, now: Date, logger: Logger) throws {
+  private static func finish(_ sweep: BookmarksSweepRecord, in tx: StoreTransaction, now: Date, logger: Logger)
+    throws
+  {
     var mark = try ThreadListMark.load(in: tx, key: ThreadListMark.bookmarksKey) ?? ThreadListMark()
     mark.lastFullSweep = sweep.startedAt
     try mark.save(in: tx, key: ThreadListMark.bookmarksKey, now: now)
-    try BookmarksSweep.remove(in: tx)
+    try tx.removeBookmarksSweep()
     logger.debug(
       "bookmarks full sweep finished",
       metadata: ["pages": "\(sweep.nextPage)", "seconds": "\(Int(now.timeIntervalSince(sweep.startedAt)))"])
@@ -253,13 +251,13 @@ struct BookmarksPoll: Sendable {
   }
 
   /// Reads every changed thread first, then relays them together so a room gets the posts in the order they were
-  /// made across threads, and runs `commit` in the same transaction (with whether every thread was read). A failed
-  /// read stops reading; what was read before it is still relayed (its cursors advance with its rows), and the
-  /// error is returned so the caller fails the poll and the rest is retried.
-  private func relay(
+  /// made across threads, and runs `commit` in the same transaction (with whether every thread was read), returning
+  /// what it returned. A failed read stops reading; what was read before it is still relayed (its cursors advance
+  /// with its rows), and the error is returned so the caller fails the poll and the rest is retried.
+  private func relay<Committed: Sendable>(
     _ changed: [Change], followers: Followers, report: inout PollReport,
-    commit: @escaping @Sendable (StoreTransaction, _ readAll: Bool) throws -> Void
-  ) async throws -> (any Error)? {
+    commit: @escaping @Sendable (StoreTransaction, _ readAll: Bool) throws -> Committed
+  ) async throws -> (readError: (any Error)?, committed: Committed) {
     var updates: [(update: ThreadUpdate, wanted: Bool, cursor: Int?)] = []
     var readError: (any Error)?
     for (row, stored, wanted) in changed {
@@ -300,7 +298,7 @@ struct BookmarksPoll: Sendable {
     let relay = outbox.relay(now: self.now(), collector: collector)
     let pending = updates
     let readAll = readError == nil
-    let outcome = try await database.write { tx -> RelayOutcome in
+    let (outcome, committed) = try await database.write { tx -> (RelayOutcome, Committed) in
       var held = 0
       for (update, wanted, cursor) in pending {
         if let cursor, var thread = try tx.thread(id: update.threadID), thread.cursorIndex != cursor {
@@ -317,16 +315,16 @@ struct BookmarksPoll: Sendable {
           }
         }
       }
-      try commit(tx, readAll)
+      let committed = try commit(tx, readAll)
       var outcome = try collector.flush(in: tx)
       outcome.held = held
-      return outcome
+      return (outcome, committed)
     }
     report.queued += outcome.queued + outcome.held
     EngineMetrics.postsRelayed(updates.reduce(0) { $0 + $1.update.posts.count })
     EngineMetrics.rowsQueued(outcome.queued, kind: .post)
     outbox.wakeDispatchers(outcome.transports)
-    return readError
+    return (readError, committed)
   }
 
   /// A check from the top when the list has been read before and was in order; the whole list otherwise (the first

@@ -42,8 +42,7 @@ struct ForumPoll: Sendable {
       guard order.check(result.threads, page: page), let newest = mark?.newestLastPost else { break }
       let threshold = newest.addingTimeInterval(-configuration.listOrderMargin.timeInterval)
       let reachesOlder = result.threads.contains { !$0.isSticky && ($0.lastPostDate.map { $0 < threshold } ?? false) }
-      let total = result.page?.total ?? (result.threads.count >= forumPageSize ? page + 1 : page)
-      if reachesOlder || page >= total || result.threads.isEmpty { break }
+      if reachesOlder || result.isLastPage(page) { break }
       if page >= configuration.maximumForumPages {
         logger.notice(
           "watched forum: every page read holds threads bumped since the last poll; stopping at the page limit",
