@@ -47,10 +47,16 @@ enum ChatStateMigration {
         let postedAt = ISO8601DateFormatter().date(from: value) ?? updatedAt
         try PostedFromChatRecord(transport: parts[0], room: parts[1], postID: parts[2], postedAt: postedAt).save(db)
       case "engine":
-        // "announcementsSeeded" held the scheme of the hashes; "privateMessagesSeeded" held "1".
-        let sources = ["announcementsSeeded": "announcements", "privateMessagesSeeded": "privateMessages"]
-        guard let source = sources[key] else { continue }
-        try SeededSourceRecord(source: source, scheme: value, seededAt: updatedAt).save(db)
+        // "announcementsSeeded" held the scheme of the hashes; "privateMessagesSeeded" held "1", where the inbox's
+        // row now says "ids" (BotCore's `PrivateMessagesPoll.seedScheme`: messages are known by their ids).
+        switch key {
+        case "announcementsSeeded":
+          try SeededSourceRecord(source: "announcements", scheme: value, seededAt: updatedAt).save(db)
+        case "privateMessagesSeeded":
+          try SeededSourceRecord(source: "privateMessages", scheme: "ids", seededAt: updatedAt).save(db)
+        default:
+          continue
+        }
       default:
         // "<transport> <room>": a room (an IRC channel, a Matrix room id) has no space, a transport's name may.
         guard let space = key.lastIndex(of: " ") else { continue }

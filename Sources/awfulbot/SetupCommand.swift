@@ -50,7 +50,7 @@ struct SetupCommand: AsyncParsableCommand {
     answers.forumBaseURL = forumURL
     answers.dataDirectory = data
     if let transport {
-      guard let type = TransportType(rawValue: transport.lowercased()) else {
+      guard let type = TransportType(typed: transport) else {
         throw ValidationError("--transport: expected \(TransportType.supported), got \"\(transport)\"")
       }
       answers.transport = type

@@ -96,7 +96,7 @@ struct ChatStateMigrationTests {
       )
     }
     #expect(posted && dates == [Date(timeIntervalSince1970: 1_735_830_240)])
-    #expect(announcements == "2" && inbox == "1")
+    #expect(announcements == "2" && inbox == "ids")
     #expect(paused == [["my irc", "#gone"]])
     #expect(left.isEmpty)
     let cleared = try await database.write { tx in

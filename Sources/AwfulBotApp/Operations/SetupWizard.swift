@@ -87,7 +87,7 @@ package struct SetupWizard: Sendable {
       answers.dataDirectory, "Data directory (the database goes here)", flag: "--data", default: "/var/lib/awfulbot")
     let named = try value(
       answers.transport?.rawValue, "Chat: \(TransportType.supported)", flag: "--transport", default: "matrix")
-    guard let transport = TransportType(rawValue: named.lowercased()) else {
+    guard let transport = TransportType(typed: named) else {
       throw SetupError("unknown transport \"\(named)\": use \(TransportType.supported)")
     }
     answers.transport = transport
