@@ -64,12 +64,12 @@ struct CycleCostRun {
   private func measure(
     engine: BotEngine, state: ForumState, threads: [Int], poster: Int, room transport: NullTransport
   ) async throws -> Result {
-    try await engine.subscribe(room: RoomRef(transport: transport.name, room: "bench"), to: .bookmarks)
-    let seed = await engine.poll(.bookmarks)
+    try await engine.subscriptions.subscribe(room: RoomRef(transport: transport.name, room: "bench"), to: .bookmarks)
+    let seed = await engine.polling.poll(.bookmarks)
     if let error = seed.error { throw ValidationError("seeding poll failed: \(error)") }
 
     await state.clearRequests()
-    let quiet = await engine.poll(.bookmarks)
+    let quiet = await engine.polling.poll(.bookmarks)
     if let error = quiet.error { throw ValidationError("quiet check failed: \(error)") }
     let quietRequests = await state.requests().count
 
@@ -78,7 +78,7 @@ struct CycleCostRun {
       try await state.addPost(thread: thread, author: poster, body: "A post for the cycle cost.")
     }
     await state.clearRequests()
-    let busy = await engine.poll(.bookmarks)
+    let busy = await engine.polling.poll(.bookmarks)
     if let error = busy.error { throw ValidationError("check after the posts failed: \(error)") }
     let requests = await state.requests()
     return Result(

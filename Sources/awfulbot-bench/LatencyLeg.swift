@@ -63,7 +63,7 @@ final class LatencyLeg: Sendable {
     running.withLock { $0 = Task { try await application.run(signals: []) } }
     let deadline = ContinuousClock.now + .seconds(600)
     while ContinuousClock.now < deadline {
-      let health = try await application.engine.health()
+      let health = try await application.engine.statusReports.health()
       if health.sources.contains(where: { $0.source == "bookmarks" && $0.lastSuccess != nil }) {
         await server.state.clearRequests()
         return

@@ -49,7 +49,7 @@ struct MatrixImagesComparison {
         let number = (round * 2 + (pictures ? 1 : 0)) * 100_000 + n
         try await context.forum.addPost("Picture \(n) of \(posts): [img]\(images)/photo-\(number).png[/img]")
       }
-      let poll = await bot.engine.poll(.bookmarks)
+      let poll = await bot.engine.polling.poll(.bookmarks)
       try MatrixLatencyRun.check(poll, "poll")
       let queued = try await bot.pendingRows()
       guard queued == posts else { throw MatrixBenchmarkError.failed("expected \(posts) queued rows, found \(queued)") }

@@ -14,8 +14,8 @@ struct MatrixLatencyRun {
     let bot = try context.makeBot(database: "latency", runsDispatcher: true)
     let (samples, pollParts) = try await bot.run { bot in
       let room = try await context.joinedRoom("awfulbot-bench latency", bot: bot)
-      try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks, createdBy: "bench")
-      let seed = await bot.engine.poll(.bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks, createdBy: "bench")
+      let seed = await bot.engine.polling.poll(.bookmarks)
       try Self.check(seed, "seeding poll")
       var since = try await context.owner.syncPosition()
       var samples: [Duration] = []
@@ -28,7 +28,7 @@ struct MatrixLatencyRun {
         async let seen = context.owner.waitForMessage(containing: marker, in: room, since: position)
         let started = ContinuousClock.now
         try await context.forum.addPost("Latency probe \(marker).")
-        let report = await bot.engine.poll(.bookmarks)
+        let report = await bot.engine.polling.poll(.bookmarks)
         try Self.check(report, "poll")
         pollParts.append(ContinuousClock.now - started)
         let result = try await seen

@@ -50,11 +50,11 @@ struct MatrixThroughputRun {
     for n in 1...count {
       let room = try await context.joinedRoom(
         "awfulbot-bench \(name) \(n)/\(count) round \(round)", bot: bot, encrypted: encrypted)
-      try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks, createdBy: "bench")
-      try await bot.engine.setReplayCap(room: bot.room(room), to: postsPerDrain)
+      try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks, createdBy: "bench")
+      try await bot.engine.roomSettings.update(room: bot.room(room)) { $0.replayCap = postsPerDrain }
       roomIDs.append(room)
     }
-    let seed = await bot.engine.poll(.bookmarks)
+    let seed = await bot.engine.polling.poll(.bookmarks)
     try MatrixLatencyRun.check(seed, "seeding poll")
     return roomIDs
   }
@@ -62,7 +62,7 @@ struct MatrixThroughputRun {
   /// Adds `posts` posts on the emulator and polls, so that every room has `posts` rows queued; returns the rows.
   static func queue(_ posts: Int, rooms: Int, bot: MatrixBenchBot, context: MatrixBenchContext) async throws -> Int {
     for n in 1...posts { try await context.forum.addPost("Throughput post \(n) of \(posts).") }
-    let poll = await bot.engine.poll(.bookmarks)
+    let poll = await bot.engine.polling.poll(.bookmarks)
     try MatrixLatencyRun.check(poll, "poll")
     let queued = try await bot.pendingRows()
     guard queued == posts * rooms else {

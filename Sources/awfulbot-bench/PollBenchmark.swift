@@ -197,10 +197,11 @@ struct PollCase {
       transports: [transport.name: transport.capabilities],
       configuration: engineConfiguration)
     let room = RoomRef(transport: transport.name, room: "bench")
-    _ = try await engine.subscribe(room: room, to: .bookmarks, filters: .none, backfill: 0, createdBy: "bench")
+    _ = try await engine.subscriptions.subscribe(
+      room: room, to: .bookmarks, filters: .none, backfill: 0, createdBy: "bench")
 
     let seedStart = ContinuousClock.now
-    let seed = await engine.poll(.bookmarks)
+    let seed = await engine.polling.poll(.bookmarks)
     let seedWall = ContinuousClock.now - seedStart
     if let error = seed.error { throw ValidationError("seeding poll failed: \(error)") }
     report("bookmarks \(bookmarks), changed \(changed) per cycle, \(postsPerThread) posts a thread")
@@ -219,7 +220,7 @@ struct PollCase {
       let before = ProcessUsage.now()
       let start = ContinuousClock.now
       profiler?.enable()
-      let pollReport = await engine.poll(.bookmarks)
+      let pollReport = await engine.polling.poll(.bookmarks)
       profiler?.disable()
       let wall = (ContinuousClock.now - start).seconds
       let after = ProcessUsage.now()

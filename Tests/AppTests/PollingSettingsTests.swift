@@ -76,7 +76,7 @@ struct PollingSettingsTests {
     var configuration = EngineConfiguration()
     configuration.jitter = 0
     let engine = BotEngine(database: database, forum: forum, transports: [:], configuration: configuration)
-    await engine.poll(.bookmarks)
+    await engine.polling.poll(.bookmarks)
 
     let report = try StatusReport.read(databasePath: path)
     let bookmarks = try #require(report.sources.first { $0.source == "bookmarks" })

@@ -13,8 +13,8 @@ struct EngineAlertTests {
   func quoteAndMentionAlerts() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", title: "Somewhere", posts: 1)
-    #expect(try await h.engine.addAlert(room: h.room, username: "Alice"))
-    #expect(try await !h.engine.addAlert(room: h.room, username: "alice"))
+    #expect(try await h.engine.alerts.addAlert(room: h.room, username: "Alice"))
+    #expect(try await !h.engine.alerts.addAlert(room: h.room, username: "alice"))
     await h.cycle()
 
     let quoting = h.forum.addPost(
@@ -28,8 +28,8 @@ struct EngineAlertTests {
     #expect(keys == ["test|!room|alert:\(quoting.id)", "test|!room|alert:\(mentioning.id)"])
     #expect(h.texts()[0].contains("Alice was quoted"))
     #expect(h.texts()[1].contains("Alice was mentioned"))
-    #expect(try await h.engine.alerts(room: h.room) == ["Alice"])
-    #expect(try await h.engine.removeAlert(room: h.room, username: "ALICE"))
+    #expect(try await h.engine.alerts.alerts(room: h.room) == ["Alice"])
+    #expect(try await h.engine.alerts.removeAlert(room: h.room, username: "ALICE"))
   }
 
   @Test("announcements: the first poll seeds, a new one goes to every subscribed room once")
@@ -37,17 +37,17 @@ struct EngineAlertTests {
     let h = try EngineHarness()
     let other = RoomRef(transport: "test", room: "!other")
     h.forum.addAnnouncement(title: "Old news", body: "Already known")
-    try await h.engine.subscribe(room: h.room, to: .announcements)
-    try await h.engine.subscribe(room: other, to: .announcements)
-    await h.engine.poll(.announcements)
-    await h.engine.poll(.announcements)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .announcements)
+    try await h.engine.subscriptions.subscribe(room: other, to: .announcements)
+    await h.engine.polling.poll(.announcements)
+    await h.engine.polling.poll(.announcements)
     await h.dispatcher.drain()
     #expect(h.transport.sent.isEmpty)
 
     h.forum.addAnnouncement(title: "New rules", body: "Be nice")
-    let report = await h.engine.poll(.announcements)
+    let report = await h.engine.polling.poll(.announcements)
     #expect(report.changed == 1)
-    await h.engine.poll(.announcements)
+    await h.engine.polling.poll(.announcements)
     await h.dispatcher.drain()
     #expect(h.texts().count == 1)
     #expect(h.texts().first?.contains("New rules") == true)
@@ -58,9 +58,9 @@ struct EngineAlertTests {
   func announcementBackfill() async throws {
     let h = try EngineHarness()
     h.forum.addAnnouncement(title: "Current", body: "Text")
-    let result = try await h.engine.subscribe(room: h.room, to: .announcements, backfill: 5)
+    let result = try await h.engine.subscriptions.subscribe(room: h.room, to: .announcements, backfill: 5)
     #expect(result.backfilled == 1)
-    await h.engine.poll(.announcements)
+    await h.engine.polling.poll(.announcements)
     await h.dispatcher.drain()
     #expect(h.texts().count == 1)
   }
@@ -70,19 +70,19 @@ struct EngineAlertTests {
     let h = try EngineHarness()
     h.forum.addForumThread(forumID: "44", id: "500", title: "Old thread", author: "x")
     let filtered = RoomRef(transport: "test", room: "!filtered")
-    let result = try await h.engine.subscribe(room: h.room, to: .forum(id: "44"))
+    let result = try await h.engine.subscriptions.subscribe(room: h.room, to: .forum(id: "44"))
     #expect(result.title == "Forum 44")
-    try await h.engine.subscribe(
+    try await h.engine.subscriptions.subscribe(
       room: filtered, to: .forum(id: "44"), filters: SubscriptionFilters(keywords: ["games"]))
-    #expect(try await h.engine.pollSources().contains(.forum(id: "44")))
-    await h.engine.poll(.forum(id: "44"))
+    #expect(try await h.engine.polling.sources().contains(.forum(id: "44")))
+    await h.engine.polling.poll(.forum(id: "44"))
     await h.dispatcher.drain()
     #expect(h.transport.sent.isEmpty)
 
     h.forum.addForumThread(forumID: "44", id: "501", title: "Video games thread", author: "alice")
     h.forum.addForumThread(forumID: "44", id: "502", title: "Cooking thread", author: "bob")
-    await h.engine.poll(.forum(id: "44"))
-    await h.engine.poll(.forum(id: "44"))
+    await h.engine.polling.poll(.forum(id: "44"))
+    await h.engine.polling.poll(.forum(id: "44"))
     await h.dispatcher.drain()
     #expect(h.texts().count == 2)
     #expect(h.texts()[0].contains("Video games thread"))
@@ -94,17 +94,17 @@ struct EngineAlertTests {
   func undo() async throws {
     let h = try EngineHarness()
     h.forum.addThread("9", posts: 1, bookmarked: false)
-    try await h.engine.bookmark(threadID: "9")
-    try await h.engine.recordUndo(
+    try await h.engine.bookmarks.bookmark(threadID: "9")
+    try await h.engine.undo.record(
       room: h.room, userID: "alice", summary: "bookmarked thread 9", actions: [.removeBookmark(threadID: "9")])
-    #expect(try await h.engine.takeUndo(room: h.room, userID: "bob") == nil)
-    let entry = try #require(try await h.engine.takeUndo(room: h.room, userID: "alice"))
-    try await h.engine.revert(entry)
+    #expect(try await h.engine.undo.take(room: h.room, userID: "bob") == nil)
+    let entry = try #require(try await h.engine.undo.take(room: h.room, userID: "alice"))
+    try await h.engine.undo.revert(entry)
     #expect(h.forum.thread("9")?.isBookmarked == false)
-    #expect(try await h.engine.takeUndo(room: h.room, userID: "alice") == nil)
+    #expect(try await h.engine.undo.take(room: h.room, userID: "alice") == nil)
 
-    try await h.engine.recordUndo(room: h.room, userID: "alice", summary: "x", actions: [.setUnfurl(false)])
+    try await h.engine.undo.record(room: h.room, userID: "alice", summary: "x", actions: [.removeAlert(username: "x")])
     h.clock.advance(by: 11 * 60)
-    #expect(try await h.engine.takeUndo(room: h.room, userID: "alice") == nil)
+    #expect(try await h.engine.undo.take(room: h.room, userID: "alice") == nil)
   }
 }

@@ -51,7 +51,7 @@ struct EngineBookmarkCheckTests {
   func movedThreadsCostTheirPages() async throws {
     let harness = try EngineHarness { $0.replayCap = 5 }
     Self.addThreads(harness, count: 400)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    try await harness.engine.subscriptions.subscribe(room: harness.room, to: .bookmarks)
     await harness.cycle()
     harness.forum.resetRequests()
 
@@ -81,7 +81,7 @@ struct EngineBookmarkCheckTests {
     harness.forum.addPost(to: "old", author: "poster", text: "to be deleted")
     harness.clock.advance(by: 60)
     Self.addThreads(harness, count: 60)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    try await harness.engine.subscriptions.subscribe(room: harness.room, to: .bookmarks)
     await harness.cycle()
 
     // A moderator deletes the last post of "old": its reply count and last-post time go back.
@@ -151,7 +151,7 @@ struct EngineBookmarkCheckTests {
     let harness = try EngineHarness()
     harness.forum.addThread("1", posts: posts)
     harness.clock.advance(by: 60)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    try await harness.engine.subscriptions.subscribe(room: harness.room, to: .bookmarks)
     await harness.cycle()
     let relayed = harness.forum.addPost(to: "1", author: "poster", text: "relayed")
     harness.clock.advance(by: 60)
@@ -216,7 +216,7 @@ struct EngineBookmarkCheckTests {
     let log = LogCapture()
     let harness = try EngineHarness(logger: .capturing(into: log))
     Self.addThreads(harness, count: 2)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    try await harness.engine.subscriptions.subscribe(room: harness.room, to: .bookmarks)
     await harness.cycle()
 
     // Thread 2 gets a post first, then thread 1: the list shows 1 above 2, and 1 cannot be read.
@@ -260,16 +260,16 @@ struct EngineBookmarkCheckTests {
   func sweepInterleavesWithChecks() async throws {
     let harness = try EngineHarness()
     Self.addThreads(harness, count: 400)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    try await harness.engine.subscriptions.subscribe(room: harness.room, to: .bookmarks)
     await harness.cycle()
-    #expect(await harness.engine.sweepBookmarks() == nil)
+    #expect(await harness.engine.polling.sweepBookmarks() == nil)
 
     harness.clock.advance(by: 3600)
     harness.forum.resetRequests()
     let sweepStart = harness.clock.now()
     let starts = await harness.cycle()
     #expect(starts.succeeded && !starts.fullSweep && harness.forum.requests == ["bookmarks 1"])
-    for _ in 1...3 { await harness.engine.sweepBookmarks() }
+    for _ in 1...3 { await harness.engine.polling.sweepBookmarks() }
     #expect(harness.forum.requests == ["bookmarks 1", "bookmarks 2", "bookmarks 3", "bookmarks 4"])
     #expect(try await harness.database.read { tx in try tx.bookmarksSweep() }?.nextPage == 5)
 
@@ -298,7 +298,7 @@ struct EngineBookmarkCheckTests {
     harness.forum.resetRequests()
     harness.clock.advance(by: 30)
     await harness.cycle()
-    #expect(await harness.engine.sweepBookmarks() == nil)
+    #expect(await harness.engine.polling.sweepBookmarks() == nil)
     #expect(harness.forum.requests == ["bookmarks 1"])
   }
 
@@ -317,7 +317,7 @@ struct EngineBookmarkCheckTests {
     try unbookmark("3")
     harness.clock.advance(by: 3600)
     await harness.cycle()
-    let pageTwo = await harness.engine.sweepBookmarks()
+    let pageTwo = await harness.engine.polling.sweepBookmarks()
     #expect(pageTwo?.succeeded == true && pageTwo?.fullSweep == false)
     // Removed on page 1, already read: "5", first of page 3, moves up to page 2, already read too.
     try unbookmark("50")
@@ -344,7 +344,7 @@ struct EngineBookmarkCheckTests {
     // Two pages a poll, five pages of bookmarks (200 threads; "1" is the oldest, at the end of page 5).
     let harness = try EngineHarness { $0.maximumBookmarkPages = 2 }
     Self.addThreads(harness, count: 200)
-    try await harness.engine.subscribe(room: harness.room, to: .bookmarks)
+    try await harness.engine.subscriptions.subscribe(room: harness.room, to: .bookmarks)
     let first = await harness.cycle()
     #expect(first.succeeded && !first.fullSweep && first.listPages == 2)
     let rest = await harness.sweep()

@@ -74,8 +74,8 @@ struct EngineDiskFullTests {
     let bot = try Bot(path: path, log: log)
     bot.forum.addThread("1", posts: 1)
     bot.forum.addThread("2", posts: 1)
-    try await bot.engine.subscribe(room: Self.room, to: .bookmarks)
-    await bot.engine.poll(.bookmarks)
+    try await bot.engine.subscriptions.subscribe(room: Self.room, to: .bookmarks)
+    await bot.engine.polling.poll(.bookmarks)
     await bot.dispatcher.drain()
 
     try bot.database.limitGrowth()
@@ -91,7 +91,7 @@ struct EngineDiskFullTests {
         expected.append("m\(marker)")
       }
       bot.forum.resetRequests()
-      let report = await bot.engine.poll(.bookmarks)
+      let report = await bot.engine.polling.poll(.bookmarks)
       if report.storageFull {
         fullPolls += 1
         if fullPolls > 1 {
@@ -106,14 +106,14 @@ struct EngineDiskFullTests {
     }
     #expect(fullPolls == 3, "the capped database never refused the relay")
     #expect(bot.database.storage.fullSince != nil)
-    let health = try #require(try await bot.engine.health().sources.first { $0.source == "bookmarks" })
+    let health = try #require(try await bot.engine.statusReports.health().sources.first { $0.source == "bookmarks" })
     #expect(health.lastError == BotStoreError.storageFull.description)
     // Waiting for space costs the forum nothing, so the wait does not grow as a forum failure's backoff does.
     let wait = try #require(health.nextAttempt).timeIntervalSince(bot.clock.now())
     #expect(wait == EngineConfiguration().pollBackoffBase.timeInterval)
 
     try bot.database.removeGrowthLimit()
-    let recovered = await bot.engine.poll(.bookmarks)
+    let recovered = await bot.engine.polling.poll(.bookmarks)
     #expect(recovered.succeeded, "\(recovered.error ?? "")")
     await bot.dispatcher.drain()
     #expect(bot.database.storage.fullSince == nil)
@@ -163,13 +163,13 @@ struct EngineDiskFullTests {
     let bot = try Bot(path: path, transport: RecordingTransport(forwardingTo: service), log: log)
     database.withLock { $0 = bot.database }
     bot.forum.addThread("1", posts: 1)
-    try await bot.engine.subscribe(room: Self.room, to: .bookmarks)
-    await bot.engine.poll(.bookmarks)
+    try await bot.engine.subscriptions.subscribe(room: Self.room, to: .bookmarks)
+    await bot.engine.polling.poll(.bookmarks)
     for marker in 1...3 {
       bot.clock.advance(by: 60)
       bot.forum.addPost(to: "1", author: "poster", text: "m\(marker) hello")
     }
-    #expect(await bot.engine.poll(.bookmarks).queued == 3)
+    #expect(await bot.engine.polling.poll(.bookmarks).queued == 3)
 
     let first = await bot.dispatcher.drain()
     #expect(first.delivered == 0)
@@ -199,7 +199,7 @@ struct EngineDiskFullTests {
     let log = LogCapture()
     let bot = try Bot(path: path, log: log)
     bot.forum.addThread("1", posts: 1)
-    try await bot.engine.subscribe(room: Self.room, to: .bookmarks)
+    try await bot.engine.subscriptions.subscribe(room: Self.room, to: .bookmarks)
     let router = CommandRouter(
       parser: CommandParser(prefix: "!", botNames: ["awfulbot"]),
       permissions: SharedPermissions(PermissionPolicy(grants: [:])), forum: bot.forum, engine: bot.engine,
@@ -210,7 +210,7 @@ struct EngineDiskFullTests {
     let elsewhere = RoomRef(transport: Self.room.transport, room: "!elsewhere")
     for index in 0..<100_000 where bot.database.storage.fullSince == nil {
       let username = "filler\(index)" + String(repeating: "f", count: 100)
-      _ = try? await bot.engine.addAlert(room: elsewhere, username: username)
+      _ = try? await bot.engine.alerts.addAlert(room: elsewhere, username: username)
     }
     #expect(bot.database.storage.fullSince != nil)
 
@@ -221,7 +221,7 @@ struct EngineDiskFullTests {
         text: text, messageID: "$command-\(index)", transportRole: .admin)
       let reply = try #require(await router.handle(message, capabilities: .plainText))
       // As the app delivers answers: into the outbox, or straight out while the outbox cannot take them.
-      try await bot.engine.enqueueReply(reply, answering: message)
+      try await bot.engine.outbox.enqueueReply(reply, answering: message)
       await bot.dispatcher.drain()
       let sent = bot.transport.sent(to: Self.room.room)
       #expect(sent.count == index + 1, "\(text)")
@@ -231,7 +231,7 @@ struct EngineDiskFullTests {
     #expect(answers[1].contains("All bookmarked threads") || answers[1].lowercased().contains("bookmark"))
     #expect(answers[2].contains("Disk full since"))
     #expect(answers[3].hasPrefix("The bot's disk is full, so it cannot save that"))
-    #expect(try await bot.engine.alerts(room: Self.room).isEmpty)
+    #expect(try await bot.engine.alerts.alerts(room: Self.room).isEmpty)
     let loud = log.entries.filter { $0.level >= .notice }.map(\.message)
     #expect(loud == [Self.fullMessage])
   }

@@ -13,10 +13,10 @@ struct EngineDispatcherTests {
   /// A room with three queued posts.
   private func queued(_ h: EngineHarness, rooms: [RoomRef]) async throws {
     h.forum.addThread("1", posts: 1)
-    for room in rooms { try await h.engine.watch(threadID: "1", room: room) }
-    await h.engine.poll(.bookmarks)
+    for room in rooms { try await h.engine.subscriptions.watch(threadID: "1", room: room) }
+    await h.engine.polling.poll(.bookmarks)
     for n in 1...3 { h.forum.addPost(to: "1", author: "user", text: "message \(n)") }
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
   }
 
   @Test("retryable failures back off (honouring the service's delay) and keep the room's order")
@@ -51,7 +51,7 @@ struct EngineDispatcherTests {
     let report = await h.dispatcher.drain()
     #expect(report.failed == 1)
     #expect(h.texts().count == 2)
-    let status = try await h.engine.status(room: h.room)
+    let status = try await h.engine.statusReports.status(room: h.room)
     #expect(status.failed == 1)
     #expect(status.recentFailures.first?.contains("forbidden in this room") == true)
   }
@@ -66,7 +66,7 @@ struct EngineDispatcherTests {
       h.clock.advance(by: 3600)
     }
     await h.dispatcher.drain()
-    let health = try await h.engine.health()
+    let health = try await h.engine.statusReports.health()
     #expect(health.deadLetters == 1)
     #expect(!health.isHealthy)
     #expect(h.texts().count == 2)
@@ -92,7 +92,7 @@ struct EngineDispatcherTests {
     #expect(waiting.lastError == "nobody logged in as alice")
     await h.dispatcher.drain()
     #expect(h.texts().map { $0.contains("message 1") } == [true, false, false])
-    #expect(try await h.engine.health().deadLetters == 0)
+    #expect(try await h.engine.statusReports.health().deadLetters == 0)
   }
 
   @Test("a crash between send and acknowledgement resends the same row with the same idempotency key")
@@ -129,12 +129,12 @@ struct EngineDispatcherTests {
     let count = RoomSendQueue.batchSize * 2 + 5
     h.forum.addThread("1", posts: 1)
     for room in [h.room, other] {
-      try await h.engine.watch(threadID: "1", room: room)
-      _ = try await h.engine.setReplayCap(room: room, to: count)
+      try await h.engine.subscriptions.watch(threadID: "1", room: room)
+      _ = try await h.engine.roomSettings.update(room: room) { $0.replayCap = count }
     }
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
     for n in 1...count { h.forum.addPost(to: "1", author: "user", text: "message \(n).") }
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
 
     let report = await h.dispatcher.drain()
     #expect(report.delivered == count * 2)
@@ -175,13 +175,13 @@ struct EngineDispatcherTests {
   func wakesPromptly() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 1)
-    try await h.engine.watch(threadID: "1", room: h.room)
-    await h.engine.poll(.bookmarks)
+    try await h.engine.subscriptions.watch(threadID: "1", room: h.room)
+    await h.engine.polling.poll(.bookmarks)
     let dispatcher = Dispatcher(engine: h.engine, transport: h.transport, idleWait: .seconds(3600))
     let running = Task { try await dispatcher.run() }
 
     h.forum.addPost(to: "1", author: "alice", text: "wake up")
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
     var iterator = h.transport.sends.makeAsyncIterator()
     let sent = try #require(await iterator.next())
     #expect(sent.message.text.contains("wake up"))

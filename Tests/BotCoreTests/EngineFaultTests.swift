@@ -29,7 +29,7 @@ struct EngineFaultTests {
     let poll = Task {
       // Cancelled before it polls: the forum call fails the way an interrupted request does.
       try? await Task.sleep(for: .seconds(30))
-      return await engine.poll(.bookmarks)
+      return await engine.polling.poll(.bookmarks)
     }
     poll.cancel()
     let report = await poll.value
@@ -44,18 +44,18 @@ struct EngineFaultTests {
     let (name, fault) = Self.faults[which]
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     await h.cycle()
 
     h.forum.addPost(to: "1", author: "alice", text: "posted during the outage")
     h.forum.setFault(fault)
-    let first = await h.engine.poll(.bookmarks)
-    let second = await h.engine.poll(.bookmarks)
+    let first = await h.engine.polling.poll(.bookmarks)
+    let second = await h.engine.polling.poll(.bookmarks)
     #expect(!first.succeeded, "\(name)")
-    let health = try #require(try await h.engine.health().sources.first { $0.source == "bookmarks" })
+    let health = try #require(try await h.engine.statusReports.health().sources.first { $0.source == "bookmarks" })
     #expect(health.consecutiveErrors == 2)
     #expect(health.lastError?.isEmpty == false)
-    #expect(!(try await h.engine.health().isHealthy))
+    #expect(!(try await h.engine.statusReports.health().isHealthy))
     // Exponential: the second backoff is twice the first (jitter is off in tests).
     let firstDelay = try #require(first.nextAttempt).timeIntervalSince(h.clock.now())
     let secondDelay = try #require(second.nextAttempt).timeIntervalSince(h.clock.now())
@@ -66,7 +66,7 @@ struct EngineFaultTests {
     await h.cycle()
     #expect(h.texts().count == 1)
     #expect(h.texts().first?.contains("posted during the outage") == true)
-    let recovered = try #require(try await h.engine.health().sources.first { $0.source == "bookmarks" })
+    let recovered = try #require(try await h.engine.statusReports.health().sources.first { $0.source == "bookmarks" })
     #expect(recovered.consecutiveErrors == 0)
     #expect(recovered.totalErrors == 2)
   }
@@ -75,7 +75,7 @@ struct EngineFaultTests {
   func threadPageFault() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     await h.cycle()
     h.forum.addPost(to: "1", author: "alice", text: "kept")
     h.forum.setThreadFault(ForumPageError.databaseUnavailable(title: "Database Error", message: "later"))
@@ -91,16 +91,16 @@ struct EngineFaultTests {
   func watchUnknownThread() async throws {
     let h = try EngineHarness()
     await #expect(throws: ForumPageError.self) {
-      try await h.engine.watch(threadID: "404", room: h.room)
+      try await h.engine.subscriptions.watch(threadID: "404", room: h.room)
     }
-    #expect(try await h.engine.subscriptions(room: h.room).isEmpty)
+    #expect(try await h.engine.subscriptions.subscriptions(room: h.room).isEmpty)
   }
 
   @Test("a room on an unknown transport is refused")
   func unknownTransport() async throws {
     let h = try EngineHarness()
     await #expect(throws: EngineError.self) {
-      try await h.engine.subscribe(room: RoomRef(transport: "nope", room: "#x"), to: .bookmarks)
+      try await h.engine.subscriptions.subscribe(room: RoomRef(transport: "nope", room: "#x"), to: .bookmarks)
     }
   }
 }

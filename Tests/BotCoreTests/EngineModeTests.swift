@@ -13,13 +13,13 @@ struct EngineModeTests {
   func summaryMode() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", title: "Busy thread", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
-    try await h.engine.setMode(room: h.room, to: .summary(threshold: 3))
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.roomSettings.update(room: h.room) { $0.mode = .summary(threshold: 3) }
     await h.cycle()
 
     let posts = ["alice", "bob", "alice", "carol", "dave"].map { h.forum.addPost(to: "1", author: $0) }
     await h.cycle()
-    let why = try await h.engine.why(postID: posts[1].id, room: h.room)
+    let why = try await h.engine.statusReports.why(postID: posts[1].id, room: h.room)
     #expect(why.entries.map(\.kind) == ["summary"])
     #expect(why.entries.first?.state == "delivered")
     #expect(h.texts().count == 1)
@@ -39,16 +39,16 @@ struct EngineModeTests {
   func pausedThenResumed() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", title: "Thread one", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     await h.cycle()
-    _ = try await h.engine.setPaused(room: h.room, to: true)
+    _ = try await h.engine.roomSettings.update(room: h.room) { $0.isPaused = true }
     h.forum.addPost(to: "1", author: "alice")
     h.forum.addPost(to: "1", author: "bob")
     await h.cycle()
     #expect(h.transport.sent.isEmpty)
 
-    _ = try await h.engine.setPaused(room: h.room, to: false)
-    try await h.engine.releaseHeld()
+    _ = try await h.engine.roomSettings.update(room: h.room) { $0.isPaused = false }
+    try await h.engine.outbox.releaseHeld()
     await h.dispatcher.drain()
     let digest = try #require(h.texts().first)
     #expect(digest.hasPrefix("While this room was paused: 2 new posts in 1 thread"), "\(digest)")
@@ -59,8 +59,8 @@ struct EngineModeTests {
     let h = try EngineHarness()
     h.forum.addThread("1", title: "Thread one", posts: 1)
     h.forum.addThread("2", title: "Thread two", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
-    try await h.engine.setMode(room: h.room, to: .digest(.hourly))
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.roomSettings.update(room: h.room) { $0.mode = .digest(.hourly) }
     await h.cycle()  // 10:10
 
     h.forum.addPost(to: "1", author: "alice")
@@ -68,25 +68,25 @@ struct EngineModeTests {
     h.forum.addPost(to: "2", author: "carol")
     await h.cycle()
     #expect(h.transport.sent.isEmpty)
-    #expect(try await h.engine.status(room: h.room).held == 3)
+    #expect(try await h.engine.statusReports.status(room: h.room).held == 3)
 
     h.clock.advance(toNext: 10, 55)
-    try await h.engine.releaseHeld()
+    try await h.engine.outbox.releaseHeld()
     await h.dispatcher.drain()
     #expect(h.transport.sent.isEmpty)
 
     h.clock.advance(toNext: 11, 0)
-    try await h.engine.releaseHeld()
+    try await h.engine.outbox.releaseHeld()
     await h.dispatcher.drain()
     #expect(h.texts().count == 1)
     let digest = try #require(h.texts().first)
     #expect(digest.contains("3 new posts in 2 threads"))
     #expect(digest.contains("Thread one") && digest.contains("Thread two"))
-    #expect(try await h.engine.status(room: h.room).held == 0)
+    #expect(try await h.engine.statusReports.status(room: h.room).held == 0)
 
     // Nothing more until new posts and the next slot.
     h.clock.advance(by: 60)
-    try await h.engine.releaseHeld()
+    try await h.engine.outbox.releaseHeld()
     await h.dispatcher.drain()
     #expect(h.texts().count == 1)
   }
@@ -95,17 +95,17 @@ struct EngineModeTests {
   func dailyDigest() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
-    try await h.engine.setMode(room: h.room, to: .digest(.daily(TimeOfDay(hour: 18, minute: 30)!)))
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.roomSettings.update(room: h.room) { $0.mode = .digest(.daily(TimeOfDay(hour: 18, minute: 30)!)) }
     await h.cycle()
     h.forum.addPost(to: "1", author: "alice")
     await h.cycle()
     h.clock.advance(toNext: 18, 29)
-    try await h.engine.releaseHeld()
+    try await h.engine.outbox.releaseHeld()
     await h.dispatcher.drain()
     #expect(h.transport.sent.isEmpty)
     h.clock.advance(toNext: 18, 30)
-    try await h.engine.releaseHeld()
+    try await h.engine.outbox.releaseHeld()
     await h.dispatcher.drain()
     #expect(h.texts().count == 1)
   }
@@ -114,8 +114,8 @@ struct EngineModeTests {
   func quietHours() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", title: "Night thread", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
-    try await h.engine.setQuiet(room: h.room, to: QuietHours(parsingDaily: "22:00-07:00"))
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.roomSettings.update(room: h.room) { $0.setQuiet(QuietHours(parsingDaily: "22:00-07:00")) }
     await h.cycle()
 
     h.clock.advance(toNext: 23, 0)
@@ -123,11 +123,11 @@ struct EngineModeTests {
     h.forum.addPost(to: "1", author: "bat", text: "squeak")
     await h.cycle()
     #expect(h.transport.sent.isEmpty)
-    #expect(try await h.engine.why(postID: owl.id, room: h.room).entries.map(\.state) == ["held"])
-    #expect(try await h.engine.status(room: h.room).isQuietNow)
+    #expect(try await h.engine.statusReports.why(postID: owl.id, room: h.room).entries.map(\.state) == ["held"])
+    #expect(try await h.engine.statusReports.status(room: h.room).isQuietNow)
 
     h.clock.advance(toNext: 6, 59)
-    try await h.engine.releaseHeld()
+    try await h.engine.outbox.releaseHeld()
     await h.dispatcher.drain()
     #expect(h.transport.sent.isEmpty)
 
@@ -138,7 +138,7 @@ struct EngineModeTests {
     #expect(digest.contains("2 new posts in 1 thread"))
     #expect(digest.contains("Night thread"))
     #expect(digest.contains("owl") && digest.contains("bat"))
-    #expect(try await h.engine.why(postID: owl.id, room: h.room).entries.map(\.kind) == ["digest"])
+    #expect(try await h.engine.statusReports.why(postID: owl.id, room: h.room).entries.map(\.kind) == ["digest"])
 
     h.forum.addPost(to: "1", author: "lark", text: "morning")
     await h.cycle()
@@ -149,15 +149,16 @@ struct EngineModeTests {
   func quietForDuration() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     await h.cycle()
-    try await h.engine.setQuiet(room: h.room, to: .until(h.clock.now().addingTimeInterval(7200)))
+    let until = h.clock.now().addingTimeInterval(7200)
+    try await h.engine.roomSettings.update(room: h.room) { $0.setQuiet(.until(until)) }
     h.forum.addPost(to: "1", author: "alice")
     await h.cycle()
     #expect(h.transport.sent.isEmpty)
 
-    let previous = try await h.engine.setQuiet(room: h.room, to: nil)
-    #expect(previous.until != nil)
+    let previous = try await h.engine.roomSettings.update(room: h.room) { $0.setQuiet(nil) }
+    #expect(previous.before.quietUntil != nil)
     await h.dispatcher.drain()
     #expect(h.texts().count == 1)
     #expect(h.texts().first?.contains("1 new post") == true)
@@ -166,14 +167,14 @@ struct EngineModeTests {
   @Test("settings round-trip through the store")
   func settingsRoundTrip() async throws {
     let h = try EngineHarness()
-    try await h.engine.setMode(room: h.room, to: .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)))
-    try await h.engine.setQuiet(room: h.room, to: QuietHours(parsingDaily: "23:30-06:15"))
-    try await h.engine.setUnfurl(room: h.room, to: false)
-    let settings = try await h.engine.settings(room: h.room)
+    try await h.engine.roomSettings.update(room: h.room) { $0.mode = .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)) }
+    try await h.engine.roomSettings.update(room: h.room) { $0.setQuiet(QuietHours(parsingDaily: "23:30-06:15")) }
+    try await h.engine.roomSettings.update(room: h.room) { $0.unfurl = false }
+    let settings = try await h.engine.roomSettings.settings(room: h.room)
     #expect(settings.mode == .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)))
     #expect(settings.quietHours == QuietHours(parsingDaily: "23:30-06:15"))
     #expect(!settings.unfurl)
-    let previous = try await h.engine.setMode(room: h.room, to: .each)
-    #expect(previous == .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)))
+    let previous = try await h.engine.roomSettings.update(room: h.room) { $0.mode = .each }
+    #expect(previous.before.mode == .digest(.daily(TimeOfDay(hour: 8, minute: 5)!)))
   }
 }

@@ -48,7 +48,7 @@ struct EnginePollPaceTests {
     let busy = await harness.cycle()
     #expect(busy.pace?.seconds == 10 && busy.pace?.reason == .activity)
     #expect(busy.nextAttempt == harness.clock.now().addingTimeInterval(10))
-    var health = try await harness.engine.health().sources.first { $0.source == "bookmarks" }
+    var health = try await harness.engine.statusReports.health().sources.first { $0.source == "bookmarks" }
     #expect(health?.paceExplanation == "every 10 s: threads moved at the last check")
 
     var quiet: [Double] = []
@@ -57,7 +57,7 @@ struct EnginePollPaceTests {
       quiet.append(await harness.cycle().pace?.seconds ?? 0)
     }
     #expect(quiet == [20, 20, 20, 20])
-    health = try await harness.engine.health().sources.first { $0.source == "bookmarks" }
+    health = try await harness.engine.statusReports.health().sources.first { $0.source == "bookmarks" }
     #expect(
       health?.paceExplanation
         == "every 20 s: nothing new in 4 checks; after 5 min without news the wait doubles up to 1 min")
@@ -67,9 +67,9 @@ struct EnginePollPaceTests {
       quiet.append(await harness.cycle().pace?.seconds ?? 0)
     }
     #expect(quiet == Array(repeating: 20, count: 11) + [40, 60, 60])
-    health = try await harness.engine.health().sources.first { $0.source == "bookmarks" }
+    health = try await harness.engine.statusReports.health().sources.first { $0.source == "bookmarks" }
     #expect(health?.paceExplanation == "every 1 min: nothing new in 18 checks, the longest wait")
-    let status = try await harness.engine.status(room: harness.room)
+    let status = try await harness.engine.statusReports.status(room: harness.room)
     #expect(status.sources.first { $0.source == "bookmarks" }?.pace?.seconds == 60)
 
     let oneQuiet = PollPace.after(nil, found: false, unordered: false, floor: .seconds(10), ceiling: .seconds(60))
@@ -84,9 +84,9 @@ struct EnginePollPaceTests {
   @Test("announcements and the inbox keep their one interval")
   func unpacedSources() async throws {
     let harness = try EngineHarness { $0.announcementsInterval = .seconds(1800) }
-    try await harness.engine.subscribe(room: harness.room, to: .announcements)
+    try await harness.engine.subscriptions.subscribe(room: harness.room, to: .announcements)
     harness.forum.addAnnouncement(title: "Rules", body: "Be nice.")
-    let report = await harness.engine.poll(.announcements)
+    let report = await harness.engine.polling.poll(.announcements)
     #expect(report.pace?.seconds == 1800 && report.pace?.reason == .fixed)
     #expect(report.pace?.explanation(for: .announcements) == "every 30 min")
   }

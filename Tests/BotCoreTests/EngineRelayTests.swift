@@ -15,7 +15,7 @@ struct EngineRelayTests {
     let h = try EngineHarness()
     h.forum.addThread("10", posts: 50)
     h.forum.addThread("11", posts: 3)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
 
     await h.cycle()
     #expect(h.transport.sent.isEmpty)
@@ -41,8 +41,8 @@ struct EngineRelayTests {
   func minimalRequests() async throws {
     let h = try EngineHarness()
     for id in 1...100 { h.forum.addThread(String(id), posts: 2) }
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
-    let seeding = await h.engine.poll(.bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+    let seeding = await h.engine.polling.poll(.bookmarks)
     #expect(seeding.requests == 3)
     #expect(h.forum.requests.allSatisfy { $0.hasPrefix("bookmarks") })
 
@@ -50,7 +50,7 @@ struct EngineRelayTests {
     h.clock.advance(by: 60)
     h.forum.addPost(to: "7", author: "alice")
     h.forum.addPost(to: "42", author: "bob")
-    let report = await h.engine.poll(.bookmarks)
+    let report = await h.engine.polling.poll(.bookmarks)
     #expect(report.requests == 5)
     #expect(report.changed == 2)
     #expect(h.forum.requests.filter { $0.hasPrefix("threadPage") }.sorted() == ["threadPage 42", "threadPage 7"])
@@ -68,14 +68,14 @@ struct EngineRelayTests {
     do {
       let first = try EngineHarness(
         database: try BotDatabase(path: path), clock: clock, forum: forum, transport: transport)
-      try await first.engine.subscribe(room: first.room, to: .bookmarks)
+      try await first.engine.subscriptions.subscribe(room: first.room, to: .bookmarks)
       await first.cycle()
       clock.advance(by: 60)
       forum.addPost(to: "10", author: "alice", text: "delivered before the restart")
       await first.cycle()
       clock.advance(by: 60)
       forum.addPost(to: "10", author: "bob", text: "queued before the restart")
-      await first.engine.poll(.bookmarks)  // queued, not sent: the process stops here
+      await first.engine.polling.poll(.bookmarks)  // queued, not sent: the process stops here
       try first.database.close()
     }
 
@@ -95,7 +95,7 @@ struct EngineRelayTests {
   func downtimeCap() async throws {
     let h = try EngineHarness()
     h.forum.addThread("10", title: "Downtime thread", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     await h.cycle()
     for n in 1...57 { h.forum.addPost(to: "10", author: n == 57 ? "last-author" : "user\(n % 5)", text: "missed \(n)") }
     await h.cycle()
@@ -114,7 +114,7 @@ struct EngineRelayTests {
   func watchAndBackfill() async throws {
     let h = try EngineHarness()
     h.forum.addThread("77", title: "Watched", posts: 45, bookmarked: false)
-    let result = try await h.engine.watch(threadID: "77", room: h.room, backfill: 3)
+    let result = try await h.engine.subscriptions.watch(threadID: "77", room: h.room, backfill: 3)
     #expect(result.addedBookmark)
     #expect(result.backfilled == 3)
     #expect(result.title == "Watched")
@@ -130,7 +130,7 @@ struct EngineRelayTests {
     #expect(h.texts().count == 4)
     #expect(h.texts().last?.contains("fresh") == true)
 
-    let removed = try await h.engine.unwatch(threadID: "77", room: h.room)
+    let removed = try await h.engine.subscriptions.unwatch(threadID: "77", room: h.room)
     #expect(removed?.removedBookmark == true)
     #expect(h.forum.thread("77")?.isBookmarked == false)
   }
@@ -140,7 +140,7 @@ struct EngineRelayTests {
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 1, star: .red)
     h.forum.addThread("2", posts: 1, star: .green)
-    try await h.engine.subscribe(room: h.room, to: .stars([.red]))
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .stars([.red]))
     await h.cycle()
     h.forum.addPost(to: "1", author: "a", text: "red post")
     h.forum.addPost(to: "2", author: "b", text: "green post")
@@ -157,10 +157,13 @@ struct EngineRelayTests {
     let not = RoomRef(transport: "test", room: "!not-alice")
     let keyword = RoomRef(transport: "test", room: "!keyword")
     let op = RoomRef(transport: "test", room: "!op")
-    try await h.engine.watch(threadID: "1", room: only, filters: SubscriptionFilters(includeAuthors: ["ALICE"]))
-    try await h.engine.watch(threadID: "1", room: not, filters: SubscriptionFilters(excludeAuthors: ["alice"]))
-    try await h.engine.watch(threadID: "1", room: keyword, filters: SubscriptionFilters(keywords: ["Goons"]))
-    try await h.engine.watch(threadID: "1", room: op, filters: SubscriptionFilters(opOnly: true))
+    try await h.engine.subscriptions.watch(
+      threadID: "1", room: only, filters: SubscriptionFilters(includeAuthors: ["ALICE"]))
+    try await h.engine.subscriptions.watch(
+      threadID: "1", room: not, filters: SubscriptionFilters(excludeAuthors: ["alice"]))
+    try await h.engine.subscriptions.watch(
+      threadID: "1", room: keyword, filters: SubscriptionFilters(keywords: ["Goons"]))
+    try await h.engine.subscriptions.watch(threadID: "1", room: op, filters: SubscriptionFilters(opOnly: true))
     await h.cycle()
 
     h.forum.addPost(to: "1", author: "alice", text: "hello goons")
@@ -182,18 +185,18 @@ struct EngineRelayTests {
   func why() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 1)
-    try await h.engine.watch(threadID: "1", room: h.room, filters: SubscriptionFilters(opOnly: true))
+    try await h.engine.subscriptions.watch(threadID: "1", room: h.room, filters: SubscriptionFilters(opOnly: true))
     await h.cycle()
     let post = h.forum.addPost(to: "1", author: "op", text: "by the op")
     let skipped = h.forum.addPost(to: "1", author: "rando", text: "not by the op")
     await h.cycle()
 
-    let answer = try await h.engine.why(postID: post.id, room: h.room)
+    let answer = try await h.engine.statusReports.why(postID: post.id, room: h.room)
     #expect(answer.entries.count == 1)
     #expect(answer.entries.first?.state == "delivered")
     #expect(answer.entries.first?.reason.contains("thread 1") == true)
     #expect(answer.threadID == "1")
-    let missing = try await h.engine.why(postID: skipped.id, room: h.room)
+    let missing = try await h.engine.statusReports.why(postID: skipped.id, room: h.room)
     #expect(missing.entries.isEmpty)
     #expect(missing.explanation != nil)
   }
@@ -202,12 +205,12 @@ struct EngineRelayTests {
   func unfollowedThreadsAreNotFetched() async throws {
     let h = try EngineHarness()
     h.forum.addThread("1", posts: 2)
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
     h.forum.addPost(to: "1", author: "a")
     h.forum.resetRequests()
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
     #expect(h.forum.requests == ["bookmarks 1"])
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     h.forum.addPost(to: "1", author: "b", text: "the only new one")
     await h.cycle()
     #expect(h.texts().count == 1)
@@ -218,7 +221,7 @@ struct EngineRelayTests {
   func unchangedThreadIsNotFetchedAgain() async throws {
     let h = try EngineHarness(clock: TestClock(Date(timeIntervalSince1970: 1_736_158_200.123_456_7)))
     h.forum.addThread("1", posts: 1)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     await h.cycle()
     h.clock.advance(by: 61.000_321)
     h.forum.addPost(to: "1", author: "alice")

@@ -18,15 +18,17 @@ struct EngineServiceTests {
       $0.releaseCheckInterval = .seconds(3600)
     }
     h.forum.addThread("1", posts: 2)
-    try await h.engine.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
     let services: [any Service] = [
       Poller(engine: h.engine), Dispatcher(engine: h.engine, transport: h.transport, idleWait: .seconds(3600)),
     ]
     try await withRunningServices(services) {
       // Wait until the first (seeding) poll has happened.
-      while (try await h.engine.health().sources.first { $0.source == "bookmarks" }) == nil { await Task.yield() }
+      while (try await h.engine.statusReports.health().sources.first { $0.source == "bookmarks" }) == nil {
+        await Task.yield()
+      }
       h.forum.addPost(to: "1", author: "alice", text: "after a command")
-      h.engine.requestPoll()
+      h.engine.polling.requestPoll()
       var sends = h.transport.sends.makeAsyncIterator()
       let sent = try #require(await sends.next())
       #expect(sent.message.text.contains("after a command"))
@@ -47,7 +49,7 @@ struct EngineServiceTests {
       h.forum.addThread("\(index)", posts: 1)
       h.clock.advance(by: 60)
     }
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
     h.clock.advance(by: 3600)
     h.forum.resetRequests()
     try await withRunningServices([Poller(engine: h.engine)]) {

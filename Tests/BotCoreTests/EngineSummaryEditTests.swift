@@ -23,8 +23,8 @@ struct EngineSummaryEditTests {
     if seed {
       h.forum.addThread("1", title: "Busy thread", posts: 1)
       h.forum.addThread("2", title: "Other thread", posts: 1)
-      try await h.engine.subscribe(room: h.room, to: .bookmarks)
-      try await h.engine.setMode(room: h.room, to: .summary(threshold: 2))
+      try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+      try await h.engine.roomSettings.update(room: h.room) { $0.mode = .summary(threshold: 2) }
       await h.cycle()
     }
     return h
@@ -178,7 +178,7 @@ struct EngineSummaryEditTests {
     forum.addPost(to: "1", author: "dave")
     forum.addPost(to: "1", author: "erin")
     forum.addPost(to: "1", author: "frank")
-    await first.engine.poll(.bookmarks)
+    await first.engine.polling.poll(.bookmarks)
 
     first.transport.setHangs(true)
     let drain = Task { await first.dispatcher.drain() }

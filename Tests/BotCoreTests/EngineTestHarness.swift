@@ -39,7 +39,7 @@ struct EngineHarness {
   /// Polls bookmarks and sends what was queued.
   @discardableResult
   func cycle() async -> PollReport {
-    let report = await engine.poll(.bookmarks)
+    let report = await engine.polling.poll(.bookmarks)
     await dispatcher.drain()
     return report
   }
@@ -47,7 +47,7 @@ struct EngineHarness {
   /// The full sweep in progress, to its end, draining the outbox after each step.
   @discardableResult
   func sweep() async -> [PollReport] {
-    await engine.sweepToEnd { await dispatcher.drain() }
+    await engine.polling.sweepToEnd { await dispatcher.drain() }
   }
 
   func rows() async throws -> [OutboxRecord] {

@@ -55,7 +55,7 @@ struct HostileUserTests {
       refused
         == "!pms works only in a room the bot's config names for private messages (privateMessages.rooms), and this "
         + "one is not among them.")
-    bot.engine.addPrivateMessageRoom(RoomRef(transport: CommandHarness.transport, room: "!pm-room"))
+    bot.engine.privateMessageRooms.add(RoomRef(transport: CommandHarness.transport, room: "!pm-room"))
     // Past the room check: the test forum has no inbox, and says so.
     #expect(
       await bot.say("!pms", role: nil, sender: "ann", room: "!pm-room")

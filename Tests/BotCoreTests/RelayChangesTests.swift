@@ -18,7 +18,7 @@ struct RelayChangesTests {
   private func relayed(_ capabilities: ChatCapabilities) async throws -> (EngineHarness, [Post]) {
     let h = try EngineHarness(transport: RecordingTransport(capabilities: capabilities))
     h.forum.addThread("1", posts: 2)
-    try await h.engine.watch(threadID: "1", room: h.room)
+    try await h.engine.subscriptions.watch(threadID: "1", room: h.room)
     await h.cycle()
     h.clock.advance(by: 60)
     let posts = [
@@ -65,19 +65,19 @@ struct RelayChangesTests {
     await h.cycle()
     let edits = h.transport.sent.filter { $0.message.replaces != nil }
     #expect(edits.map { body($0.message) } == [[.text("second version")], [.text("third version")]])
-    #expect(try await h.engine.health().deadLetters == 0)
+    #expect(try await h.engine.statusReports.health().deadLetters == 0)
   }
 
   @Test("a relay still waiting goes out as the post now reads; one of a deleted post is not sent")
   func notSentYet() async throws {
     let h = try EngineHarness(transport: RecordingTransport(capabilities: matrixLike))
     h.forum.addThread("1", posts: 2)
-    try await h.engine.watch(threadID: "1", room: h.room)
+    try await h.engine.subscriptions.watch(threadID: "1", room: h.room)
     await h.cycle()
     h.clock.advance(by: 60)
     let kept = h.forum.addPost(to: "1", author: "alice", text: "draft")
     let gone = h.forum.addPost(to: "1", author: "bob", text: "oops")
-    await h.engine.poll(.bookmarks)
+    await h.engine.polling.poll(.bookmarks)
     h.forum.editPost(kept.id, in: "1", text: "final")
     h.forum.deletePost(gone.id, in: "1")
     h.clock.advance(by: 60)

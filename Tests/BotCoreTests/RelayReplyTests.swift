@@ -58,15 +58,15 @@ struct RelayReplyTests {
     let bot = try await CommandHarness()
     let other = RoomRef(transport: bot.room.transport, room: "!other")
     for room in [bot.room, other] {
-      _ = try await bot.engine.subscribe(room: room, to: .thread(id: "100"), filters: .none, backfill: 0)
+      _ = try await bot.engine.subscriptions.subscribe(room: room, to: .thread(id: "100"), filters: .none, backfill: 0)
     }
-    _ = await bot.engine.poll(.bookmarks)
+    _ = await bot.engine.polling.poll(.bookmarks)
     try await relayed(bot, postID: "1045", reference: "r1", receipt: "irc-1")
     _ = await bot.say("!re r1 Good point, agreed.")
     let posted = await bot.say("!confirm")
     #expect(posted.hasPrefix("Posted: "), "\(posted)")
     let newPost = try #require(posted.split(separator: "#post").last.map(String.init))
-    _ = await bot.engine.poll(.bookmarks)
+    _ = await bot.engine.polling.poll(.bookmarks)
     let (here, there) = try await bot.engine.database.read { tx in
       (
         try tx.outboxRows(postID: newPost, transport: bot.room.transport, room: bot.room.room),
@@ -212,7 +212,8 @@ struct RelayReplyTests {
     #expect(bookmarked == ReactionOutcome(acknowledgement: "✅"))
     let watched = await bot.router.handle(reaction("👀", on: "$relay", role: .member), capabilities: capabilities)
     #expect(watched == ReactionOutcome(acknowledgement: "✅"))
-    #expect(try await bot.engine.subscriptions(room: bot.room).contains { $0.target == .thread(id: "100") })
+    #expect(
+      try await bot.engine.subscriptions.subscriptions(room: bot.room).contains { $0.target == .thread(id: "100") })
     let memberRemoval = await bot.router.handle(reaction("❌", on: "$relay", role: .member), capabilities: capabilities)
     #expect(memberRemoval.answer?.text == "❌ on a relay removes it, which needs the admin role; you are a member.")
     #expect(

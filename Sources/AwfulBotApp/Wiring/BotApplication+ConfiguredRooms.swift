@@ -35,7 +35,7 @@ extension BotApplication {
       let ref = RoomRef(transport: room.transport, room: roomID)
       permissions.nameRoom(ref)
       switch room.purpose {
-      case .privateMessages: engine.addPrivateMessageRoom(ref)
+      case .privateMessages: engine.privateMessageRooms.add(ref)
       case .room(let settings): try await seed(settings, as: ref)
       case .transportRoom: break
       }
@@ -50,10 +50,10 @@ extension BotApplication {
   private func seed(_ settings: AppConfiguration.RoomSettings, as ref: RoomRef) async throws {
     for spec in settings.subscriptions ?? [] {
       let target = spec.target
-      let existing = try await engine.subscriptions(room: ref)
+      let existing = try await engine.subscriptions.subscriptions(room: ref)
       if existing.contains(where: { $0.target == target }) { continue }
       do {
-        _ = try await engine.subscribe(
+        _ = try await engine.subscriptions.subscribe(
           room: ref, to: target, filters: .none, backfill: 0, createdBy: Subscription.createdByConfiguration)
       } catch {
         logger.warning(
@@ -62,13 +62,13 @@ extension BotApplication {
       }
     }
     if let mode = settings.mode {
-      _ = try await engine.setMode(room: ref, to: mode)
+      _ = try await engine.roomSettings.update(room: ref) { $0.mode = mode }
     }
     if let replyRole = settings.replyRole {
-      try await engine.setReplies(room: ref, to: replyRole)
+      try await engine.roomSettings.update(room: ref) { $0.replies = replyRole }
     }
     if let reactions = settings.reactions {
-      try await engine.setReactions(room: ref, to: reactions)
+      try await engine.roomSettings.update(room: ref) { $0.reactions = reactions }
     }
   }
 

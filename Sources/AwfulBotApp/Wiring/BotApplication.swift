@@ -125,7 +125,7 @@ package final class BotApplication: Sendable {
         ) {
           reply, message, answer in
           do {
-            try await engine.enqueueReply(reply, answering: message, answer: answer)
+            try await engine.outbox.enqueueReply(reply, answering: message, answer: answer)
           } catch {
             logger.error("reply not queued", metadata: ["transport": "\(message.transport)", "error": "\(error)"])
           }

@@ -37,9 +37,9 @@ extension ConfigurationReloader {
   private func pauseLeftRoom(_ room: RoomRef) async {
     let engine = application.engine
     do {
-      let subscriptions = try await engine.subscriptions(room: room)
+      let subscriptions = try await engine.subscriptions.subscriptions(room: room)
       guard !subscriptions.isEmpty else { return }
-      let wasPaused = try await engine.setPaused(room: room, to: true)
+      let wasPaused = try await engine.roomSettings.update(room: room) { $0.isPaused = true }.before.isPaused
       if !wasPaused {
         try await application.database.write { tx in
           try tx.markPausedByConfig(transport: room.transport, room: room.room, at: Date())
@@ -65,7 +65,7 @@ extension ConfigurationReloader {
         try tx.clearPausedByConfig(transport: room.transport, room: room.room)
       }
       guard pausedByConfig else { return }
-      _ = try await application.engine.setPaused(room: room, to: false)
+      _ = try await application.engine.roomSettings.update(room: room) { $0.isPaused = false }
       logger.notice(
         "room resumed: the config names it again", metadata: ["transport": "\(room.transport)", "room": "\(room.room)"])
     } catch {

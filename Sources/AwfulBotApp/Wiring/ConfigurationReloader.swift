@@ -72,7 +72,7 @@ package final class ConfigurationReloader: Service, Sendable {
     }
     if changes.pollIntervals {
       let intervals = PollSchedule.Intervals(BotApplication.engineConfiguration(for: next))
-      application.engine.updatePollIntervals(intervals)
+      application.engine.polling.updateIntervals(intervals)
       logger.info(
         "poll intervals changed",
         metadata: [
@@ -147,7 +147,7 @@ package final class ConfigurationReloader: Service, Sendable {
     let keptAlertRooms = Set((next.privateMessages?.rooms ?? []).map { "\($0.transport) \($0.room)" })
     for room in previous.privateMessages?.rooms ?? [] where !keptAlertRooms.contains("\(room.transport) \(room.room)") {
       guard let ref = await roomRef(transport: room.transport, room: room.room) else { continue }
-      if engine.removePrivateMessageRoom(ref) {
+      if engine.privateMessageRooms.remove(ref) {
         logger.info(
           "private-message room removed", metadata: ["transport": "\(room.transport)", "room": "\(room.room)"])
       }
@@ -159,9 +159,9 @@ package final class ConfigurationReloader: Service, Sendable {
       let removed = (room.subscriptions ?? []).map(\.target).filter { !kept.contains($0) }
       guard !removed.isEmpty, let ref = await roomRef(transport: room.transport, room: room.room) else { continue }
       do {
-        for subscription in try await engine.subscriptions(room: ref)
+        for subscription in try await engine.subscriptions.subscriptions(room: ref)
         where subscription.createdBy == Subscription.createdByConfiguration && removed.contains(subscription.target) {
-          _ = try await engine.unsubscribe(room: ref, id: subscription.id)
+          _ = try await engine.subscriptions.unsubscribe(room: ref, id: subscription.id)
           logger.info(
             "config subscription removed",
             metadata: ["room": "\(room.room)", "subscription": "\(subscription.target)"])

@@ -29,7 +29,7 @@ package struct ChatEventService: Service {
     self.transport = transport
     self.router = router
     if let engine {
-      self.pause = { room in try await engine.setPaused(room: room, to: true) }
+      self.pause = { room in try await engine.roomSettings.update(room: room) { $0.isPaused = true }.before.isPaused }
     } else {
       self.pause = nil
     }

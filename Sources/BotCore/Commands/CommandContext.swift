@@ -2,8 +2,8 @@ import ChatBridge
 import ForumModel
 import Foundation
 
-/// Everything a handler may use: who asked where, the forum, the engine's parts (one narrow protocol per handler
-/// family, see `CommandEngine`), the composer and the clock.
+/// Everything a handler may use: who asked where, the forum, the engine's parts (each as the narrow protocol its
+/// handlers need, so a handler's test can fake just that part), the composer and the clock.
 package struct CommandContext: Sendable {
   package var message: IncomingMessage
   package var room: RoomRef
@@ -74,18 +74,19 @@ package struct CommandContext: Sendable {
 }
 
 extension CommandContext {
-  /// A context whose engine parts are all `engine` (the router's: the real engine).
+  /// A context handing out `engine`'s parts (the router's: the real engine).
   init(
     message: IncomingMessage, room: RoomRef, role: Role, accountRole: Role, capabilities: ChatCapabilities,
-    forum: any Forum, engine: any CommandEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies,
+    forum: any Forum, engine: BotEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies,
     prefix: String,
     commands: [CommandSpec]
   ) {
     self.init(
       message: message, room: room, role: role, accountRole: accountRole, capabilities: capabilities, forum: forum,
-      subscriptions: engine,
-      bookmarks: engine, roomSettings: engine, alerts: engine, statusReports: engine, undo: engine,
-      privateMessageRooms: engine, relayMap: engine, composer: composer, now: now, pendingReplies: pendingReplies,
+      subscriptions: engine.subscriptions, bookmarks: engine.bookmarks, roomSettings: engine.roomSettings,
+      alerts: engine.alerts, statusReports: engine.statusReports, undo: engine.undo,
+      privateMessageRooms: engine.privateMessageRooms, relayMap: engine.relayMap, composer: composer, now: now,
+      pendingReplies: pendingReplies,
       prefix: prefix, commands: commands)
   }
 }

@@ -21,7 +21,7 @@ extension CommandRouter {
 
   package func handle(_ reaction: IncomingReaction, capabilities: ChatCapabilities) async -> ReactionOutcome {
     let room = RoomRef(transport: reaction.transport, room: reaction.room)
-    guard let target = try? await engine.relayedMessage(room: room, messageID: reaction.target) else {
+    guard let target = try? await engine.relayMap.message(room: room, messageID: reaction.target) else {
       return .nothing
     }
     let message = reaction.asMessage
@@ -30,7 +30,7 @@ extension CommandRouter {
       return await previewReaction(key, on: target, message: message, capabilities: capabilities)
     }
     guard target.showsPost, let threadID = target.threadID,
-      let settings = try? await engine.settings(room: room), settings.reactions
+      let settings = try? await engine.roomSettings.settings(room: room), settings.reactions
     else { return .nothing }
     switch key {
     case ReactionKey.bookmark:

@@ -13,7 +13,8 @@ package struct CommandRouter: Sendable {
   package let sharedPermissions: SharedPermissions
   package var permissions: PermissionPolicy { sharedPermissions.current }
   package var forum: any Forum
-  package var engine: any CommandEngine
+  /// The engine whose parts each command context hands to its handler.
+  package var engine: BotEngine
   package var composer: MessageComposer
   package var commands: [CommandSpec]
   package var pendingReplies: PendingReplies
@@ -25,7 +26,7 @@ package struct CommandRouter: Sendable {
   let now: @Sendable () -> Date
 
   package init(
-    parser: CommandParser, permissions: SharedPermissions, forum: any Forum, engine: any CommandEngine,
+    parser: CommandParser, permissions: SharedPermissions, forum: any Forum, engine: BotEngine,
     composer: MessageComposer, commands: [CommandSpec] = CommandRegistry.all,
     pendingReplies: PendingReplies = PendingReplies(), logger: Logger = Logger(label: "awfulbot.commands"),
     untrustedSenders: UntrustedSenders = UntrustedSenders(), budget: CommandBudget = CommandBudget(),
@@ -62,7 +63,7 @@ package struct CommandRouter: Sendable {
     // An answer to one of the bot's own messages: a relayed post becomes a forum reply; anything else the bot said
     // gets one sentence. Such a message is never taken as a command.
     if let target = message.replyTo,
-      let relayed = try? await engine.relayedMessage(
+      let relayed = try? await engine.relayMap.message(
         room: RoomRef(transport: message.transport, room: message.room), messageID: target)
     {
       if let over = await overBudget(message) { return over.reply }
@@ -178,7 +179,7 @@ package struct CommandRouter: Sendable {
   private func unfurl(_ message: IncomingMessage) async -> CommandReply? {
     guard message.text.contains("showthread.php") else { return nil }
     let room = RoomRef(transport: message.transport, room: message.room)
-    guard let settings = try? await engine.settings(room: room), settings.unfurl else { return nil }
+    guard let settings = try? await engine.roomSettings.settings(room: room), settings.unfurl else { return nil }
     // A preview costs forum requests like a command: it counts against the sender's budget, and is skipped in
     // silence over it (the link stays in the room; nobody asked the bot for anything).
     if await overBudget(message) != nil { return nil }

@@ -128,7 +128,7 @@ extension IRCLiveTests {
       try await watcher.waitForJoin(of: nick)
       let flooder = try await IRCTestClient.connect(nick: IRCTestEnvironment.unique("f"), environment: environment)
       let flooderNick = flooder.nick
-      try await forum.engine.watch(
+      try await forum.engine.subscriptions.watch(
         threadID: "3600001", room: RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel)))
 
       let mark = await flooder.mark()
@@ -136,7 +136,7 @@ extension IRCLiveTests {
       for index in 0..<30 { try await flooder.send("PRIVMSG \(nick) :!nosuch\(index)") }
       // Posts flow to the channel meanwhile.
       _ = try await forum.server.state.addPost(thread: 3_600_001, author: 1002, body: "A post during the flood")
-      await forum.engine.poll(.bookmarks)
+      await forum.engine.polling.poll(.bookmarks)
       let relay = try await watcher.waitFor("the relay during the flood", from: channelMark, timeout: .seconds(10)) {
         $0.nick == nick && $0.text.contains("A post during the flood")
       }
@@ -167,13 +167,13 @@ extension IRCLiveTests {
       let forum = try await ForumSide.start(transport: transport)
       let (aliceNick, bobNick) = (IRCTestEnvironment.unique("al"), IRCTestEnvironment.unique("bo"))
       let aliceLogin = (environment.testerAccount, environment.testerPassword)
-      forum.engine.addPrivateMessageRoom(
+      forum.engine.privateMessageRooms.add(
         RoomRef(transport: "irc", room: "account:" + IRCCaseMapping.fold(environment.testerAccount)))
-      forum.engine.addPrivateMessageRoom(RoomRef(transport: "irc", room: bobNick))
+      forum.engine.privateMessageRooms.add(RoomRef(transport: "irc", room: bobNick))
       let bot = RunningIRCTransport(
         transport, with: [forum.commandService(for: transport, nicks: [nick]), forum.dispatcher(for: transport)])
       try await watcher.waitForJoin(of: nick)
-      await forum.engine.poll(.privateMessages)  // the first read only records the inbox
+      await forum.engine.polling.poll(.privateMessages)  // the first read only records the inbox
 
       let alice = try await IRCTestClient.connect(nick: aliceNick, environment: environment, sasl: aliceLogin)
       let bob = try await IRCTestClient.connect(nick: bobNick, environment: environment)
@@ -183,7 +183,7 @@ extension IRCLiveTests {
         _ = try await client.waitFor("the answer", from: mark) { $0.nick == nick }
       }
       _ = try await forum.server.state.sendPrivateMessage(from: 1002, to: 1001, title: "first secret", body: "one")
-      await forum.engine.poll(.privateMessages)
+      await forum.engine.polling.poll(.privateMessages)
       for client in [alice, bob] {
         _ = try await client.waitFor("the first alert", timeout: .seconds(15)) {
           $0.nick == nick && $0.text.contains("first secret")
@@ -199,7 +199,7 @@ extension IRCLiveTests {
       let malloryAsAlice = try await IRCTestClient.connect(nick: aliceNick, environment: environment)
       let malloryAsBob = try await IRCTestClient.connect(nick: bobNick, environment: environment)
       _ = try await forum.server.state.sendPrivateMessage(from: 1002, to: 1001, title: "second secret", body: "two")
-      await forum.engine.poll(.privateMessages)
+      await forum.engine.polling.poll(.privateMessages)
       // What Mallory reads, as each: refusals for what they try, and no alert.
       let resume = try await HostileUsers.ask("!resume", of: nick, by: malloryAsBob)
       #expect(resume == "“resume” needs the member role; you are a viewer.", "\(resume)")

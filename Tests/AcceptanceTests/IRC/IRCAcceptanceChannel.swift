@@ -122,7 +122,7 @@ final class IRCAcceptanceChannel: Sendable {
       }
       // The poller's first round records what exists (nothing already posted is relayed).
       try await waitUntil(timeout: .seconds(20)) {
-        let sources = (try? await application.engine.health().sources) ?? []
+        let sources = (try? await application.engine.statusReports.health().sources) ?? []
         return sources.contains { $0.source == "bookmarks" && $0.lastSuccess != nil }
           && sources.contains { $0.source == "announcements" && $0.lastSuccess != nil }
       }
@@ -183,7 +183,7 @@ final class IRCAcceptanceChannel: Sendable {
 
   /// One poll of the bookmarks, now.
   func poll() async {
-    let report = await application.engine.poll(.bookmarks)
+    let report = await application.engine.polling.poll(.bookmarks)
     #expect(report.succeeded, "the poll failed: \(report.error ?? "")")
   }
 

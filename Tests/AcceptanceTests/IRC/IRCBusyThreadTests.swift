@@ -29,7 +29,7 @@ extension IRCLiveTests {
       let bot = RunningIRCTransport(transport, with: [forum.dispatcher(for: transport)])
       try await tester.waitForJoin(of: nick)
       let room = RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel))
-      try await forum.engine.watch(threadID: "3600001", room: room)
+      try await forum.engine.subscriptions.watch(threadID: "3600001", room: room)
 
       // The forum gets a post every 2 s; the bot polls every 2 s, as a busy deployment would at most.
       let mark = await tester.mark()
@@ -41,10 +41,10 @@ extension IRCLiveTests {
         let id = try await forum.server.state.addPost(thread: 3_600_001, author: 1002, body: "busy post \(number)")
         postIDs.append(id)
         postedAt[id] = ContinuousClock.now
-        await forum.engine.poll(.bookmarks)
+        await forum.engine.polling.poll(.bookmarks)
         try await Task.sleep(until: started + interval * number, clock: .continuous)
       }
-      await forum.engine.poll(.bookmarks)
+      await forum.engine.polling.poll(.bookmarks)
       let lastID = try #require(postIDs.last)
       let last = try await tester.waitFor("the last post", from: mark, timeout: .seconds(60)) {
         $0.nick == nick && $0.text.contains("#post\(lastID)")

@@ -62,11 +62,11 @@ extension IRCLiveTests {
       try await tester.waitForJoin(of: nick)
 
       let room = RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel))
-      try await forum.engine.watch(threadID: "3600001", room: room)
+      try await forum.engine.subscriptions.watch(threadID: "3600001", room: room)
       let mark = await tester.mark()
       _ = try await forum.server.state.addPost(
         thread: 3_600_001, author: 1002, body: "Fresh news from the forum\r\nQUIT :pwned\r\nPRIVMSG #x :injected")
-      await forum.engine.poll(.bookmarks)
+      await forum.engine.polling.poll(.bookmarks)
 
       let link = try await tester.waitFor("the post link", from: mark, timeout: .seconds(15)) {
         $0.nick == nick && $0.text.contains("showthread.php")
@@ -103,10 +103,10 @@ extension IRCLiveTests {
       #expect(body.utf8.count > 3500)
 
       let room = RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel))
-      try await forum.engine.watch(threadID: "3600001", room: room)
+      try await forum.engine.subscriptions.watch(threadID: "3600001", room: room)
       let mark = await tester.mark()
       _ = try await forum.server.state.addPost(thread: 3_600_001, author: 1002, body: body)
-      await forum.engine.poll(.bookmarks)
+      await forum.engine.polling.poll(.bookmarks)
 
       let link = try await tester.waitFor("the post link", from: mark, timeout: .seconds(20)) {
         $0.nick == nick && $0.text.contains("showthread.php")
@@ -173,7 +173,7 @@ extension IRCLiveTests {
       func queue(_ text: String) async throws {
         let command = IncomingMessage(
           transport: "irc", room: room, senderID: "tester", senderName: "tester", text: "!x", messageID: text)
-        try await forum.engine.enqueueReply(OutgoingMessage(.answer(CommandAnswer(text))), answering: command)
+        try await forum.engine.outbox.enqueueReply(OutgoingMessage(.answer(CommandAnswer(text))), answering: command)
       }
       try await queue("before the restart")
       try await first.waitFor("the first message") { $0.nick == nick && $0.text == "before the restart" }

@@ -48,7 +48,7 @@ extension IRCLiveTests {
       let forum = try await ForumSide.start(transport: transport)
       let bot = RunningIRCTransport(transport, with: [forum.dispatcher(for: transport)])
       try await first.waitForJoin(of: nick)
-      try await forum.engine.watch(
+      try await forum.engine.subscriptions.watch(
         threadID: "\(Self.thread)", room: RoomRef(transport: "irc", room: IRCCaseMapping.fold(channel)))
 
       let run = IRCTestEnvironment.unique("")
@@ -60,7 +60,7 @@ extension IRCLiveTests {
       let posting = Task {
         for (index, marker) in markers.enumerated() {
           _ = try await state.addPost(thread: Self.thread, author: 1002, body: "Post \(index + 1) \(marker) here")
-          await engine.poll(.bookmarks)
+          await engine.polling.poll(.bookmarks)
           try await Task.sleep(for: .milliseconds(250))
         }
       }

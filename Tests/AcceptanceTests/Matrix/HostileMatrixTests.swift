@@ -86,7 +86,7 @@ extension MatrixIntegrationTests {
           let noisy = try await bot.joinedRoom(owner: owner, name: "noise")
           try await owner.invite(flooder.userID, to: noisy)
           try await flooder.join(noisy)
-          try await bot.engine.watch(threadID: "3600001", room: bot.room(quiet))
+          try await bot.engine.subscriptions.watch(threadID: "3600001", room: bot.room(quiet))
 
           let flood = Task {
             let start = ContinuousClock.now

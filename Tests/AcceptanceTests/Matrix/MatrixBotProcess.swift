@@ -83,7 +83,7 @@ final class MatrixBotProcess: Sendable {
         }
       }
     ) { reply, message, answer in
-      try? await engine.enqueueReply(reply, answering: message, answer: answer)
+      try? await engine.outbox.enqueueReply(reply, answering: message, answer: answer)
     }
     services = [transport, events] + (runsDispatcher ? [dispatcher] : [])
   }
@@ -139,7 +139,7 @@ final class MatrixBotProcess: Sendable {
   /// Polls the bookmarks once (as the poller would), queuing new posts; the dispatcher sends them.
   @discardableResult
   func pollBookmarks() async -> PollReport {
-    await engine.poll(.bookmarks)
+    await engine.polling.poll(.bookmarks)
   }
 
   func room(_ id: String) -> RoomRef { RoomRef(transport: transport.name, room: id) }

@@ -70,7 +70,9 @@ extension MatrixIntegrationTests {
           #expect(await bot.transport.unreadableRooms().isEmpty)
 
           // A relayed post: the same content inside as in the plain room.
-          for target in [room, plain] { try await bot.engine.subscribe(room: bot.room(target), to: .bookmarks) }
+          for target in [room, plain] {
+            try await bot.engine.subscriptions.subscribe(room: bot.room(target), to: .bookmarks)
+          }
           await bot.pollBookmarks()
           _ = try await world.forumState.addPost(
             thread: Self.devThread, author: 1002, body: "Hello [b]secret[/b] @room")
@@ -150,7 +152,7 @@ extension MatrixIntegrationTests {
         let (room, sentID) = try await first.run { bot in
           let room = try await alice.createEncryptedRoom(name: "secret", invite: [botID])
           try await bot.waitUntilJoined(room)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
           _ = try await world.forumState.addPost(thread: Self.devThread, author: 1002, body: "encrypted exactly once")
           await bot.pollBookmarks()

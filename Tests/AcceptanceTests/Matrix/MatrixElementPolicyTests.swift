@@ -56,7 +56,7 @@ extension MatrixIntegrationTests {
           #expect(answer.body?.contains("bookmarks") == true, "the help text: \(answer.body ?? "-")")
 
           // A relayed post reads as any other message.
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
           _ = try await world.forumState.addPost(
             thread: Self.devThread, author: 1002, body: "A post for the [b]encrypted[/b] room")

@@ -55,7 +55,9 @@ extension MatrixIntegrationTests {
           #expect(try await owner.messages(in: encrypted).from(botID).count == 1, "only the notice")
 
           // A relay for both rooms: the plain room gets it, the encrypted room nothing in clear text.
-          for target in [encrypted, plain] { try await bot.engine.subscribe(room: bot.room(target), to: .bookmarks) }
+          for target in [encrypted, plain] {
+            try await bot.engine.subscriptions.subscribe(room: bot.room(target), to: .bookmarks)
+          }
           await bot.pollBookmarks()
           _ = try await world.forumState.addPost(thread: 3_600_001, author: 1002, body: "never in clear text")
           await bot.pollBookmarks()

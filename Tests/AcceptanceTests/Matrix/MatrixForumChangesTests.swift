@@ -20,7 +20,9 @@ extension MatrixIntegrationTests.ElementPolicy {
         let plain = try await bot.joinedRoom(owner: owner)
         let secret = try await alice.createEncryptedRoom(name: "secret", invite: [botID])
         try await bot.waitUntilJoined(secret)
-        for room in [plain, secret] { try await bot.engine.watch(threadID: "3600001", room: bot.room(room)) }
+        for room in [plain, secret] {
+          try await bot.engine.subscriptions.watch(threadID: "3600001", room: bot.room(room))
+        }
         await bot.pollBookmarks()
         let kept = try await world.forumState.addPost(thread: 3_600_001, author: 1002, body: "The first version.")
         let gone = try await world.forumState.addPost(thread: 3_600_001, author: 1003, body: "Soon to be gone.")
@@ -83,7 +85,7 @@ extension MatrixIntegrationTests.ElementPolicy {
         let joined = try await alice.createEncryptedRoom(name: "joined", invite: [botID], history: "joined")
         for room in [shared, joined] {
           try await bot.waitUntilJoined(room)
-          try await bot.engine.watch(threadID: "3600001", room: bot.room(room))
+          try await bot.engine.subscriptions.watch(threadID: "3600001", room: bot.room(room))
         }
         await bot.pollBookmarks()
         for number in 1...10 {

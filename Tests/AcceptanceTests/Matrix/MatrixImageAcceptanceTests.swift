@@ -33,7 +33,9 @@ extension MatrixIntegrationTests.ElementPolicy {
         let secret = try await alice.createEncryptedRoom(name: "pictures", invite: [botID])
         try await bot.waitUntilJoined(secret)
         try await bot.waitUntilJoined(quiet)
-        for room in [plain, secret, quiet] { try await bot.engine.watch(threadID: "3600003", room: bot.room(room)) }
+        for room in [plain, secret, quiet] {
+          try await bot.engine.subscriptions.watch(threadID: "3600003", room: bot.room(room))
+        }
         await bot.pollBookmarks()
         let images = world.forumURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/images"
         _ = try await world.forumState.addPost(
@@ -98,7 +100,7 @@ extension MatrixIntegrationTests.ElementPolicy {
       }
       try await MatrixBotProcess(world: world, configure: configure).run { bot in
         let plain = try await bot.joinedRoom(owner: owner)
-        try await bot.engine.watch(threadID: "3600003", room: bot.room(plain))
+        try await bot.engine.subscriptions.watch(threadID: "3600003", room: bot.room(plain))
         await bot.pollBookmarks()
         let images = world.forumURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/images"
         let body = (1...50).map { "[img]\(images)/small.png?n=\($0)[/img]" }.joined(separator: " ")

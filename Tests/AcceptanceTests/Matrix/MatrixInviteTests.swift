@@ -33,11 +33,11 @@ extension MatrixIntegrationTests {
         let bot = try MatrixBotProcess(world: world)
         try await bot.run { bot in
           let room = try await bot.joinedRoom(owner: owner)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           try await owner.kick(world.botAccount.userID, from: room, reason: "go away")
           #expect(
             try await eventually(every: .milliseconds(100)) {
-              try await bot.engine.settings(room: bot.room(room)).isPaused
+              try await bot.engine.roomSettings.settings(room: bot.room(room)).isPaused
             })
           #expect(
             bot.membershipChanges.contains(

@@ -24,7 +24,9 @@ extension MatrixIntegrationTests {
         try await bot.run { bot in
           let first = try await bot.joinedRoom(owner: owner, name: "first")
           let second = try await bot.joinedRoom(owner: owner, name: "second")
-          for room in [first, second] { try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks) }
+          for room in [first, second] {
+            try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
+          }
           await bot.pollBookmarks()  // seeds the cursors: nothing old is sent
 
           let started = ContinuousClock.now
@@ -104,7 +106,7 @@ extension MatrixIntegrationTests {
         try await bot.run { bot in
           try await bot.waitUntilJoined(room)
           #expect(bot.transport.capabilities.threads)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
           for n in 1...3 {
             _ = try await world.forumState.addPost(thread: Self.devThread, author: 1003, body: "threaded \(n)")
@@ -131,7 +133,7 @@ extension MatrixIntegrationTests {
         try await bot.run { bot in
           // A room the bot was never in: the homeserver refuses events there.
           let room = try await owner.createRoom()
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
           _ = try await world.forumState.addPost(thread: Self.devThread, author: 1002, body: "nobody sees this")
           await bot.pollBookmarks()

@@ -401,7 +401,7 @@ extension MatrixIntegrationTests {
           let room = try await alice.createEncryptedRoom(name: "secret forum chat", invite: [botID, await bob.userID])
           try await bob.join(room)
           try await bot.waitUntilJoined(room)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
           let postID = try await world.forumState.addPost(
             thread: Self.devThread, author: 1003, body: Self.relayedText, date: Self.firstDate)

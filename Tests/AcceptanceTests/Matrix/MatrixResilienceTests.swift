@@ -27,7 +27,7 @@ extension MatrixIntegrationTests {
           runsDispatcher: false)
         let (room, firstEventID) = try await first.run { bot in
           let room = try await bot.joinedRoom(owner: owner)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
           _ = try await world.forumState.addPost(thread: Self.devThread, author: 1002, body: "sent exactly once")
           await bot.pollBookmarks()
@@ -61,7 +61,7 @@ extension MatrixIntegrationTests {
         let bot = try MatrixBotProcess(world: world)
         try await bot.run { bot in
           let room = try await bot.joinedRoom(owner: owner)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
           let count = 6
           for n in 1...count {
@@ -95,7 +95,7 @@ extension MatrixIntegrationTests {
         let bot = try MatrixBotProcess(world: world)
         try await bot.run { bot in
           let room = try await bot.joinedRoom(owner: owner)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
           await bot.pollBookmarks()
 
           let pid = try #require(

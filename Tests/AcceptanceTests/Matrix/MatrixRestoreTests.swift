@@ -24,7 +24,7 @@ extension MatrixIntegrationTests.ElementPolicy {
       try await MatrixBotProcess(world: world, configure: Self.configure).run { bot in
         secret = try await alice.createEncryptedRoom(name: "restore", invite: [botID])
         try await bot.waitUntilJoined(secret)
-        try await bot.engine.watch(threadID: "3600001", room: bot.room(secret))
+        try await bot.engine.subscriptions.watch(threadID: "3600001", room: bot.room(secret))
         await bot.pollBookmarks()
         _ = try await world.forumState.addPost(thread: 3_600_001, author: 1002, body: "Before the backup.")
         await bot.pollBookmarks()

@@ -19,8 +19,8 @@ extension MatrixIntegrationTests {
         let bot = try MatrixBotProcess(world: world)
         try await bot.run { bot in
           let room = try await bot.joinedRoom(owner: owner)
-          try await bot.engine.subscribe(room: bot.room(room), to: .bookmarks)
-          try await bot.engine.setMode(room: bot.room(room), to: .summary(threshold: 2))
+          try await bot.engine.subscriptions.subscribe(room: bot.room(room), to: .bookmarks)
+          try await bot.engine.roomSettings.update(room: bot.room(room)) { $0.mode = .summary(threshold: 2) }
           await bot.pollBookmarks()  // seeds the cursor: nothing old is sent
 
           for n in 1...3 {

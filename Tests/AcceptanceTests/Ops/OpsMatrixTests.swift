@@ -63,13 +63,13 @@ struct OpsMatrixTests {
           try await eventually(timeout: .seconds(30), every: .milliseconds(100)) {
             transport.joinedRooms.contains(harness.room)
           })
-        #expect(try await application.engine.subscriptions(room: room).map(\.target) == [.bookmarks])
-        #expect(try await !application.engine.settings(room: room).isPaused)
+        #expect(try await application.engine.subscriptions.subscriptions(room: room).map(\.target) == [.bookmarks])
+        #expect(try await !application.engine.roomSettings.settings(room: room).isPaused)
         let rooms = try await application.database.read { try $0.allRooms() }
         #expect(rooms.map(\.room) == [harness.room], "seeded under the room id the alias stands for")
         try await harness.owner.kick(harness.bot.userID, from: harness.room, reason: "ops test")
         let paused = try await eventually(timeout: .seconds(30), every: .milliseconds(100)) {
-          try await application.engine.settings(room: room).isPaused
+          try await application.engine.roomSettings.settings(room: room).isPaused
         }
         #expect(paused, "the engine reports the room paused")
         #expect(!transport.joinedRooms.contains(harness.room))

@@ -55,7 +55,7 @@ final class ConsoleChat: Sendable {
     // The first polls record what exists; nothing already posted is relayed. Waiting for them rather than for a fixed
     // time keeps a post a test adds from being taken for an old one on a loaded machine.
     try await waitUntil("the first poll of every source", timeout: .seconds(30)) {
-      let polled = Set(try await application.engine.health().sources.map(\.source))
+      let polled = Set(try await application.engine.statusReports.health().sources.map(\.source))
       return polled.isSuperset(of: ["bookmarks", "announcements", "privateMessages"])
     }
     return chat
@@ -93,7 +93,7 @@ final class ConsoleChat: Sendable {
   @discardableResult
   func pollBookmarks() async throws -> PollReport {
     let application = try #require(application.withLock { $0 })
-    return await application.engine.poll(.bookmarks)
+    return await application.engine.polling.poll(.bookmarks)
   }
 
   var relayCount: Int { output.withLock { $0.count { $0.hasPrefix("[relay]") } } }

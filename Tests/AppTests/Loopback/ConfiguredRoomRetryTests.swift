@@ -41,34 +41,36 @@ struct ConfiguredRoomRetryTests {
 
       // At start the service cannot be reached: nothing is seeded, and the start does not fail.
       try await application.seedRooms()
-      #expect(application.engine.privateMessageRooms.isEmpty)
-      #expect(try await application.engine.subscriptions(room: RoomRef(transport: "late", room: Self.roomID)).isEmpty)
-      #expect(try await !application.engine.pollSources().contains(.privateMessages), "no PM room yet, no PM polls")
+      #expect(application.engine.privateMessageRooms.all.isEmpty)
+      #expect(
+        try await application.engine.subscriptions.subscriptions(room: RoomRef(transport: "late", room: Self.roomID))
+          .isEmpty)
+      #expect(try await !application.engine.polling.sources().contains(.privateMessages), "no PM room yet, no PM polls")
 
       let running = Task { try await application.run(signals: [], roomRetryDelay: .milliseconds(200)) }
       defer { running.cancel() }
       // Still down: tried again, with growing pauses, and still nothing.
       try await waitUntil("two more attempts", timeout: .seconds(10)) { transport.resolveAttempts >= 6 }
-      #expect(application.engine.privateMessageRooms.isEmpty)
+      #expect(application.engine.privateMessageRooms.all.isEmpty)
 
       // The service answers: the rooms are seeded by their ids, without a restart.
       transport.setResolving(true)
       let room = RoomRef(transport: "late", room: Self.roomID)
       try await waitUntil("the room's subscription", timeout: .seconds(30)) {
-        !(try await application.engine.subscriptions(room: room).isEmpty)
+        !(try await application.engine.subscriptions.subscriptions(room: room).isEmpty)
       }
-      let subscriptions = try await application.engine.subscriptions(room: room)
+      let subscriptions = try await application.engine.subscriptions.subscriptions(room: room)
       #expect(subscriptions.map(\.target) == [.thread(id: "3600001")])
-      let mode = try await application.engine.settings(room: room).mode
+      let mode = try await application.engine.roomSettings.settings(room: room).mode
       #expect({ if case .summary = mode { true } else { false } }(), "mode \(mode)")
       try await waitUntil("the PM room", timeout: .seconds(30)) {
-        application.engine.privateMessageRooms == [RoomRef(transport: "late", room: Self.alertsID)]
+        application.engine.privateMessageRooms.all == [RoomRef(transport: "late", room: Self.alertsID)]
       }
 
       // A private message sent now is told in the alerts room, by its id. The first inbox poll only records what
       // is there, so wait until it has (the engine marks the inbox seeded) before sending.
       try await waitUntil("the first inbox poll recorded the inbox", timeout: .seconds(30)) {
-        try await application.engine.isInboxSeeded()
+        try await application.engine.polling.isInboxSeeded()
       }
       let message = try await forum.state.sendPrivateMessage(
         from: 1002, to: FakeForumSeed.botUserID, title: "Late but here", body: "Hello.")

@@ -29,7 +29,7 @@ struct LoopbackFaultTests {
   func faultIsAnErrorAndLosesNothing(_ testCase: Case) async throws {
     try await withLoopbackWorld { world in
       let bot = try world.startBot()
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       await bot.cycle()
       let ids = try await world.addPosts(2, prefix: "Posted during the fault")
 
@@ -47,7 +47,7 @@ struct LoopbackFaultTests {
       let health = try #require(try await bot.bookmarksHealth())
       #expect(health.consecutiveErrors == 2)
       #expect(health.lastError == second.error)
-      #expect(!(try await bot.engine.health().isHealthy))
+      #expect(!(try await bot.engine.statusReports.health().isHealthy))
       // Exponential backoff from the 30 s base (jitter is off): 30 s after the first error, 60 s after the second.
       #expect(afterFirst.consecutiveErrors == 1)
       #expect(try Self.backoff(of: afterFirst) == 30)
@@ -76,7 +76,7 @@ struct LoopbackFaultTests {
   func forcedLogout() async throws {
     try await withLoopbackWorld { world in
       let bot = try world.startBot()
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       await bot.cycle()
       let ids = try await world.addPosts(3, prefix: "Posted while logged out")
       await world.state.clearRequests()
@@ -96,7 +96,7 @@ struct LoopbackFaultTests {
   func transientServerErrors() async throws {
     try await withLoopbackWorld { world in
       let bot = try world.startBot()
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       await bot.cycle()
       let ids = try await world.addPosts(1, prefix: "Posted behind a hiccup")
       await world.state.setFault(.serverError(count: 2))

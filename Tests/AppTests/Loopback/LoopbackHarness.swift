@@ -92,7 +92,7 @@ struct LoopbackBot {
   /// Polls the bookmarks and sends what was queued.
   @discardableResult
   func cycle() async -> PollReport {
-    let report = await engine.poll(.bookmarks)
+    let report = await engine.polling.poll(.bookmarks)
     await dispatcher.drain()
     return report
   }
@@ -100,7 +100,7 @@ struct LoopbackBot {
   /// The full sweep in progress, to its end, draining the outbox after each step.
   @discardableResult
   func sweep() async -> [PollReport] {
-    await engine.sweepToEnd { await dispatcher.drain() }
+    await engine.polling.sweepToEnd { await dispatcher.drain() }
   }
 
   func texts(room: String = "!room") -> [String] {
@@ -112,7 +112,7 @@ struct LoopbackBot {
   }
 
   func bookmarksHealth() async throws -> SourceHealth? {
-    try await engine.health().sources.first { $0.source == "bookmarks" }
+    try await engine.statusReports.health().sources.first { $0.source == "bookmarks" }
   }
 
   func stop() async throws {

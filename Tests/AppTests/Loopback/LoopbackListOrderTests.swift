@@ -25,7 +25,7 @@ struct LoopbackListOrderTests {
       let clock = TestClock()
       let log = LogCapture()
       let bot = try world.startBot(logger: .capturing(into: log), now: { clock.now() })
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       let seeding = await bot.cycle()
       #expect(seeding.succeeded && seeding.fullSweep && seeding.listPages == 2)
 
@@ -109,7 +109,7 @@ struct LoopbackListOrderTests {
 
       let clock = TestClock()
       let bot = try world.startBot(now: { clock.now() })
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       await bot.cycle()
 
       try await state.deletePost(doomed)
@@ -162,7 +162,7 @@ struct LoopbackListOrderTests {
       for number in 2...6 { older.append(try await state.addPost(thread: thread, author: 1003, body: "old \(number)")) }
       try await state.addBookmark(user: LoopbackWorld.botUserID, thread: thread)
       let bot = try world.startBot()
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       await bot.cycle()
       let relayed = try await state.addPost(thread: thread, author: LoopbackWorld.poster, body: "relayed")
       await bot.cycle()
@@ -188,8 +188,8 @@ struct LoopbackListOrderTests {
         count: 60, forum: forumID, author: LoopbackWorld.poster, titlePrefix: "Busy",
         startDate: Date(timeIntervalSince1970: 1_690_000_000))
       let bot = try world.startBot()
-      try await bot.engine.subscribe(room: bot.room, to: .forum(id: String(forumID)))
-      let first = await bot.engine.poll(.forum(id: String(forumID)))
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .forum(id: String(forumID)))
+      let first = await bot.engine.polling.poll(.forum(id: String(forumID)))
       #expect(first.succeeded && first.listPages == 1)
 
       // A new thread, then 45 older threads bumped after it: it is on page 2 now.
@@ -199,7 +199,7 @@ struct LoopbackListOrderTests {
       for thread in threads.prefix(45) {
         try await state.addPost(thread: thread, author: 1002, body: "bump", date: now.addingTimeInterval(120))
       }
-      let report = await bot.engine.poll(.forum(id: String(forumID)))
+      let report = await bot.engine.polling.poll(.forum(id: String(forumID)))
       #expect(report.succeeded && report.listPages == 2 && report.changed == 1)
       await bot.dispatcher.drain()
       #expect(bot.transport.sent(to: "!room").map(\.key) == ["test|!room|thread:\(fresh)"])

@@ -21,11 +21,11 @@ struct LoopbackPrivateMessageTests {
     try await withLoopbackWorld { world in
       let transport = RecordingTransport()
       let first = try world.startBot(transport: transport, configure: Self.configure)
-      #expect(try await first.engine.pollSources().contains(.privateMessages))
+      #expect(try await first.engine.polling.sources().contains(.privateMessages))
       // An old message is in the inbox before the bot starts: recorded, never alerted.
       _ = try await world.state.sendPrivateMessage(
         from: LoopbackWorld.poster, to: LoopbackWorld.botUserID, title: "Old news", body: "From before the bot.")
-      let seeding = await first.engine.poll(.privateMessages)
+      let seeding = await first.engine.polling.poll(.privateMessages)
       await first.dispatcher.drain()
       #expect(seeding.succeeded, "\(seeding.error ?? "")")
       #expect(seeding.queued == 0 && transport.sent.isEmpty)
@@ -36,7 +36,7 @@ struct LoopbackPrivateMessageTests {
       let two = try await world.state.sendPrivateMessage(
         from: LoopbackWorld.poster, to: LoopbackWorld.botUserID, title: "Second thoughts", body: "Never mind.")
       await world.state.clearRequests()
-      let report = await first.engine.poll(.privateMessages)
+      let report = await first.engine.polling.poll(.privateMessages)
       await first.dispatcher.drain()
       #expect(report.succeeded && report.requests == 1 && report.queued == 4)
       #expect(await world.state.requests().count == 1, "one inbox request")
@@ -54,20 +54,20 @@ struct LoopbackPrivateMessageTests {
 
       // Nothing new: one request, nothing queued.
       await world.state.clearRequests()
-      let quiet = await first.engine.poll(.privateMessages)
+      let quiet = await first.engine.polling.poll(.privateMessages)
       #expect(quiet.requests == 1 && quiet.queued == 0)
       #expect(await world.state.requests().map(\.path) == ["/private.php"])
       try await first.stop()
 
       // A restart on the same database alerts nothing again, and the next message once.
       let second = try world.startBot(transport: transport, configure: Self.configure)
-      let again = await second.engine.poll(.privateMessages)
+      let again = await second.engine.polling.poll(.privateMessages)
       await second.dispatcher.drain()
       #expect(again.succeeded && again.queued == 0)
       #expect(transport.sent.count == 4)
       let three = try await world.state.sendPrivateMessage(
         from: LoopbackWorld.poster, to: LoopbackWorld.botUserID, title: "Third", body: "Hello again.")
-      await second.engine.poll(.privateMessages)
+      await second.engine.polling.poll(.privateMessages)
       await second.dispatcher.drain()
       #expect(transport.sent.count == 6)
       #expect(transport.sent.suffix(2).map(\.key).sorted() == Self.rooms.map { "test|\($0.room)|pm:\(three)" }.sorted())
@@ -82,10 +82,10 @@ struct LoopbackPrivateMessageTests {
     try await withLoopbackWorld { world in
       let transport = RecordingTransport()
       let bot = try world.startBot(transport: transport, configure: Self.configure)
-      await bot.engine.poll(.privateMessages)
+      await bot.engine.polling.poll(.privateMessages)
       let id = try await world.state.sendPrivateMessage(
         from: LoopbackWorld.poster, to: LoopbackWorld.botUserID, title: "Link check", body: "The words of the message.")
-      await bot.engine.poll(.privateMessages)
+      await bot.engine.polling.poll(.privateMessages)
       await bot.dispatcher.drain()
       let link = try #require(transport.sent(to: "!room").first?.message.link)
       #expect(link.hasSuffix("private.php?action=show&privatemessageid=\(id)"))
@@ -108,10 +108,10 @@ struct LoopbackPrivateMessageTests {
         configuration.privateMessageRooms = [Self.rooms[0]]
         configuration.privateMessageExcerpt = true
       }
-      await bot.engine.poll(.privateMessages)
+      await bot.engine.polling.poll(.privateMessages)
       _ = try await world.state.sendPrivateMessage(
         from: LoopbackWorld.poster, to: LoopbackWorld.botUserID, title: "Quoted", body: "Words worth quoting.")
-      let report = await bot.engine.poll(.privateMessages)
+      let report = await bot.engine.polling.poll(.privateMessages)
       await bot.dispatcher.drain()
       #expect(report.requests == 2 && report.queued == 1)
       #expect(transport.sent.first?.message.text.contains("\nWords worth quoting.\n") == true)
@@ -123,7 +123,7 @@ struct LoopbackPrivateMessageTests {
   func noRoomsNoPolling() async throws {
     try await withLoopbackWorld { world in
       let bot = try world.startBot()
-      #expect(try await !bot.engine.pollSources().contains(.privateMessages))
+      #expect(try await !bot.engine.polling.sources().contains(.privateMessages))
       try await bot.stop()
     }
   }

@@ -13,7 +13,7 @@ struct LoopbackRelayTests {
   func subscribeDoesNotFlood() async throws {
     try await withLoopbackWorld { world in
       let bot = try world.startBot()
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       let seeding = await bot.cycle()
       let again = await bot.cycle()
 
@@ -36,7 +36,7 @@ struct LoopbackRelayTests {
     try await withLoopbackWorld { world in
       // 27 new posts (96…122) must all go out one by one: raise the replay cap above them.
       let bot = try world.startBot { $0.replayCap = 40 }
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       await bot.cycle()
       await world.state.clearRequests()
 
@@ -81,7 +81,7 @@ struct LoopbackRelayTests {
   func onlyChangedThreadsAreFetched() async throws {
     try await withLoopbackWorld { world in
       let bot = try world.startBot()
-      try await bot.engine.subscribe(room: bot.room, to: .bookmarks)
+      try await bot.engine.subscriptions.subscribe(room: bot.room, to: .bookmarks)
       await bot.cycle()
       await world.state.clearRequests()
 
@@ -107,8 +107,8 @@ struct LoopbackRelayTests {
     try await withLoopbackWorld { world in
       let bot = try world.startBot()
       let rooms = [RoomRef(transport: "test", room: "!a"), RoomRef(transport: "test", room: "!b")]
-      for room in rooms { try await bot.engine.subscribe(room: room, to: .announcements) }
-      let seeding = await bot.engine.poll(.announcements)
+      for room in rooms { try await bot.engine.subscriptions.subscribe(room: room, to: .announcements) }
+      let seeding = await bot.engine.polling.poll(.announcements)
       await bot.dispatcher.drain()
       #expect(seeding.succeeded, "\(seeding.error ?? "")")
       #expect(seeding.queued == 0)
@@ -116,9 +116,9 @@ struct LoopbackRelayTests {
 
       try await world.state.addAnnouncement(
         title: "Loopback announcement", author: 1004, body: "The loopback suite is running.\nPlease stand by.")
-      let fresh = await bot.engine.poll(.announcements)
+      let fresh = await bot.engine.polling.poll(.announcements)
       await bot.dispatcher.drain()
-      let repeated = await bot.engine.poll(.announcements)
+      let repeated = await bot.engine.polling.poll(.announcements)
       await bot.dispatcher.drain()
 
       #expect(fresh.succeeded, "\(fresh.error ?? "")")
@@ -144,7 +144,7 @@ struct LoopbackRelayTests {
       let thread = LoopbackWorld.unbookmarkedThread
       #expect(await world.state.bookmarks(user: LoopbackWorld.botUserID)[thread] == nil)
 
-      let result = try await bot.engine.watch(threadID: String(thread), room: bot.room)
+      let result = try await bot.engine.subscriptions.watch(threadID: String(thread), room: bot.room)
       #expect(result.addedBookmark)
       #expect(result.isNew)
       #expect(result.title == "What did you eat today?")

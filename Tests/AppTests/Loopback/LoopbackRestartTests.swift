@@ -14,7 +14,7 @@ struct LoopbackRestartTests {
     try await withLoopbackWorld { world in
       let transport = RecordingTransport()
       let first = try world.startBot(transport: transport)
-      try await first.engine.subscribe(room: first.room, to: .bookmarks)
+      try await first.engine.subscriptions.subscribe(room: first.room, to: .bookmarks)
       await first.cycle()
       let before = try await world.addPosts(2, prefix: "Before the restart")
       await first.cycle()
@@ -22,7 +22,7 @@ struct LoopbackRestartTests {
       // Queued but not sent when the bot stops.
       let queuedID = try await world.state.addPost(
         thread: LoopbackWorld.devThread, author: LoopbackWorld.poster, body: "Queued at shutdown")
-      let queued = await first.engine.poll(.bookmarks)
+      let queued = await first.engine.polling.poll(.bookmarks)
       #expect(queued.queued == 1)
       try await first.stop()
 
@@ -61,12 +61,12 @@ struct LoopbackRestartTests {
     try await withLoopbackWorld { world in
       let dying = RecordingTransport()
       let first = try world.startBot(transport: dying)
-      try await first.engine.subscribe(room: first.room, to: .bookmarks)
+      try await first.engine.subscriptions.subscribe(room: first.room, to: .bookmarks)
       await first.cycle()
       let delivered = try await world.addPosts(1, prefix: "Delivered")
       await first.cycle()
       let pending = try await world.addPosts(3, prefix: "In flight")
-      #expect(await first.engine.poll(.bookmarks).queued == 3)
+      #expect(await first.engine.polling.poll(.bookmarks).queued == 3)
 
       // The chat service takes the message, but the process dies before the acknowledgement comes back.
       dying.setHangs(true)

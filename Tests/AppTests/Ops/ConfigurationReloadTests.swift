@@ -106,8 +106,8 @@ struct ConfigurationReloadTests {
     }
     #expect(changes.roles && changes.pollIntervals && changes.restartKeys.isEmpty)
     #expect(aliceRole() == .admin)
-    #expect(application.engine.pollSchedule.current.bookmarks == .seconds(90))
-    #expect(application.engine.pollSchedule.current.bookmarksMinimum == .seconds(20))
+    #expect(application.engine.polling.schedule.current.bookmarks == .seconds(90))
+    #expect(application.engine.polling.schedule.current.bookmarksMinimum == .seconds(20))
     let applied = try #require(application.monitor.configuration)
     #expect(applied.checksum != first.checksum && applied.refusedAt == nil)
 
@@ -118,7 +118,7 @@ struct ConfigurationReloadTests {
     }
     #expect(problems == ["polling.bookmarksSeconds: must be at least 5 seconds, got 1.0"])
     #expect(aliceRole() == .admin, "the running roles stay")
-    #expect(application.engine.pollSchedule.current.bookmarks == .seconds(90), "the running intervals stay")
+    #expect(application.engine.polling.schedule.current.bookmarks == .seconds(90), "the running intervals stay")
     let refused = try #require(application.monitor.configuration)
     #expect(refused.checksum == applied.checksum && refused.refusedProblems == problems)
     #expect(refused.refusedChecksum != nil && refused.refusedChecksum != applied.checksum)
@@ -151,8 +151,8 @@ struct ConfigurationReloadTests {
       RoomRef(transport: "irc", room: "#drop"), RoomRef(transport: "irc", room: "#keep"),
       RoomRef(transport: "irc", room: "#empty")
     )
-    _ = try await engine.subscribe(room: drop, to: .bookmarks, createdBy: "alice")
-    _ = try await engine.subscribe(room: keep, to: .bookmarks, createdBy: "alice")
+    _ = try await engine.subscriptions.subscribe(room: drop, to: .bookmarks, createdBy: "alice")
+    _ = try await engine.subscriptions.subscribe(room: keep, to: .bookmarks, createdBy: "alice")
     // The channels the config names are where channel operators act for the forum account.
     try await application.seedRooms()
     #expect(application.permissions.current.namedRooms == [drop, keep, empty])
@@ -163,24 +163,27 @@ struct ConfigurationReloadTests {
       return
     }
     #expect(application.permissions.current.namedRooms == [keep], "a channel taken off is no longer named")
-    #expect(try await engine.settings(room: drop).isPaused, "posts for the parted channel are held, not queued")
-    #expect(try await engine.subscriptions(room: drop).count == 1, "the users' subscription stays")
-    #expect(try await !engine.settings(room: keep).isPaused)
-    #expect(try await !engine.settings(room: empty).isPaused, "a channel with nothing to relay is just left")
+    #expect(
+      try await engine.roomSettings.settings(room: drop).isPaused, "posts for the parted channel are held, not queued")
+    #expect(try await engine.subscriptions.subscriptions(room: drop).count == 1, "the users' subscription stays")
+    #expect(try await !engine.roomSettings.settings(room: keep).isPaused)
+    #expect(
+      try await !engine.roomSettings.settings(room: empty).isPaused, "a channel with nothing to relay is just left")
     #expect(
       log.messages.filter { $0.hasPrefix("room paused") } == [
         "room paused: the config no longer names it; its subscriptions stay until it is back"
       ])
 
     // Back in the config (spelled another way): resumed. A room paused by hand is not resumed by a reload.
-    _ = try await engine.setPaused(room: keep, to: true)
+    _ = try await engine.roomSettings.update(room: keep) { $0.isPaused = true }
     try write(channels: ["#DROP"])
     _ = await reloader.reload()
-    #expect(try await !engine.settings(room: drop).isPaused)
+    #expect(try await !engine.roomSettings.settings(room: drop).isPaused)
     #expect(application.permissions.current.namedRooms == [drop])
     #expect(log.messages.filter { $0 == "room resumed: the config names it again" }.count == 1)
     try write(channels: ["#DROP", "#keep"])
     _ = await reloader.reload()
-    #expect(try await engine.settings(room: keep).isPaused, "paused by hand before it was removed: stays paused")
+    #expect(
+      try await engine.roomSettings.settings(room: keep).isPaused, "paused by hand before it was removed: stays paused")
   }
 }

@@ -48,7 +48,9 @@ struct OpsMetricsTests {
     // so the polls counter may already count another bot's poll. A post added before this bot's first poll would
     // be taken as already there (the first poll only sets the cursors) and never relayed.
     let firstPoll = try await eventually(timeout: .seconds(30), every: .milliseconds(100)) {
-      try await application.engine.health().sources.contains { $0.source == "bookmarks" && $0.lastSuccess != nil }
+      try await application.engine.statusReports.health().sources.contains {
+        $0.source == "bookmarks" && $0.lastSuccess != nil
+      }
     }
     #expect(firstPoll)
     let before = try await OpsHTTP.get("\(root)/metrics").body

@@ -4,3 +4,5 @@ package protocol AlertsEngine: Sendable {
   func removeAlert(room: RoomRef, username: String) async throws -> Bool
   func alerts(room: RoomRef) async throws -> [String]
 }
+
+extension AlertBook: AlertsEngine {}

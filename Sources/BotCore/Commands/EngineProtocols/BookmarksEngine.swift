@@ -6,3 +6,5 @@ package protocol BookmarksEngine: Sendable {
   func bookmark(threadID: String, star: StarColor?) async throws -> (wasBookmarked: Bool, previousStar: StarColor?)
   func unbookmark(threadID: String) async throws -> StarColor?
 }
+
+extension ForumBookmarks: BookmarksEngine {}

@@ -2,5 +2,7 @@
 package protocol PrivateMessageRoomsEngine: Sendable {
   /// Whether new private messages are told in `room` (`privateMessages.rooms`): the PM commands work only there
   /// and in direct chats.
-  func isPrivateMessageRoom(_ room: RoomRef) -> Bool
+  func contains(_ room: RoomRef) -> Bool
 }
+
+extension PrivateMessageRooms: PrivateMessageRoomsEngine {}

@@ -3,3 +3,5 @@ package protocol StatusEngine: Sendable {
   func status(room: RoomRef) async throws -> RoomStatus
   func why(postID: String, room: RoomRef) async throws -> WhyAnswer
 }
+
+extension StatusReporter: StatusEngine {}

@@ -19,3 +19,5 @@ package protocol SubscriptionsEngine: Sendable {
   func unwatch(threadID: String, room: RoomRef) async throws -> UnwatchResult?
   func roomsWatching(threadID: String) async throws -> [RoomRef]
 }
+
+extension SubscriptionBook: SubscriptionsEngine {}

@@ -29,7 +29,7 @@ enum AlertCommands {
     let name = try username(input, context)
     let added = try await context.alerts.addAlert(room: context.room, username: name, createdBy: context.userID)
     if added {
-      try await context.undo.recordUndo(
+      try await context.undo.record(
         room: context.room, userID: context.userID, summary: "added an alert on \(name)",
         actions: [.removeAlert(username: name)])
     }
@@ -41,7 +41,7 @@ enum AlertCommands {
     let name = try username(input, context)
     let removed = try await context.alerts.removeAlert(room: context.room, username: name)
     if removed {
-      try await context.undo.recordUndo(
+      try await context.undo.record(
         room: context.room, userID: context.userID, summary: "removed the alert on \(name)",
         actions: [.addAlert(username: name)])
     }

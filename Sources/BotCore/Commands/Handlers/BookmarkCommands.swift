@@ -90,7 +90,7 @@ enum BookmarkCommands {
       undo = [.addBookmark(threadID: threadID, star: previous.previousStar)]
     }
     if !undo.isEmpty {
-      try await context.undo.recordUndo(
+      try await context.undo.record(
         room: context.room, userID: context.userID, summary: "bookmarked \(title)\(colour)", actions: undo)
     }
     var reply = CommandReply()
@@ -130,7 +130,7 @@ enum BookmarkCommands {
           + "Use \(how).")
     }
     let star = try await context.bookmarks.unbookmark(threadID: threadID)
-    try await context.undo.recordUndo(
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "unbookmarked “\(page.threadTitle)”",
       actions: [.addBookmark(threadID: threadID, star: star)])
     return CommandReply("Removed “\(page.threadTitle)” from the bookmarks. \(context.prefix)undo reverts it.")
@@ -138,7 +138,7 @@ enum BookmarkCommands {
 
   static func runUndo(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     guard input.values.isEmpty else { throw CommandError.usage(nil) }
-    guard let entry = try await context.undo.takeUndo(room: context.room, userID: context.userID) else {
+    guard let entry = try await context.undo.take(room: context.room, userID: context.userID) else {
       return CommandReply("Nothing of yours to undo in this room (changes can be undone for 10 minutes).")
     }
     // Undoing a bookmark change acts on the forum account again: the role for it is checked now, not only when the
@@ -150,7 +150,7 @@ enum BookmarkCommands {
       }
     }
     if touchesBookmarks, context.accountRole < add.role {
-      try await context.undo.recordUndo(
+      try await context.undo.record(
         room: context.room, userID: context.userID, summary: entry.summary, actions: entry.actions)
       throw CommandError.failed(
         "Undoing “\(entry.summary)” changes the bot's forum account, which needs the \(add.role) role for it; you are "

@@ -25,7 +25,7 @@ enum PrivateMessageCommands {
 
   /// Refuses a room where others may read along.
   static func requirePrivateRoom(_ input: CommandInput, _ context: CommandContext) throws {
-    guard context.privateMessageRooms.isPrivateMessageRoom(context.room) else {
+    guard context.privateMessageRooms.contains(context.room) else {
       throw CommandError.failed(
         "\(context.prefix)\(input.name) works only in a room the bot's config names for private messages "
           + "(privateMessages.rooms), and this one is not among them.")

@@ -26,10 +26,10 @@ enum RelayReplyCommands {
 
   static func runReactions(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let enabled = try input.switchValue()
-    let previous = try await context.roomSettings.setReactions(room: context.room, to: enabled)
-    try await context.undo.recordUndo(
+    let change = try await context.roomSettings.update(room: context.room) { $0.reactions = enabled }
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "turned reactions \(enabled ? "on" : "off")",
-      actions: [.setReactions(previous)])
+      actions: [change.undo])
     return CommandReply(
       enabled
         ? "Reactions on relays act here: 🔖 bookmarks the thread, 👀 watches it here, an admin's ❌ removes the relay."
@@ -39,7 +39,7 @@ enum RelayReplyCommands {
   static func runRe(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     var argument = ""
     let text = try ReplyCommands.replyText(input, after: &argument)
-    guard let relay = try await context.relayMap.relayedMessage(room: context.room, reference: argument) else {
+    guard let relay = try await context.relayMap.message(room: context.room, reference: argument) else {
       throw CommandError.failed(
         "No relayed post here carries “\(argument)” (from the last 30 days); use the r-number shown before a relay.")
     }
@@ -48,7 +48,7 @@ enum RelayReplyCommands {
 
   /// `<nick>: ^ <text>`: answers the room's last relay that carries a reference.
   static func answerLast(text: String, _ context: CommandContext) async throws -> CommandReply {
-    guard let relay = try await context.relayMap.lastReferencedRelay(room: context.room) else {
+    guard let relay = try await context.relayMap.lastReferenced(room: context.room) else {
       throw CommandError.failed("There is no relayed post here to answer (from the last 30 days).")
     }
     return try await start(answering: relay, text: text, context)
@@ -139,10 +139,10 @@ enum RelayReplyCommands {
     guard input.values.count == 1, let permission = ReplyPermission(name: input.values[0]) else {
       throw CommandError.usage(nil)
     }
-    let previous = try await context.roomSettings.setReplies(room: context.room, to: permission)
-    try await context.undo.recordUndo(
+    let change = try await context.roomSettings.update(room: context.room) { $0.replies = permission }
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "set replies to \(permission)",
-      actions: [.setReplies(previous)])
+      actions: [change.undo])
     switch permission {
     case .off: return CommandReply("Answering relayed posts no longer posts to the forum from this room.")
     case .role(let role):

@@ -141,7 +141,7 @@ enum ReplyCommands {
         "Posting it needs the \(pending.neededRole) role for the bot's forum account, which you no longer have (you "
           + "are \(context.accountRole.withArticle)), so the reply was dropped; nothing was posted.")
     }
-    if case .privateMessage = pending.target, !context.privateMessageRooms.isPrivateMessageRoom(context.room) {
+    if case .privateMessage = pending.target, !context.privateMessageRooms.contains(context.room) {
       throw CommandError.failed(
         "This room is no longer configured for private messages (privateMessages.rooms), so the reply was dropped; "
           + "nothing was sent.")

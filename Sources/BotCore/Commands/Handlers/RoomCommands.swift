@@ -27,13 +27,13 @@ enum RoomCommands {
 
   static func setPaused(_ paused: Bool, _ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     guard input.values.isEmpty else { throw CommandError.usage(nil) }
-    let previous = try await context.roomSettings.setPaused(room: context.room, to: paused)
-    guard previous != paused else {
+    let change = try await context.roomSettings.update(room: context.room) { $0.isPaused = paused }
+    guard change.before.isPaused != paused else {
       return CommandReply(paused ? "This room is already paused." : "This room is not paused.")
     }
-    try await context.undo.recordUndo(
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: paused ? "paused the room" : "resumed the room",
-      actions: [.setPaused(previous)])
+      actions: [change.undo])
     return CommandReply(
       paused
         ? "Paused: new posts are held for this room until \(context.prefix)resume."
@@ -71,10 +71,9 @@ enum RoomCommands {
       quiet = hours
       answer = [.text("Quiet hours set: \(hours) (\(context.composer.dates.zoneName)).")]
     }
-    let previous = try await context.roomSettings.setQuiet(room: context.room, to: quiet)
-    try await context.undo.recordUndo(
-      room: context.room, userID: context.userID, summary: "changed quiet hours",
-      actions: [.setQuiet(daily: previous.daily, until: previous.until)])
+    let change = try await context.roomSettings.update(room: context.room) { $0.setQuiet(quiet) }
+    try await context.undo.record(
+      room: context.room, userID: context.userID, summary: "changed quiet hours", actions: [change.undo])
     return CommandReply(lines: [.sentence(answer)])
   }
 
@@ -90,18 +89,18 @@ enum RoomCommands {
     case .failure(.unknown): throw CommandError.usage(nil)
     case .failure(let error): throw CommandError.usage(error.description)
     }
-    let previous = try await context.roomSettings.setMode(room: context.room, to: mode)
-    try await context.undo.recordUndo(
-      room: context.room, userID: context.userID, summary: "set the mode to \(mode)", actions: [.setMode(previous)])
+    let change = try await context.roomSettings.update(room: context.room) { $0.mode = mode }
+    try await context.undo.record(
+      room: context.room, userID: context.userID, summary: "set the mode to \(mode)", actions: [change.undo])
     return CommandReply("Mode set: \(mode).")
   }
 
   static func runUnfurl(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let enabled = try input.switchValue()
-    let previous = try await context.roomSettings.setUnfurl(room: context.room, to: enabled)
-    try await context.undo.recordUndo(
+    let change = try await context.roomSettings.update(room: context.room) { $0.unfurl = enabled }
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "turned unfurling \(enabled ? "on" : "off")",
-      actions: [.setUnfurl(previous)])
+      actions: [change.undo])
     return CommandReply(
       enabled ? "Forum links pasted here will be unfurled." : "Forum links will no longer be unfurled.")
   }

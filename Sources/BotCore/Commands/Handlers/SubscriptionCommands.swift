@@ -61,7 +61,7 @@ enum SubscriptionCommands {
     let result = try await context.subscriptions.subscribe(
       room: context.room, to: target, filters: .none, backfill: backfill, createdBy: context.userID)
     guard result.isNew else { return CommandReply("This room was already subscribed to \(name).") }
-    try await context.undo.recordUndo(
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "subscribed to \(name)",
       actions: [.deleteSubscription(id: result.subscription.id)])
     var reply = CommandReply("Subscribed this room to \(name).")
@@ -74,7 +74,7 @@ enum SubscriptionCommands {
     guard let removed = try await context.subscriptions.unsubscribe(room: context.room, from: target) else {
       return CommandReply("This room is not subscribed to \(name).")
     }
-    try await context.undo.recordUndo(
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "unsubscribed from \(name)",
       actions: [.restoreSubscription(target: removed.target, filters: removed.filters)])
     return CommandReply("Unsubscribed this room from \(name).")

@@ -29,7 +29,7 @@ enum WatchCommands {
       threadID: threadID, room: context.room, filters: filters, backfill: backfill, createdBy: context.userID,
       mayAddBookmark: context.accountRole >= BookmarkCommands.add.role)
     let name = result.title.map { "“\($0)”" } ?? "thread \(threadID)"
-    try await context.undo.recordUndo(
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "watched \(name)",
       actions: before.map { [.restoreSubscription(target: target, filters: $0.filters)] }
         ?? [.deleteSubscription(id: result.subscription.id)])
@@ -50,7 +50,7 @@ enum WatchCommands {
     guard let result = try await context.subscriptions.unwatch(threadID: threadID, room: context.room) else {
       return CommandReply("This room is not watching thread \(threadID).")
     }
-    try await context.undo.recordUndo(
+    try await context.undo.record(
       room: context.room, userID: context.userID, summary: "unwatched thread \(threadID)",
       actions: [.restoreSubscription(target: result.removed.target, filters: result.removed.filters)])
     let bookmark = result.removedBookmark ? " and removed the bookmark the bot had added" : ""

@@ -6,7 +6,7 @@ import Foundation
 /// What rooms follow: subscriptions (bookmarks, star colours, announcements, forums) and watched threads, with the
 /// forum bookmark a watch needs. Subscribing seeds cursors and watermarks so nothing already posted floods the room,
 /// queues any backfill asked for, and asks the poller for an early poll.
-struct SubscriptionBook: Sendable {
+package struct SubscriptionBook: Sendable {
   let database: BotDatabase
   let forum: any Forum
   let configuration: EngineConfiguration
@@ -21,7 +21,7 @@ struct SubscriptionBook: Sendable {
   /// current announcements (up to N), or the last N posts across the most recently active matching bookmarks.
   /// Subscribing again to the same target replaces its filters. `.thread` is the same as `watch`.
   @discardableResult
-  func subscribe(
+  package func subscribe(
     room: RoomRef, to target: SubscriptionTarget, filters: SubscriptionFilters = .none, backfill: Int = 0,
     createdBy: String? = nil
   ) async throws -> SubscribeResult {
@@ -57,7 +57,7 @@ struct SubscriptionBook: Sendable {
   /// Removes the room's subscription to `target`. Returns it, or nil when the room had none.
   /// For a thread prefer `unwatch`, which also removes a bookmark the bot added.
   @discardableResult
-  func unsubscribe(room: RoomRef, from target: SubscriptionTarget) async throws -> Subscription? {
+  package func unsubscribe(room: RoomRef, from target: SubscriptionTarget) async throws -> Subscription? {
     if case .thread(let id) = target { return try await unwatch(threadID: id, room: room)?.removed }
     let key = target.storeKey
     return try await database.write { tx in
@@ -73,7 +73,7 @@ struct SubscriptionBook: Sendable {
 
   /// Removes a subscription by id, only if it belongs to `room`. Returns it, or nil when there was none.
   @discardableResult
-  func unsubscribe(room: RoomRef, id: Int64) async throws -> Subscription? {
+  package func unsubscribe(room: RoomRef, id: Int64) async throws -> Subscription? {
     let found = try await database.read { tx in try tx.subscription(id: id) }
     guard let found, found.transport == room.transport, found.room == room.room,
       let subscription = Subscription(record: found)
@@ -85,14 +85,14 @@ struct SubscriptionBook: Sendable {
   }
 
   /// The room's subscriptions, oldest first.
-  func subscriptions(room: RoomRef) async throws -> [Subscription] {
+  package func subscriptions(room: RoomRef) async throws -> [Subscription] {
     try await database.read { tx in
       try tx.subscriptions(transport: room.transport, room: room.room).compactMap(Subscription.init(record:))
     }
   }
 
   /// Every subscription of every room.
-  func allSubscriptions() async throws -> [Subscription] {
+  package func allSubscriptions() async throws -> [Subscription] {
     try await database.read { tx in try tx.allSubscriptions().compactMap(Subscription.init(record:)) }
   }
 
@@ -101,7 +101,7 @@ struct SubscriptionBook: Sendable {
   /// that), and subscribes the room. No flood: only posts after the current last post are relayed, plus
   /// `backfill` of the latest ones.
   @discardableResult
-  func watch(
+  package func watch(
     threadID: String, room: RoomRef, filters: SubscriptionFilters = .none, backfill: Int = 0,
     createdBy: String? = nil, mayAddBookmark: Bool = true
   ) async throws -> SubscribeResult {
@@ -157,7 +157,7 @@ struct SubscriptionBook: Sendable {
   /// Stops watching a thread in a room. When no room watches it any more and the bot bookmarked it for a watch,
   /// the bookmark is removed on the forum too. Returns nil when the room was not watching it.
   @discardableResult
-  func unwatch(threadID: String, room: RoomRef) async throws -> UnwatchResult? {
+  package func unwatch(threadID: String, room: RoomRef) async throws -> UnwatchResult? {
     let removal = try await database.write { tx -> (Subscription, Bool)? in
       guard
         let record = try tx.subscriptions(transport: room.transport, room: room.room)
@@ -183,7 +183,7 @@ struct SubscriptionBook: Sendable {
   }
 
   /// The rooms that watch one thread.
-  func roomsWatching(threadID: String) async throws -> [RoomRef] {
+  package func roomsWatching(threadID: String) async throws -> [RoomRef] {
     try await allSubscriptions().filter { $0.target == .thread(id: threadID) }.map(\.room)
   }
 

@@ -3,7 +3,7 @@ import ChatBridge
 import Foundation
 
 /// Each room's alert registrations: forum usernames whose quotes and mentions the room is told about.
-struct AlertBook: Sendable {
+package struct AlertBook: Sendable {
   let database: BotDatabase
   let configuration: EngineConfiguration
   let transports: [String: ChatCapabilities]
@@ -11,7 +11,7 @@ struct AlertBook: Sendable {
 
   /// Registers a forum username for quote and mention alerts in the room. Returns false when already registered.
   @discardableResult
-  func addAlert(room: RoomRef, username: String, createdBy: String? = nil) async throws -> Bool {
+  package func addAlert(room: RoomRef, username: String, createdBy: String? = nil) async throws -> Bool {
     _ = try room.capabilities(in: transports)
     let name = username.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw EngineError.invalidArgument("Give a forum username.") }
@@ -26,7 +26,7 @@ struct AlertBook: Sendable {
 
   /// Removes an alert registration. Returns false when there was none.
   @discardableResult
-  func removeAlert(room: RoomRef, username: String) async throws -> Bool {
+  package func removeAlert(room: RoomRef, username: String) async throws -> Bool {
     let name = username.trimmingCharacters(in: .whitespacesAndNewlines)
     return try await database.write { tx in
       try tx.deleteAlert(transport: room.transport, room: room.room, username: name)
@@ -34,7 +34,7 @@ struct AlertBook: Sendable {
   }
 
   /// Usernames the room gets alerts for, alphabetically.
-  func alerts(room: RoomRef) async throws -> [String] {
+  package func alerts(room: RoomRef) async throws -> [String] {
     try await database.read { tx in
       try tx.alerts(transport: room.transport, room: room.room).map(\.username)
     }

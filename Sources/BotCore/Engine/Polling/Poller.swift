@@ -24,7 +24,7 @@ package final class Poller: Service, Sendable {
 
   /// Runs until graceful shutdown; a poll in progress finishes, no new one starts.
   package func run() async throws {
-    let signal = engine.pollSignal
+    let signal = engine.polling.signal
     await withGracefulShutdownHandler {
       await loop(signal: signal)
     } onGracefulShutdown: {
@@ -37,7 +37,7 @@ package final class Poller: Service, Sendable {
     var backingOff: Set<PollSource> = []
     // A sweep step that failed waits for the next successful check: the forum answers it first.
     var sweepHeld = false
-    if let health = try? await engine.health() {
+    if let health = try? await engine.statusReports.health() {
       // Respect a backoff that was in force before a restart.
       for source in health.sources where source.consecutiveErrors > 0 {
         if let next = source.nextAttempt, let parsed = PollSource(name: source.source) {
@@ -50,7 +50,7 @@ package final class Poller: Service, Sendable {
     while !signal.isClosed && !Task.isCancelled {
       let sources: [PollSource]
       do {
-        sources = try await engine.pollSources()
+        sources = try await engine.polling.sources()
       } catch {
         logger.error("could not read the poll sources", metadata: ["error": "\(error)"])
         await signal.wait(timeout: engine.configuration.pollBackoffBase)
@@ -60,8 +60,8 @@ package final class Poller: Service, Sendable {
       for source in sources where (due[source] ?? now) <= now {
         if signal.isClosed { return }
         engine.configuration.pollStarted?(source, engine.now().timeIntervalSince(due[source] ?? now))
-        let report = await engine.poll(source)
-        due[source] = report.nextAttempt ?? now.addingTimeInterval(engine.interval(for: source).timeInterval)
+        let report = await engine.polling.poll(source)
+        due[source] = report.nextAttempt ?? now.addingTimeInterval(engine.polling.interval(for: source).timeInterval)
         if report.succeeded {
           backingOff.remove(source)
           if source == .bookmarks { sweepHeld = false }
@@ -70,7 +70,7 @@ package final class Poller: Service, Sendable {
         }
       }
       do {
-        try await engine.releaseHeld()
+        try await engine.outbox.releaseHeld()
       } catch  where !Task.isCancelled {
         // A full disk is logged once when it begins (see `StorageLog`), not at every loop.
         logger.log(
@@ -90,7 +90,7 @@ package final class Poller: Service, Sendable {
       // straight back to what falls due.
       if nextDue.timeIntervalSince(afterPolls) > engine.configuration.sweepStepLead.timeInterval, !sweepHeld,
         !backingOff.contains(.bookmarks), !signal.isClosed,
-        let step = await engine.sweepBookmarks()
+        let step = await engine.polling.sweepBookmarks()
       {
         if !step.succeeded { sweepHeld = true }
         wake = afterPolls
@@ -102,7 +102,7 @@ package final class Poller: Service, Sendable {
           if source == .announcements || source == .privateMessages {
             // Not brought forward by a request, but never due later than their interval allows now (a reloaded
             // config may have shortened it).
-            let latest = requested.addingTimeInterval(engine.interval(for: source).timeInterval)
+            let latest = requested.addingTimeInterval(engine.polling.interval(for: source).timeInterval)
             due[source] = min(due[source] ?? latest, latest)
           } else {
             due[source] = requested

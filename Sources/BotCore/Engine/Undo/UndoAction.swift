@@ -12,13 +12,8 @@ package enum UndoAction: Sendable, Hashable, Codable {
   case deleteSubscription(id: Int64)
   /// Revert `unsubscribe`/`unwatch`: recreate it.
   case restoreSubscription(target: SubscriptionTarget, filters: SubscriptionFilters)
-  case setMode(RelayMode)
-  /// Daily quiet hours and the one-off end, as they were.
-  case setQuiet(daily: QuietHours?, until: Date?)
-  case setUnfurl(Bool)
-  case setReplies(ReplyPermission)
-  case setReactions(Bool)
-  case setPaused(Bool)
+  /// Revert a room settings change (`RoomSettingsChange.undo`): put back the settings it altered.
+  case restoreRoomSettings(RoomSettingsPatch)
   case removeAlert(username: String)
   case addAlert(username: String)
 }

@@ -6,11 +6,15 @@ import Logging
 
 /// One poll of one source at a time: runs the source's reader (bookmarks, announcements, a forum, the inbox),
 /// records the outcome in the source's health with its next due time (backoff after errors), and lists the sources
-/// the poller should run.
-struct PollCycle: Sendable {
+/// the poller should run. It holds the poller's wake-up signal and the intervals, which commands and a reloaded
+/// config change.
+package struct PollCycle: Sendable {
   private let database: BotDatabase
   private let configuration: EngineConfiguration
-  private let schedule: PollSchedule
+  /// The poll intervals, which a reloaded config may change (`updateIntervals`).
+  package let schedule: PollSchedule
+  /// What wakes the poller: a command changed what is watched, a private-message room was added.
+  let signal: WakeSignal
   private let privateMessageRooms: PrivateMessageRooms
   private let logger: Logger
   private let now: @Sendable () -> Date
@@ -21,12 +25,14 @@ struct PollCycle: Sendable {
 
   init(
     database: BotDatabase, forum: any Forum, configuration: EngineConfiguration, schedule: PollSchedule,
-    composer: MessageComposer, transports: [String: ChatCapabilities], privateMessageRooms: PrivateMessageRooms,
+    pollSignal: WakeSignal, composer: MessageComposer, transports: [String: ChatCapabilities],
+    privateMessageRooms: PrivateMessageRooms,
     outbox: OutboxWriter, logger: Logger, now: @escaping @Sendable () -> Date
   ) {
     self.database = database
     self.configuration = configuration
     self.schedule = schedule
+    self.signal = pollSignal
     self.privateMessageRooms = privateMessageRooms
     self.logger = logger
     self.now = now
@@ -47,7 +53,7 @@ struct PollCycle: Sendable {
   /// (with the backoff after an error). Never throws: an error is an error for this poll — logged, counted and
   /// visible in `health()` — and never read as "nothing new".
   @discardableResult
-  func poll(_ source: PollSource) async -> PollReport {
+  package func poll(_ source: PollSource) async -> PollReport {
     var report = PollReport(source: source)
     let started = now()
     let clock = ContinuousClock()
@@ -84,7 +90,8 @@ struct PollCycle: Sendable {
   /// poller takes when no source is due: nil when no sweep is in progress or the disk is full. An error is logged
   /// and returned, not recorded in the bookmarks' health: the next check meets the same forum and records it, and
   /// the sweep goes on from the same page after it.
-  func sweepBookmarks() async -> PollReport? {
+  @discardableResult
+  package func sweepBookmarks() async -> PollReport? {
     var report = PollReport(source: .bookmarks)
     guard await database.checkStorage() else { return nil }
     do {
@@ -136,7 +143,7 @@ struct PollCycle: Sendable {
 
   /// Every source the poller should run: bookmarks, announcements while some room follows them, each forum some
   /// room follows, and the private-message inbox while rooms are configured for it.
-  func sources() async throws -> [PollSource] {
+  package func sources() async throws -> [PollSource] {
     let (forums, announcements) = try await database.read { tx in
       (Set(try tx.subscriptions(kind: .forum).map(\.argument)), !(try tx.subscriptions(kind: .announcements).isEmpty))
     }
@@ -195,6 +202,26 @@ struct PollCycle: Sendable {
   /// The longest wait between reads of a source (its only one when it is not paced), as the config says now.
   func interval(for source: PollSource) -> Duration {
     schedule.current.ceiling(for: source)
+  }
+
+  /// Asks the poller to poll bookmarks and watched forums now (after a command changed what is watched).
+  /// Sources in backoff after errors keep their backoff.
+  package func requestPoll() {
+    signal.signal()
+  }
+
+  /// Applies new poll intervals (a reloaded config) from the next cycle on, and wakes the poller so that a source
+  /// due later than its new interval allows is brought forward. Returns the intervals replaced.
+  @discardableResult
+  package func updateIntervals(_ intervals: PollSchedule.Intervals) -> PollSchedule.Intervals {
+    let previous = schedule.replace(with: intervals)
+    if previous != intervals { signal.signal() }
+    return previous
+  }
+
+  /// Whether the inbox's first contents were recorded (without alerts), so a message sent now is told.
+  package func isInboxSeeded() async throws -> Bool {
+    try await database.read { tx in try tx.seedScheme(source: PollSource.privateMessages.name) != nil }
   }
 
   /// An error in words for health and logs. Forum and scrape errors describe themselves; nothing here carries

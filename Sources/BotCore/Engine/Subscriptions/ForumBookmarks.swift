@@ -5,7 +5,7 @@ import Foundation
 
 /// The bot account's bookmarks on the forum, changed on the forum and noted in the store (`bookmark`,
 /// `unbookmark`), returning what they were so the change can be undone.
-struct ForumBookmarks: Sendable {
+package struct ForumBookmarks: Sendable {
   let database: BotDatabase
   let forum: any Forum
   /// Woken after a bookmark is added, so the poller reads the bookmarks now.
@@ -14,7 +14,7 @@ struct ForumBookmarks: Sendable {
   /// Bookmarks a thread on the forum (optionally with a star colour) and notes it in the store.
   /// Returns whether it was already bookmarked (as far as the bot knows) and its previous star, for undo.
   @discardableResult
-  func bookmark(threadID: String, star: StarColor? = nil) async throws -> (
+  package func bookmark(threadID: String, star: StarColor? = nil) async throws -> (
     wasBookmarked: Bool, previousStar: StarColor?
   ) {
     try await forum.addBookmark(threadID: threadID, star: star)
@@ -32,7 +32,7 @@ struct ForumBookmarks: Sendable {
 
   /// Removes a thread's bookmark on the forum. Returns the star it had (as far as the bot knows), for undo.
   @discardableResult
-  func unbookmark(threadID: String) async throws -> StarColor? {
+  package func unbookmark(threadID: String) async throws -> StarColor? {
     try await forum.removeBookmark(threadID: threadID)
     return try await database.write { tx in
       guard var thread = try tx.thread(id: threadID) else { return nil }

@@ -2,8 +2,10 @@ import BotStore
 import ChatBridge
 import Foundation
 
-/// A room's relay settings.
-package struct RoomSettings: Sendable, Hashable {
+/// A room's relay settings. Commands change them through `RoomSettingsBook.update(room:_:)`, which stores them and
+/// hands back the undo for what changed; a new setting is a property here, a column in `RoomRecord` and its mapping
+/// below, and nothing in the book or the undo log.
+package struct RoomSettings: Sendable, Hashable, Codable {
   package var mode: RelayMode
   /// Daily quiet hours and/or a one-off "quiet for" (both may be set; either makes the room quiet).
   package var quietHours: QuietHours?
@@ -32,6 +34,26 @@ package struct RoomSettings: Sendable, Hashable {
     self.isPaused = isPaused
   }
 
+  /// Sets quiet hours: `.daily` replaces the daily window, `.until` starts a one-off quiet period (the daily window
+  /// stays), nil turns both off.
+  package mutating func setQuiet(_ quiet: QuietHours?) {
+    switch quiet {
+    case .daily: quietHours = quiet
+    case .until(let date): quietUntil = date
+    case nil:
+      quietHours = nil
+      quietUntil = nil
+    }
+  }
+
+  /// Refuses settings no room may have, with the sentence a user reads.
+  func validate() throws {
+    if case .summary(let threshold) = mode, threshold < 1 {
+      throw EngineError.invalidArgument("The summary threshold must be at least 1.")
+    }
+    guard replayCap >= 0 else { throw EngineError.invalidArgument("The replay cap cannot be negative.") }
+  }
+
   /// Whether messages are held right now.
   package func isQuiet(at date: Date, calendar: Calendar) -> Bool {
     if isPaused { return true }
@@ -57,5 +79,34 @@ extension RoomSettings {
       mode: mode, quietHours: record.quietHours.flatMap(QuietHours.init(parsingDaily:)),
       quietUntil: record.quietUntil, unfurl: record.unfurl, replayCap: record.replayCap, isPaused: record.isPaused,
       replies: record.replyRole.flatMap(ReplyPermission.init(name:)) ?? .default, reactions: record.reactions)
+  }
+}
+
+extension RoomSettings {
+  /// Writes these settings into the room's stored row. A summary threshold stays stored when the mode changes, so
+  /// going back to summary mode without a number keeps the room's last one.
+  func apply(to record: inout RoomRecord) {
+    switch mode {
+    case .each:
+      record.mode = .each
+    case .summary(let threshold):
+      record.mode = .summary
+      record.summaryThreshold = threshold
+    case .digest(let schedule):
+      record.mode = .digest
+      record.digestSchedule = schedule.storeValue
+    }
+    if case .daily(let start, let end) = quietHours {
+      record.quietHours = "\(start)-\(end)"
+    } else {
+      record.quietHours = nil
+    }
+    record.quietUntil = quietUntil
+    record.unfurl = unfurl
+    record.replayCap = replayCap
+    record.isPaused = isPaused
+    // A room never set keeps no stored permission, so it reads as the default.
+    if record.replyRole != nil || replies != .default { record.replyRole = replies.description }
+    record.reactions = reactions
   }
 }

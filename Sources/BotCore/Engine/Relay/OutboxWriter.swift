@@ -6,7 +6,7 @@ import Synchronization
 /// The outbox side of the engine: makes the `Relay` that turns forum content into outbox rows (or held items),
 /// queues command answers, releases held items that are due, and wakes the dispatchers of the transports that got
 /// rows. Owns the dispatchers' wake signals, one per configured transport.
-final class OutboxWriter: Sendable {
+package final class OutboxWriter: Sendable {
   let database: BotDatabase
   private let composer: MessageComposer
   private let transports: [String: ChatCapabilities]
@@ -45,7 +45,7 @@ final class OutboxWriter: Sendable {
 
   /// Releases held items that are due (quiet hours over, digest time reached). Returns rows queued.
   @discardableResult
-  func releaseHeld() async throws -> Int {
+  package func releaseHeld() async throws -> Int {
     let relay = relay(now: now())
     let outcome = try await database.write { tx in try relay.releaseHeld(in: tx) }
     wakeDispatchers(outcome.transports)
@@ -61,7 +61,9 @@ final class OutboxWriter: Sendable {
   /// On a full disk the answer goes straight through the transport (when its dispatcher lent it, see
   /// `answerDirectly`), with a few quick retries instead of the outbox's: what can be answered without writing (help,
   /// status, list, and the sentence saying a change could not be saved) still is.
-  func enqueueReply(_ reply: OutgoingMessage, answering message: IncomingMessage, answer: Int) async throws {
+  package func enqueueReply(_ reply: OutgoingMessage, answering message: IncomingMessage, answer: Int = 1)
+    async throws
+  {
     let room = RoomRef(transport: message.transport, room: message.room)
     let key = OutboxKey.answer(room, id: message.messageID ?? UUID().uuidString, answer: answer)
     let payload = try RelayCoding.encode(reply)

@@ -31,8 +31,8 @@ package final class Dispatcher: Service, Sendable {
   ) {
     self.engine = engine
     self.transport = transport
-    self.signal = engine.dispatchSignal(for: transport.name) ?? WakeSignal()
-    engine.answerDirectly(via: transport)
+    self.signal = engine.outbox.dispatchSignal(for: transport.name) ?? WakeSignal()
+    engine.outbox.answerDirectly(via: transport)
     self.recorder = DeliveryRecorder(database: engine.database)
     self.idleWait = idleWait
     var logger = logger

@@ -4,7 +4,7 @@ import Foundation
 
 /// Each user's recent changes in a room, kept so `undo` can revert the latest within the window (10 minutes), and
 /// the reverting itself, through the parts that made the change.
-struct UndoLog: Sendable {
+package struct UndoLog: Sendable {
   let database: BotDatabase
   let configuration: EngineConfiguration
   let now: @Sendable () -> Date
@@ -14,7 +14,7 @@ struct UndoLog: Sendable {
   let alerts: AlertBook
 
   /// Records how to revert a user's change in a room; `undo` within the window (10 minutes) runs it.
-  func record(room: RoomRef, userID: String, summary: String, actions: [UndoAction]) async throws {
+  package func record(room: RoomRef, userID: String, summary: String, actions: [UndoAction]) async throws {
     let now = now()
     let window = configuration.undoWindow
     let record = UndoRecord(
@@ -27,7 +27,7 @@ struct UndoLog: Sendable {
   }
 
   /// Takes (removes and returns) the user's latest undo entry in the room if it is still within the window.
-  func take(room: RoomRef, userID: String) async throws -> UndoEntry? {
+  package func take(room: RoomRef, userID: String) async throws -> UndoEntry? {
     let since = now().addingTimeInterval(-configuration.undoWindow.timeInterval)
     let record = try await database.write { tx -> UndoRecord? in
       guard let record = try tx.latestUndo(transport: room.transport, room: room.room, userID: userID, since: since)
@@ -35,14 +35,17 @@ struct UndoLog: Sendable {
       if let id = record.id { try tx.deleteUndo(id: id) }
       return record
     }
-    guard let record, let id = record.id else { return nil }
+    guard let record, let id = record.id,
+      // An entry written by an older version, in a shape this one no longer reads (its ten minutes spanned an
+      // upgrade), is dropped rather than failing every later `undo`.
+      let actions = try? RelayCoding.decode([UndoAction].self, from: record.actions)
+    else { return nil }
     return UndoEntry(
-      id: id, room: room, userID: userID, summary: record.summary,
-      actions: try RelayCoding.decode([UndoAction].self, from: record.actions), createdAt: record.createdAt)
+      id: id, room: room, userID: userID, summary: record.summary, actions: actions, createdAt: record.createdAt)
   }
 
   /// Runs an undo entry's actions in order against the forum and the store.
-  func revert(_ entry: UndoEntry) async throws {
+  package func revert(_ entry: UndoEntry) async throws {
     let room = entry.room
     for action in entry.actions {
       switch action {
@@ -51,12 +54,7 @@ struct UndoLog: Sendable {
       case .deleteSubscription(let id): try await subscriptions.unsubscribe(room: room, id: id)
       case .restoreSubscription(let target, let filters):
         try await subscriptions.subscribe(room: room, to: target, filters: filters, createdBy: entry.userID)
-      case .setMode(let mode): try await roomSettings.setMode(room: room, to: mode)
-      case .setQuiet(let daily, let until): try await roomSettings.restoreQuiet(room: room, daily: daily, until: until)
-      case .setUnfurl(let enabled): try await roomSettings.setUnfurl(room: room, to: enabled)
-      case .setReplies(let permission): try await roomSettings.setReplies(room: room, to: permission)
-      case .setReactions(let enabled): try await roomSettings.setReactions(room: room, to: enabled)
-      case .setPaused(let paused): try await roomSettings.setPaused(room: room, to: paused)
+      case .restoreRoomSettings(let patch): try await roomSettings.update(room: room) { try patch.apply(to: &$0) }
       case .removeAlert(let username): try await alerts.removeAlert(room: room, username: username)
       case .addAlert(let username): try await alerts.addAlert(room: room, username: username, createdBy: entry.userID)
       }

@@ -11,7 +11,7 @@ package struct RelayMap: Sendable {
   let now: @Sendable () -> Date
 
   /// Notes that the bot posted `postID` from `room`, so that `Relay` does not send the post back to that room.
-  func notePostedFromChat(room: RoomRef, postID: String) async throws {
+  package func notePostedFromChat(room: RoomRef, postID: String) async throws {
     let now = now()
     try await database.write { tx in
       try tx.notePostedFromChat(transport: room.transport, room: room.room, postID: postID, at: now)
@@ -19,7 +19,7 @@ package struct RelayMap: Sendable {
   }
 
   /// The bot's message the chat service calls `messageID` in the room.
-  func message(room: RoomRef, messageID: String) async throws -> RelayedMessage? {
+  package func message(room: RoomRef, messageID: String) async throws -> RelayedMessage? {
     let since = now().addingTimeInterval(-Self.window)
     let row = try await database.read { tx in
       try tx.outboxRow(transport: room.transport, room: room.room, receipt: messageID, since: since)
@@ -28,7 +28,7 @@ package struct RelayMap: Sendable {
   }
 
   /// The relay carrying `reference` (`r7`) in the room.
-  func message(room: RoomRef, reference: String) async throws -> RelayedMessage? {
+  package func message(room: RoomRef, reference: String) async throws -> RelayedMessage? {
     let since = now().addingTimeInterval(-Self.window)
     let row = try await database.read { tx in
       try tx.outboxRow(transport: room.transport, room: room.room, reference: reference.lowercased(), since: since)
@@ -37,7 +37,7 @@ package struct RelayMap: Sendable {
   }
 
   /// The room's last relay that carries a reference (what `nick: ^ text` answers).
-  func lastReferenced(room: RoomRef) async throws -> RelayedMessage? {
+  package func lastReferenced(room: RoomRef) async throws -> RelayedMessage? {
     let since = now().addingTimeInterval(-Self.window)
     let row = try await database.read { tx in
       try tx.lastReferencedRow(transport: room.transport, room: room.room, since: since)
@@ -46,7 +46,7 @@ package struct RelayMap: Sendable {
   }
 
   /// The chat service's id of the first answer to the command message `messageID` (a preview), once sent.
-  func answerReceipt(room: RoomRef, answering messageID: String) async throws -> String? {
+  package func answerReceipt(room: RoomRef, answering messageID: String) async throws -> String? {
     let key = OutboxKey.answer(room, id: messageID, answer: 1)
     return try await database.read { tx in try tx.outboxRow(idempotencyKey: key)?.receipt }
   }

@@ -5,7 +5,7 @@ import Foundation
 
 /// What the engine can tell about itself: the health of the poll sources and the outbox, a room's status, and why a
 /// post reached a room or not.
-struct StatusReporter: Sendable {
+package struct StatusReporter: Sendable {
   let database: BotDatabase
   let forum: any Forum
   let configuration: EngineConfiguration
@@ -13,7 +13,7 @@ struct StatusReporter: Sendable {
   let now: @Sendable () -> Date
 
   /// Health of every poll source and of the outbox (depth per room, dead letters, failures, held items).
-  func health() async throws -> EngineHealth {
+  package func health() async throws -> EngineHealth {
     try await database.read { tx in
       let counts = try tx.outboxCounts()
       var depth: [RoomRef: Int] = [:]
@@ -25,7 +25,7 @@ struct StatusReporter: Sendable {
   }
 
   /// Everything `status` shows for one room: settings, subscriptions, alerts, its outbox and the poll sources.
-  func status(room: RoomRef) async throws -> RoomStatus {
+  package func status(room: RoomRef) async throws -> RoomStatus {
     let cap = configuration.replayCap
     let backlogLimit = configuration.backlogLimit
     let now = now()
@@ -59,7 +59,7 @@ struct StatusReporter: Sendable {
 
   /// Why a post reached the room or not: the outbox rows and held items about it with the subscription that matched,
   /// or, when there are none, the likely reason.
-  func why(postID: String, room: RoomRef) async throws -> WhyAnswer {
+  package func why(postID: String, room: RoomRef) async throws -> WhyAnswer {
     try await database.read { tx in
       var entries = try tx.outboxRows(postID: postID, transport: room.transport, room: room.room).map { row in
         WhyAnswer.Entry(

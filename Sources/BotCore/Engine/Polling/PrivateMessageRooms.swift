@@ -3,7 +3,7 @@ import Synchronization
 
 /// The rooms told about new private messages: the configured ones, with Matrix aliases resolved once the
 /// application could (`add`). The first such room wakes the poller, which then starts reading the inbox.
-final class PrivateMessageRooms: Sendable {
+package final class PrivateMessageRooms: Sendable {
   private let rooms: Mutex<[RoomRef]>
   private let pollSignal: WakeSignal
 
@@ -13,10 +13,10 @@ final class PrivateMessageRooms: Sendable {
   }
 
   /// Every room private messages are told in, in the order they were added.
-  var all: [RoomRef] { rooms.withLock { $0 } }
+  package var all: [RoomRef] { rooms.withLock { $0 } }
 
   /// Adds a room once its id is known (at start or later); the first one wakes the poller.
-  func add(_ room: RoomRef) {
+  package func add(_ room: RoomRef) {
     let wasEmpty = rooms.withLock { rooms in
       let wasEmpty = rooms.isEmpty
       if !rooms.contains(room) { rooms.append(room) }
@@ -27,7 +27,7 @@ final class PrivateMessageRooms: Sendable {
 
   /// Stops telling `room` (a reloaded config no longer names it); returns whether it was one of them.
   @discardableResult
-  func remove(_ room: RoomRef) -> Bool {
+  package func remove(_ room: RoomRef) -> Bool {
     rooms.withLock { rooms in
       guard let index = rooms.firstIndex(of: room) else { return false }
       rooms.remove(at: index)
@@ -36,7 +36,7 @@ final class PrivateMessageRooms: Sendable {
   }
 
   /// Whether `room` is one of them.
-  func contains(_ room: RoomRef) -> Bool {
+  package func contains(_ room: RoomRef) -> Bool {
     all.contains(room)
   }
 }
