@@ -11,18 +11,15 @@ extension BotDatabase {
   /// The engine calls this before a poll while the disk is full, so a poll starts only when its rows can be saved.
   package func checkStorage() async -> Bool {
     guard storage.fullSince != nil else { return true }
-    let namespace = "storage"
-    let key = "probe"
     let size = Self.probeBytes
     do {
       // Committed, not rolled back: a real disk only refuses at commit, when the pages reach the write-ahead log.
       try await writer.write { db in
         try db.execute(
-          sql: "INSERT OR REPLACE INTO keyValue (namespace, key, value, updatedAt) VALUES (?, ?, zeroblob(?), ?)",
-          arguments: [namespace, key, size, Date()])
+          sql: "INSERT OR REPLACE INTO storageProbe (id, filler) VALUES (1, zeroblob(?))", arguments: [size])
       }
       try await writer.write { db in
-        try db.execute(sql: "DELETE FROM keyValue WHERE namespace = ? AND key = ?", arguments: [namespace, key])
+        try db.execute(sql: "DELETE FROM storageProbe")
       }
     } catch {
       // Still full (or another failure, which the next write reports in its own words).

@@ -11,6 +11,7 @@ enum BotMigrations {
     migrator.registerMigration("v4-replies", migrate: v4Replies)
     migrator.registerMigration("v5-pollState", migrate: PollStateMigration.migrate)
     migrator.registerMigration("v6-chatState", migrate: ChatStateMigration.migrate)
+    migrator.registerMigration("v7-operationsState", migrate: OperationsStateMigration.migrate)
     return migrator
   }
 

@@ -14,8 +14,9 @@ package enum DatabaseFile {
   /// The migrations this build knows, oldest first.
   package static var knownMigrations: [String] { BotMigrations.migrator.migrations }
 
-  /// Tables every version of the schema has had since the first migration: a file without them is not the bot's.
-  static let coreTables = ["grdb_migrations", "outbox", "thread", "room", "keyValue"]
+  /// Tables every version of the schema has had since the first migration (the key-value table of the first ones went
+  /// in v7): a file without them is not the bot's.
+  static let coreTables = ["grdb_migrations", "outbox", "thread", "room"]
 
   /// Opens `path` read-only and checks it: an SQLite file (`PRAGMA quick_check` passes) with the bot's tables and
   /// first migration. Throws `DatabaseFileError` saying which of these failed.

@@ -60,7 +60,8 @@ package final class DatabaseLock: Sendable {
     var buffer = [CChar](repeating: 0, count: 32)
     let count = pread(descriptor, &buffer, 31, 0)
     guard count > 0 else { return nil }
-    return Int32(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines))
+    let text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }
 

@@ -66,6 +66,7 @@ struct BotStoreTests {
     #expect(
       try BotDatabase().appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
+        "v7-operationsState",
       ])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
@@ -74,6 +75,7 @@ struct BotStoreTests {
     #expect(
       try reopened.appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
+        "v7-operationsState",
       ])
   }
 
@@ -88,14 +90,14 @@ struct BotStoreTests {
     }
     try queue.close()
     let error = try #require(throws: BotStoreError.self) { try BotDatabase(path: path) }
-    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v6-chatState"))
+    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v7-operationsState"))
     #expect(
       error.description
         == "The database at \(path) has schema v9-fromTheFuture, written by a newer AwfulBot than this one, which "
-        + "knows schema up to v6-chatState: start the newer build again, or restore a backup this build made "
+        + "knows schema up to v7-operationsState: start the newer build again, or restore a backup this build made "
         + "(awfulbot restore); nothing was changed.")
     let after = try DatabaseQueue(path: path)
-    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 7)
+    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 8)
   }
 
   @Test("the database file is created with mode 0600 and uses WAL")
@@ -227,7 +229,7 @@ struct BotStoreTests {
     }
   }
 
-  @Test("alerts compare usernames case-insensitively; key-value and cookies round-trip")
+  @Test("alerts compare usernames case-insensitively; transport state and cookies round-trip")
   func alertsAndKeyValue() throws {
     let database = try BotDatabase()
     try database.writeNow { tx throws in
@@ -237,8 +239,11 @@ struct BotStoreTests {
       #expect(try tx.deleteAlert(transport: "irc", room: "#goons", username: "ALICE"))
       #expect(try tx.alerts(transport: "irc", room: "#goons").isEmpty)
 
-      try tx.setValue("s123", namespace: "matrix", key: "since", now: now)
-      #expect(try tx.value(namespace: "matrix", key: "since") == "s123")
+      try tx.setTransportState("s123", transport: "matrix", key: "since", now: now)
+      #expect(try tx.transportState(transport: "matrix", key: "since") == "s123")
+      #expect(try tx.transportState(transport: "other", key: "since") == nil)
+      try tx.setTransportState(nil, transport: "matrix", key: "since", now: now)
+      #expect(try tx.transportState(transport: "matrix", key: "since") == nil)
       try tx.replaceForumCookies([ForumCookieRecord(name: "bbuserid", domain: ".example.com", value: "1")])
       #expect(try tx.forumCookies().map(\.name) == ["bbuserid"])
     }

@@ -87,9 +87,9 @@ package enum BackupRestore {
   /// position or ratchets with its chat service starts over from them at its next start.
   private static func markTransportsRestored(databasePath: String, at now: Date) throws {
     try DatabaseFile.amend(path: databasePath) { tx in
-      for namespace in try tx.namespaces(withPrefix: "transport:") {
-        try tx.setValue(
-          now.formatted(.iso8601), namespace: namespace, key: TransportStateMarker.restoredFromBackup, now: now)
+      for transport in try tx.transportsWithState() {
+        try tx.setTransportState(
+          now.formatted(.iso8601), transport: transport, key: TransportStateMarker.restoredFromBackup, now: now)
       }
     }
   }
@@ -137,15 +137,9 @@ package enum BackupRestore {
   /// daemon that is not there and a second restore could be refused. The record is closed at its last beat.
   private static func markDaemonStopped(databasePath: String) throws {
     try DatabaseFile.amend(path: databasePath) { tx in
-      let namespace = OperationsRecord.namespace
-      guard
-        var daemon = OperationsRecord.decode(
-          OperationsRecord.Daemon.self, from: try tx.value(namespace: namespace, key: OperationsRecord.daemonKey)),
-        daemon.stoppedAt == nil
-      else { return }
+      guard var daemon = try tx.daemonHeartbeat(), daemon.stoppedAt == nil else { return }
       daemon.stoppedAt = daemon.lastSeen
-      try tx.setValue(
-        OperationsRecord.encode(daemon), namespace: namespace, key: OperationsRecord.daemonKey, now: daemon.lastSeen)
+      try tx.save(daemon)
     }
   }
 

@@ -18,7 +18,7 @@ package final class OperationsMonitor: Service, Sendable {
   private let interval: Duration
   private let logger: Logger
   private let startedAt = Date()
-  private let state = Mutex<[String: OperationsRecord.Transport]>([:])
+  private let state = Mutex<[String: TransportConnectionRecord]>([:])
   private let configurationStamp = Mutex<ConfigurationStamp?>(nil)
   /// The rooms the outbox gauge reported with rows waiting at the last refresh (see `AppMetrics.outbox`).
   private let outboxRooms = Mutex<Set<AppMetrics.OutboxRoom>>([])
@@ -97,7 +97,7 @@ package final class OperationsMonitor: Service, Sendable {
     let now = Date()
     let loggedIn = await client.hasSession()
     AppMetrics.forumLoggedIn(loggedIn)
-    var records: [String: OperationsRecord.Transport] = [:]
+    var records: [String: TransportConnectionRecord] = [:]
     for transport in transports {
       let connection = connections.entry(transport.name)
       let problem = connection.state.problem
@@ -107,7 +107,9 @@ package final class OperationsMonitor: Service, Sendable {
       records[transport.name] = state.withLock { known in
         var record =
           known[transport.name]
-          ?? OperationsRecord.Transport(connected: connected, checkedAt: now, lastConnectedAt: nil, reconnects: 0)
+          ?? TransportConnectionRecord(
+            name: transport.name, connected: connected, problem: nil, checkedAt: now, lastConnectedAt: nil,
+            reconnects: 0, unreadableRooms: nil, encryptedRooms: nil, encryptionIdentity: nil)
         let reconnects = max(connection.connections - 1, record.reconnects)
         if reconnects > record.reconnects {
           AppMetrics.transportReconnected(transport: transport.name, times: reconnects - record.reconnects)
@@ -126,33 +128,26 @@ package final class OperationsMonitor: Service, Sendable {
         return record
       }
     }
-    let daemon = OperationsRecord.Daemon(
-      pid: ProcessInfo.processInfo.processIdentifier, version: AppInfo.version, startedAt: startedAt, lastSeen: now,
-      stoppedAt: nil, heartbeatSeconds: Double(interval.components.seconds), configuration: configuration)
-    let forum = OperationsRecord.Forum(loggedIn: loggedIn, checkedAt: now, wall: await client.wall)
-    let storage = OperationsRecord.Storage(fullSince: database.storage.fullSince, checkedAt: now)
+    let daemon = DaemonHeartbeatRecord(
+      pid: ProcessInfo.processInfo.processIdentifier, startedAt: startedAt, lastSeen: now, stoppedAt: nil,
+      heartbeatSeconds: Double(interval.components.seconds), configuration: configuration)
+    let forum = ForumSessionStateRecord(loggedIn: loggedIn, checkedAt: now, wall: await client.wall)
+    let storage = StorageStateRecord(fullSince: database.storage.fullSince, checkedAt: now)
     AppMetrics.storageFull(storage.fullSince != nil)
     let transportRecords = records
     do {
       // On its own: on a full disk the other records may grow past their place and fail, and this one must land.
       try await database.write { tx in
-        try tx.setValue(
-          OperationsRecord.encode(storage), namespace: OperationsRecord.namespace, key: OperationsRecord.storageKey,
-          now: now)
+        try tx.save(storage)
       }
     } catch {
       logger.debug("could not write the storage record", metadata: ["error": "\(error)"])
     }
     do {
       try await database.write { tx in
-        let namespace = OperationsRecord.namespace
-        try tx.setValue(
-          OperationsRecord.encode(daemon), namespace: namespace, key: OperationsRecord.daemonKey, now: now)
-        try tx.setValue(OperationsRecord.encode(forum), namespace: namespace, key: OperationsRecord.forumKey, now: now)
-        for (name, record) in transportRecords {
-          try tx.setValue(
-            OperationsRecord.encode(record), namespace: namespace, key: OperationsRecord.transportKey(name), now: now)
-        }
+        try tx.save(daemon)
+        try tx.save(forum)
+        for record in transportRecords.values { try tx.save(record) }
       }
     } catch {
       // A full disk is logged once when it begins (by the engine), not at every heartbeat.
@@ -165,15 +160,13 @@ package final class OperationsMonitor: Service, Sendable {
 
   private func recordStopped() {
     let now = Date()
-    let daemon = OperationsRecord.Daemon(
-      pid: ProcessInfo.processInfo.processIdentifier, version: AppInfo.version, startedAt: startedAt, lastSeen: now,
-      stoppedAt: now, heartbeatSeconds: Double(interval.components.seconds), configuration: configuration)
+    let daemon = DaemonHeartbeatRecord(
+      pid: ProcessInfo.processInfo.processIdentifier, startedAt: startedAt, lastSeen: now, stoppedAt: now,
+      heartbeatSeconds: Double(interval.components.seconds), configuration: configuration)
     do {
       // Synchronous on purpose: at shutdown the task may already be cancelled, which would skip an async write.
       try database.writeNow { tx in
-        try tx.setValue(
-          OperationsRecord.encode(daemon), namespace: OperationsRecord.namespace, key: OperationsRecord.daemonKey,
-          now: now)
+        try tx.save(daemon)
       }
     } catch {
       logger.warning("could not record the shutdown", metadata: ["error": "\(error)"])

@@ -140,8 +140,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
     let freeBytes = freeSpace(path)
     let diskIsFull = Storage.isNearlyFull(freeBytes)
     return try database.read { tx in
-      let ops = try tx.values(namespace: OperationsRecord.namespace)
-      let daemon = OperationsRecord.decode(OperationsRecord.Daemon.self, from: ops[OperationsRecord.daemonKey]).map {
+      let daemon = try tx.daemonHeartbeat().map {
         record in
         let state: DaemonState
         if record.stoppedAt != nil {
@@ -152,19 +151,20 @@ package struct StatusReport: Sendable, Codable, Hashable {
         } else {
           state = .running
         }
-        let onDisk = record.configuration.flatMap { ConfigurationStamp.of(path: $0.path)?.checksum }
+        let configuration = record.configurationStamp
+        let onDisk = configuration.flatMap { ConfigurationStamp.of(path: $0.path)?.checksum }
         return Daemon(
           state: state, pid: record.pid, version: record.version, startedAt: record.startedAt,
-          lastSeen: record.stoppedAt ?? record.lastSeen, configuration: record.configuration,
-          configurationOnDisk: onDisk == record.configuration?.checksum ? nil : onDisk)
+          lastSeen: record.stoppedAt ?? record.lastSeen, configuration: configuration,
+          configurationOnDisk: onDisk == configuration?.checksum ? nil : onDisk)
       }
       let cookies = try tx.forumCookies()
       let session = cookies.first { $0.name == "bbuserid" }
-      let forumRecord = OperationsRecord.decode(OperationsRecord.Forum.self, from: ops[OperationsRecord.forumKey])
+      let forumRecord = try tx.forumSessionState()
       let forum = Forum(
         hasSession: session != nil && (session?.expiresAt.map { $0 > now } ?? true),
         sessionExpires: session?.expiresAt, loggedInAtLastHeartbeat: forumRecord?.loggedIn,
-        checkedAt: forumRecord?.checkedAt, wall: forumRecord?.wall)
+        checkedAt: forumRecord?.checkedAt, wall: forumRecord?.wallSighting)
       let paces = try tx.pollPaces()
       let inProgress = try tx.bookmarksSweep()
       let lastComplete = try tx.listMark(list: PollSource.bookmarks.name)?.lastFullSweep
@@ -185,18 +185,17 @@ package struct StatusReport: Sendable, Codable, Hashable {
       let counts = try tx.outboxCounts()
       let deliveries = try tx.lastDeliveryByTransport()
       var names = Set(transportNames).union(deliveries.keys)
-      for key in ops.keys where key.hasPrefix("transport:") { names.insert(String(key.dropFirst("transport:".count))) }
+      let connections = try tx.transportConnections()
+      names.formUnion(connections.keys)
       let transports = names.sorted().map { name in
-        let record = OperationsRecord.decode(
-          OperationsRecord.Transport.self, from: ops[OperationsRecord.transportKey(name)])
+        let record = connections[name]
         return Transport(
           name: name, connected: record?.connected, problem: record?.problem, lastConnected: record?.lastConnectedAt,
           lastDelivery: deliveries[name], reconnects: record?.reconnects, unreadableRooms: record?.unreadableRooms,
           encryptedRooms: record?.encryptedRooms, encryptionIdentity: record?.encryptionIdentity)
       }
       let storage = Storage(
-        fullSince: OperationsRecord.decode(OperationsRecord.Storage.self, from: ops[OperationsRecord.storageKey])?
-          .fullSince,
+        fullSince: try tx.storageState()?.fullSince,
         freeBytes: freeBytes)
       return StatusReport(
         databasePath: path, storage: storage, pendingMigrations: migrations.pending, daemon: daemon, forum: forum,

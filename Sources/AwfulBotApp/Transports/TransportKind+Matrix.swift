@@ -5,7 +5,7 @@ import MatrixTransport
 
 extension TransportKind {
   /// A Matrix account (`MatrixTransport`; keys as in `MatrixTransportConfiguration`). Its token, device id and sync
-  /// position live in the bot's database (`BotDatabaseStateStore`, namespace `transport:<name>`).
+  /// position live in the bot's database (`BotDatabaseStateStore`, table `transportState`).
   package static let matrix: TransportKind = TransportKind(
     type: .matrix, summary: "a Matrix account on a homeserver",
     options: [

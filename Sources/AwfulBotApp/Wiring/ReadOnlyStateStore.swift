@@ -10,15 +10,15 @@ struct ReadOnlyStateStore: TransportStateStore {
   }
 
   let database: ReadOnlyDatabase
-  let namespace: String
+  let transport: String
 
   init(database: ReadOnlyDatabase, transport: String) {
     self.database = database
-    self.namespace = BotDatabaseStateStore.namespace(transport: transport)
+    self.transport = transport
   }
 
   func value(for key: String) async throws -> String? {
-    try database.read { tx in try tx.value(namespace: namespace, key: key) }
+    try database.read { tx in try tx.transportState(transport: transport, key: key) }
   }
 
   func setValue(_ value: String?, for key: String) async throws { throw WriteRefused() }

@@ -29,15 +29,6 @@ extension StoreTransaction {
     try SeenAnnouncementRecord.order(Column("seenAt"), Column("hash")).fetchAll(db)
   }
 
-  /// Values of one key-value namespace, by key.
-  package func values(namespace: String) throws -> [String: String] {
-    var result: [String: String] = [:]
-    for record in try KeyValueRecord.filter(Column("namespace") == namespace).fetchAll(db) {
-      result[record.key] = record.value
-    }
-    return result
-  }
-
   /// Replaces or adds a thread row whole (import: the cursor comes from the other host).
   package func upsertThread(_ thread: ThreadRecord) throws {
     try thread.save(db)

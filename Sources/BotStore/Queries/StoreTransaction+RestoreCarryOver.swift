@@ -32,10 +32,4 @@ extension StoreTransaction {
     return changed
   }
 
-  /// The key-value namespaces starting with `prefix` (`transport:`).
-  package func namespaces(withPrefix prefix: String) throws -> [String] {
-    try String.fetchAll(
-      db, sql: "SELECT DISTINCT namespace FROM keyValue WHERE namespace LIKE ? ESCAPE '\\' ORDER BY namespace",
-      arguments: [prefix.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"])
-  }
 }

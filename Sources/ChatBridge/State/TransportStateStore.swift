@@ -1,6 +1,6 @@
 /// Where the transport keeps what must survive a restart: the access token and device id of a password login, the
-/// sync token (`next_batch`), thread roots. The app adapts the store's key-value table (one namespace per
-/// transport); tests use the same adapter over a real database, or `InMemoryTransportStateStore`. Reads alone (`check`)
+/// sync token (`next_batch`), thread roots. The app adapts the store's `transportState` table (rows keyed by the
+/// transport's name; the keys are the transport's own, which the store never reads); tests use the same adapter over a real database, or `InMemoryTransportStateStore`. Reads alone (`check`)
 /// get a store whose writes throw.
 package protocol TransportStateStore: Sendable {
   func value(for key: String) async throws -> String?

@@ -360,7 +360,7 @@ struct OpsBackupTests {
     let path = directory.path("awfulbot.sqlite")
     let database = try seededDatabase(at: path, rows: 3)
     try database.writeNow { tx in
-      try tx.setValue("s123_456", namespace: "transport:matrix", key: "next_batch", now: Date())
+      try tx.setTransportState("s123_456", transport: "matrix", key: "next_batch", now: Date())
     }
     let backup = try DatabaseBackup.backup(databasePath: path, to: directory.path("backup.sqlite")).path
     // Since the backup: seed-0 delivered, seed-1 given up on, a new relay queued and delivered.
@@ -384,11 +384,11 @@ struct OpsBackupTests {
     #expect(states == ["seed-0": .delivered, "seed-1": .dead, "seed-2": .pending, "later": .delivered])
     #expect(rows.first { $0.idempotencyKey == "seed-0" }?.receipt == "$one")
     let marker = try restored.read {
-      try $0.value(namespace: "transport:matrix", key: TransportStateMarker.restoredFromBackup)
+      try $0.transportState(transport: "matrix", key: TransportStateMarker.restoredFromBackup)
     }
     #expect(marker != nil, "the Matrix transport starts over from its sync position and keys")
     #expect(
-      try restored.read { try $0.value(namespace: "transport:matrix", key: "next_batch") } == "s123_456",
+      try restored.read { try $0.transportState(transport: "matrix", key: "next_batch") } == "s123_456",
       "the transport itself decides what starting over means")
   }
 

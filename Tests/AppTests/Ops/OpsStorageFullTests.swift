@@ -24,7 +24,8 @@ struct OpsStorageFullTests {
       try database.limitGrowth()
       for index in 0..<100_000 where database.storage.fullSince == nil {
         try? database.writeNow { tx in
-          try tx.setValue(String(repeating: "f", count: 500), namespace: "filler", key: "\(index)", now: Date())
+          try tx.setTransportState(
+            String(repeating: "f", count: 500), transport: "filler", key: "\(index)", now: Date())
         }
       }
       #expect(database.storage.fullSince != nil)
