@@ -164,11 +164,10 @@ package actor MatrixE2EEHuman {
     in room: String, from sender: String, timeout: Duration, matching: (HistoryEvent) -> Bool,
     until condition: ([HistoryEvent]) -> Bool
   ) async throws -> [HistoryEvent] {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let events = try await history(in: room, from: sender).events.filter(matching)
-      if condition(events) || ContinuousClock.now >= deadline { return events }
-      try await Task.sleep(for: .milliseconds(200))
+    try await readUntil(every: .milliseconds(200), timeout: timeout) {
+      try await history(in: room, from: sender).events.filter(matching)
+    } until: {
+      condition($0)
     }
   }
 
@@ -288,9 +287,10 @@ package actor MatrixE2EEHuman {
     try? input.fileHandleForWriting.write(contentsOf: Array(#"{"cmd":"quit"}"#.utf8) + [10])
     try? input.fileHandleForWriting.close()
     // Polled, not `waitUntilExit()`: a blocked cooperative thread stalls every other test of the run.
-    let deadline = ContinuousClock.now + .seconds(10)
-    while process.isRunning, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(50))
+    _ = try? await readUntil(every: .milliseconds(50), timeout: .seconds(10)) {
+      process.isRunning
+    } until: {
+      !$0
     }
     if process.isRunning { process.terminate() }
     try? FileManager.default.removeItem(at: store)

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import AwfulBotTestKit
 import ChatBridge
 import Crypto
 import Foundation
@@ -178,11 +179,10 @@ package struct MatrixHuman: Sendable {
   package func waitForEvents(
     in room: String, types: [String], timeout: Duration = .seconds(20), until condition: ([MatrixEvent]) -> Bool
   ) async throws -> [MatrixEvent] {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let events = try await events(in: room, types: types)
-      if condition(events) || ContinuousClock.now >= deadline { return events }
-      try await Task.sleep(for: .milliseconds(100))
+    try await readUntil(every: .milliseconds(100), timeout: timeout) {
+      try await events(in: room, types: types)
+    } until: {
+      condition($0)
     }
   }
 
@@ -202,11 +202,10 @@ package struct MatrixHuman: Sendable {
   )
     async throws -> String?
   {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let membership = try await membership(of: user, in: room)
-      if membership == expected || ContinuousClock.now >= deadline { return membership }
-      try await Task.sleep(for: .milliseconds(100))
+    try await readUntil(every: .milliseconds(100), timeout: timeout) {
+      try await membership(of: user, in: room)
+    } until: {
+      $0 == expected
     }
   }
 

@@ -1,19 +1,31 @@
 import Foundation
 import Testing
 
+/// Reads `read` every `interval` until `isDone` accepts what it read or `timeout` has passed, and returns the last
+/// read (the caller decides what a read that never got there means). Every polling wait of the test kits goes
+/// through here: a test waits for a state it can read, never for a fixed time.
+package func readUntil<Value>(
+  every interval: Duration = .milliseconds(20), timeout: Duration = .seconds(20),
+  isolation: isolated (any Actor)? = #isolation, _ read: () async throws -> Value,
+  until isDone: (Value) throws -> Bool
+) async throws -> Value {
+  let deadline = ContinuousClock.now + timeout
+  while true {
+    // Read once more after the deadline: the state may have come while the last pause ran past it.
+    let passed = ContinuousClock.now >= deadline
+    let value = try await read()
+    if try isDone(value) || passed { return value }
+    try await Task.sleep(for: interval)
+  }
+}
+
 /// Polls `condition` every `interval` until it holds or `timeout` has passed; returns its last answer. For tests
 /// that want to state the outcome themselves (`#expect(try await eventually { … })`).
 package func eventually(
   timeout: Duration = .seconds(20), every interval: Duration = .milliseconds(20),
-  _ condition: () async throws -> Bool
+  isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool
 ) async throws -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while ContinuousClock.now < deadline {
-    if try await condition() { return true }
-    try await Task.sleep(for: interval)
-  }
-  // One last look: the condition may have come true while the last sleep ran past the deadline.
-  return try await condition()
+  try await readUntil(every: interval, timeout: timeout, condition, until: { $0 })
 }
 
 /// Waits until `condition` holds, and throws `WaitTimeout` (naming `what` and the caller's line) when `timeout`
@@ -21,7 +33,8 @@ package func eventually(
 /// write `try?` and check what it needs afterwards.
 package func waitUntil(
   _ what: String = "a condition", timeout: Duration = .seconds(20), every interval: Duration = .milliseconds(20),
-  sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
+  sourceLocation: SourceLocation = #_sourceLocation, isolation: isolated (any Actor)? = #isolation,
+  _ condition: () async throws -> Bool
 ) async throws {
   guard try await eventually(timeout: timeout, every: interval, condition) else {
     throw WaitTimeout(what: what, timeout: timeout, sourceLocation: sourceLocation)

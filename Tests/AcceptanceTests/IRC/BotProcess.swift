@@ -1,3 +1,4 @@
+import AwfulBotTestKit
 import Foundation
 
 #if canImport(Glibc)
@@ -91,13 +92,12 @@ final class BotProcess {
   /// `usleep` there stalls every other test of the run (an IRC readiness test once missed a dropped connection for
   /// 10 s while two of these waited).
   func reap(timeout: Duration = .seconds(10)) async -> Ending? {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      if let ending = poll() { return ending }
-      if reapFailed { return nil }
-      guard ContinuousClock.now < deadline else { return nil }
-      try? await Task.sleep(for: .milliseconds(20))
+    let ending = try? await readUntil(timeout: timeout) {
+      poll()
+    } until: {
+      $0 != nil || reapFailed
     }
+    return ending ?? nil
   }
 
   /// SIGKILL, then waits for the process to go, for clean-ups that cannot suspend (`defer`): a killed process

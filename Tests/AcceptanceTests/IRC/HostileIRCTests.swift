@@ -143,8 +143,9 @@ extension IRCLiveTests {
       #expect(relay.command == "NOTICE")
       let answers = try await Self.lines(
         to: flooderNick, from: nick, count: limits.userCommandsPerMinute + 1, after: mark, on: flooder)
-      // A little longer: anything more would show up now.
-      try await Task.sleep(for: .seconds(2))
+      // Everything the bot queued is sent and here: anything more would show up now.
+      try await forum.engine.waitUntilNothingPending()
+      try await flooder.roundTrip()
       let all = await flooder.lines[mark...].filter { $0.nick == nick && $0.command == "PRIVMSG" }.map(\.text)
       #expect(all.count == limits.userCommandsPerMinute + 1, "\(all.joined(separator: "\n"))")
       #expect(answers.last?.hasPrefix("You are giving commands faster than I take them (5 a minute)") == true)
@@ -205,7 +206,9 @@ extension IRCLiveTests {
       #expect(resume == "“resume” needs the member role; you are a viewer.", "\(resume)")
       let pms = try await HostileUsers.ask("!pms", of: nick, by: malloryAsAlice)
       #expect(pms.contains("acts on the bot's forum account"), "\(pms)")
-      try await Task.sleep(for: .seconds(3))
+      // Everything the bot queued (an alert among it, were one sent to them) is sent and has reached both.
+      try await forum.engine.waitUntilNothingPending()
+      for mallory in [malloryAsAlice, malloryAsBob] { try await mallory.roundTrip() }
       for mallory in [malloryAsAlice, malloryAsBob] {
         let seen = await mallory.lines.filter { $0.nick == nick }.map(\.text)
         #expect(!seen.contains { $0.contains("secret") }, "\(seen)")

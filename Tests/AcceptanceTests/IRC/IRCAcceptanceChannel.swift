@@ -181,6 +181,13 @@ final class IRCAcceptanceChannel: Sendable {
     return try await botLines(seenBy: reader, from: mark, atLeast: count, quiet: quiet, what: "\(count) relays")
   }
 
+  /// Returns once everything the bot queued was sent and has reached `reader`, so a test can check what was not
+  /// said.
+  func settled(for reader: IRCTestClient) async throws {
+    try await application.engine.waitUntilNothingPending()
+    try await reader.roundTrip()
+  }
+
   /// One poll of the bookmarks, now.
   func poll() async {
     let report = await application.engine.polling.poll(.bookmarks)
@@ -194,24 +201,26 @@ final class IRCAcceptanceChannel: Sendable {
     timeout: Duration = .seconds(30), what: String
   ) async throws -> [ReceivedLine] {
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
     var seen = -1
     var lastChange = clock.now
-    while true {
+    let isSettled = { (lines: [ReceivedLine]) in lines.count >= count && clock.now - lastChange >= quiet }
+    let lines = try await readUntil(every: .milliseconds(25), timeout: timeout) {
       let lines = await client.lines[mark...].filter(isFromBot)
       if lines.count != seen {
         seen = lines.count
         lastChange = clock.now
       }
-      if lines.count >= count && clock.now - lastChange >= quiet { return lines }
-      if clock.now > deadline {
-        // What the transport is doing says why nothing came: a send waiting for its acknowledgement, or nothing.
-        throw TestClientError.timedOut(
-          "\(what) (\(lines.count) of \(count) lines; the bot's sending: \(await transport.client.sendingState()))",
-          nick: client.nick, seen: await client.lines.suffix(8).map(\.raw))
-      }
-      try await Task.sleep(for: .milliseconds(25))
+      return lines
+    } until: {
+      isSettled($0)
     }
+    guard isSettled(lines) else {
+      // What the transport is doing says why nothing came: a send waiting for its acknowledgement, or nothing.
+      throw TestClientError.timedOut(
+        "\(what) (\(lines.count) of \(count) lines; the bot's sending: \(await transport.client.sendingState()))",
+        nick: client.nick, seen: await client.lines.suffix(8).map(\.raw))
+    }
+    return lines
   }
 
   var isFromBot: @Sendable (ReceivedLine) -> Bool {

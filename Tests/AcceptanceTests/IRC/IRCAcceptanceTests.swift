@@ -403,7 +403,7 @@ extension IRCLiveTests {
         transcript.append("(the bot polls the forum: its own post is not relayed back to the channel that posted it)")
         let afterPosting = await room.admin.mark()
         await room.poll()
-        try await Task.sleep(for: .seconds(1))
+        try await room.settled(for: room.admin)
         transcript += await room.admin.lines[afterPosting...].filter(room.isFromBot).map(room.shown)
         expectTranscript(transcript, Self.adminExpected, "the admin's transcript")
 

@@ -172,6 +172,8 @@ extension IRCLiveTests {
       let mark = await tester.mark()
       try await tester.send("PRIVMSG \(channel) :\u{01}ACTION waves at the bot\u{01}")
       try await tester.send("PRIVMSG \(nick) :\u{01}ACTION pokes\u{01}")
+      // Waited out, not synchronised: this is the bare transport, which answers nothing but CTCP, and the four CTCP
+      // answers above used this host's burst, so a CTCP barrier would itself go unanswered for ten seconds.
       try await Task.sleep(for: .seconds(1))
       #expect(await !tester.lines[mark...].contains { $0.nick == nick }, "no answer to ACTION")
       await bot.stop()
@@ -193,6 +195,8 @@ extension IRCLiveTests {
       for number in 1...40 {
         try await (number.isMultiple(of: 2) ? tester : helper).send("PRIVMSG \(nick) :\u{01}PING \(number)\u{01}")
       }
+      // Waited out, not synchronised: a request over the limit is dropped without a trace, so nothing marks the
+      // moment the last of the forty has been dropped.
       try await Task.sleep(for: .seconds(2))
       let answers =
         await tester.lines[mark...].filter { $0.nick == nick && $0.command == "NOTICE" }.count

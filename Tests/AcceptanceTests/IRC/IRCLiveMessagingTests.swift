@@ -76,7 +76,9 @@ extension IRCLiveTests {
       #expect(fromBot.contains { $0.text.contains("Fresh news from the forum") })
       // Compact style: the post is one line, its link at the end.
       #expect(fromBot.count == 1)
-      try await Task.sleep(for: .milliseconds(300))
+      // Everything the bot sent is acknowledged and here, an injected line with it.
+      try await forum.engine.waitUntilNothingPending()
+      try await tester.roundTrip()
       #expect(await !tester.lines[mark...].contains { $0.nick == nick && $0.command == "QUIT" })
       #expect(await !tester.lines[mark...].contains { $0.nick == nick && $0.command == "PRIVMSG" })
 

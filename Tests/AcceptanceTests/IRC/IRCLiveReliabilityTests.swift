@@ -175,8 +175,13 @@ extension IRCLiveTests {
       } catch {
         Issue.record("not every post arrived after the restart; the bot's log ends:\n\(logTail())")
       }
-      // What is still in flight has a moment to show up twice, if it would.
-      try await Task.sleep(for: .seconds(2))
+      // One more post is a barrier: the bot sends a channel's rows in order, so once it arrives nothing queued before
+      // it is still in flight to show up twice.
+      let barrier = Self.marker(run, total + 1)
+      _ = try await forum.state.addPost(thread: Self.thread, author: 1002, body: "Burst end \(barrier) end")
+      try await observer.waitFor("the post after the burst", from: mark, timeout: .seconds(30)) {
+        $0.nick?.hasPrefix(nick) == true && $0.text.contains(barrier)
+      }
       let seen = Self.sightings(of: markers, in: await observer.lines, from: nick)
       let lost = markers.filter { seen.counts[$0] == nil }
       let duplicates = seen.counts.values.reduce(0) { $0 + max($1 - 1, 0) }

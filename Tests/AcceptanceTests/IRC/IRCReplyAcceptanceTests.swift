@@ -124,7 +124,7 @@ extension IRCLiveTests {
           // preview and in "Posted". Then Zoë asks again (r3), the channel's last relay.
           let afterPosting = await room.op.mark()
           await room.poll()
-          try await Task.sleep(for: .seconds(1))
+          try await room.settled(for: room.op)
           let echoed = await room.op.lines[afterPosting...].filter(room.isFromBot)
           #expect(echoed.isEmpty, "nothing said twice: \(echoed)")
           let again = try await room.forumAdmin.addPost(

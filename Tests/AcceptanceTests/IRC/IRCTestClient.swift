@@ -136,22 +136,35 @@ actor IRCTestClient {
   /// Where the next wait should start looking.
   func mark() -> Int { lines.count }
 
+  /// Returns once every line the server queued for this client before now has arrived: the PONG to a PING comes
+  /// after them on the same connection. The bot's sends are acknowledged by the server (echo or PING) before its
+  /// outbox marks them sent, so after `BotEngine.waitUntilNothingPending()` and this, whatever the bot said is here,
+  /// and a test can check that something was not said without waiting out a fixed time.
+  func roundTrip() async throws {
+    let token = "sync-\(UUID().uuidString.prefix(8))"
+    let mark = mark()
+    try await send("PING :\(token)")
+    try await waitFor("the PONG to \(token)", from: mark) { $0.command == "PONG" && $0.text == token }
+  }
+
   /// The first line from `from` on that matches; fails after `timeout`.
   @discardableResult
   func waitFor(
     _ what: String, from: Int = 0, timeout: Duration = .seconds(10),
     where predicate: @Sendable (ReceivedLine) -> Bool
   ) async throws -> ReceivedLine {
-    let deadline = clock.now + timeout
     var index = from
-    while true {
+    let found = try await readUntil(timeout: timeout) { () -> ReceivedLine? in
       while index < lines.count {
         if predicate(lines[index]) { return lines[index] }
         index += 1
       }
-      if clock.now > deadline { throw TestClientError.timedOut(what, nick: nick, seen: lines.suffix(8).map(\.raw)) }
-      try await Task.sleep(for: .milliseconds(20))
+      return nil
+    } until: {
+      $0 != nil
     }
+    guard let found else { throw TestClientError.timedOut(what, nick: nick, seen: lines.suffix(8).map(\.raw)) }
+    return found
   }
 
   /// Every line from `from` on that matches, once `count` of them are there.
@@ -159,23 +172,21 @@ actor IRCTestClient {
     _ count: Int, _ what: String, from: Int = 0, timeout: Duration = .seconds(20),
     where predicate: @Sendable (ReceivedLine) -> Bool
   ) async throws -> [ReceivedLine] {
-    let deadline = clock.now + timeout
-    while true {
-      let matching = lines[min(from, lines.count)...].filter(predicate)
-      if matching.count >= count { return Array(matching.prefix(count)) }
-      if clock.now > deadline {
-        throw TestClientError.timedOut(
-          "\(count)× \(what) (got \(matching.count))", nick: nick, seen: lines.suffix(8).map(\.raw))
-      }
-      try await Task.sleep(for: .milliseconds(20))
+    let matching = try await readUntil(timeout: timeout) {
+      lines[min(from, lines.count)...].filter(predicate)
+    } until: {
+      $0.count >= count
     }
+    guard matching.count >= count else {
+      throw TestClientError.timedOut(
+        "\(count)× \(what) (got \(matching.count))", nick: nick, seen: lines.suffix(8).map(\.raw))
+    }
+    return Array(matching.prefix(count))
   }
 
   func waitUntilClosed(timeout: Duration = .seconds(10)) async throws {
-    let deadline = clock.now + timeout
-    while !isClosed {
-      if clock.now > deadline { throw TestClientError.timedOut("connection close", nick: nick, seen: []) }
-      try await Task.sleep(for: .milliseconds(20))
+    guard try await eventually(timeout: timeout, { isClosed }) else {
+      throw TestClientError.timedOut("connection close", nick: nick, seen: [])
     }
   }
 

@@ -13,10 +13,12 @@ extension IRCTestEnvironment {
     let done = directory.appendingPathComponent(name + ".done")
     try Data(String(seconds).utf8).write(to: request.deletingPathExtension().appendingPathExtension("tmp"))
     try FileManager.default.moveItem(at: request.deletingPathExtension().appendingPathExtension("tmp"), to: request)
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !FileManager.default.fileExists(atPath: done.path) {
-      if ContinuousClock.now > deadline { throw TestClientError.timedOut("the server restart", nick: "-", seen: []) }
-      try await Task.sleep(for: .milliseconds(50))
-    }
+    guard
+      try await eventually(
+        timeout: .seconds(30), every: .milliseconds(50),
+        {
+          FileManager.default.fileExists(atPath: done.path)
+        })
+    else { throw TestClientError.timedOut("the server restart", nick: "-", seen: []) }
   }
 }

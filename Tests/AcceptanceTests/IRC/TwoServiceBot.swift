@@ -205,16 +205,18 @@ final class TwoServiceBot {
 
   /// The metrics listener's address, from the log line it writes once it listens.
   func metricsRoot() async throws -> String {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while ContinuousClock.now < deadline {
-      if let line = logLines(containing: "metrics listener running").first,
+    let root = try await readUntil(every: .milliseconds(100)) { () -> String? in
+      guard let line = logLines(containing: "metrics listener running").first,
         let range = line.range(of: #"port=\d+"#, options: .regularExpression)
-      {
-        return "http://127.0.0.1:\(line[range].dropFirst("port=".count))"
-      }
-      try await Task.sleep(for: .milliseconds(100))
+      else { return nil }
+      return "http://127.0.0.1:\(line[range].dropFirst("port=".count))"
+    } until: {
+      $0 != nil
     }
-    throw TestClientError.timedOut("the metrics listener's log line", nick: "-", seen: [logTail()])
+    guard let root else {
+      throw TestClientError.timedOut("the metrics listener's log line", nick: "-", seen: [logTail()])
+    }
+    return root
   }
 
   /// A plain GET on the metrics listener: status and body.

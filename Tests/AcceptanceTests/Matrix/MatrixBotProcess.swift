@@ -103,15 +103,19 @@ final class MatrixBotProcess: Sendable {
   func start() async throws {
     let services = services
     running.withLock { $0 = RunningServices(services) }
-    let deadline = ContinuousClock.now + .seconds(30)
-    while ContinuousClock.now < deadline {
-      switch transport.status {
-      case .connected: return
-      case .stopped(let reason): throw MatrixHuman.HumanError(description: "transport stopped: \(reason)")
-      default: try await Task.sleep(for: .milliseconds(50))
+    let status = try await readUntil(every: .milliseconds(50), timeout: .seconds(30)) {
+      transport.status
+    } until: {
+      switch $0 {
+      case .connected, .stopped: true
+      default: false
       }
     }
-    throw MatrixHuman.HumanError(description: "transport did not connect in time: \(transport.status)")
+    switch status {
+    case .connected: return
+    case .stopped(let reason): throw MatrixHuman.HumanError(description: "transport stopped: \(reason)")
+    default: throw MatrixHuman.HumanError(description: "transport did not connect in time: \(status)")
+    }
   }
 
   /// Graceful shutdown of every service, then the forum client and the database.
@@ -150,11 +154,10 @@ final class MatrixBotProcess: Sendable {
 
   /// Polls the outbox until every row is delivered (or the deadline passes).
   func waitUntilOutboxDelivered(timeout: Duration = .seconds(30)) async throws -> [OutboxRecord] {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let rows = try await outbox()
-      if rows.allSatisfy({ $0.state != .pending }) || ContinuousClock.now >= deadline { return rows }
-      try await Task.sleep(for: .milliseconds(100))
+    try await readUntil(every: .milliseconds(100), timeout: timeout) {
+      try await outbox()
+    } until: {
+      $0.allSatisfy { $0.state != .pending }
     }
   }
 }

@@ -516,11 +516,10 @@ extension MatrixAcceptanceRoom {
 
   /// Waits until `eventID` is redacted; returns the event as the homeserver now serves it.
   func waitForRedaction(of eventID: String, timeout: Duration = .seconds(30)) async throws -> JSONValue {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      let event = try await owner.call("GET", ["rooms", id, "event", eventID])
-      if event["unsigned"]?["redacted_because"] != nil || ContinuousClock.now >= deadline { return event }
-      try await Task.sleep(for: .milliseconds(100))
+    try await readUntil(every: .milliseconds(100), timeout: timeout) {
+      try await owner.call("GET", ["rooms", id, "event", eventID])
+    } until: {
+      $0["unsigned"]?["redacted_because"] != nil
     }
   }
 

@@ -126,13 +126,14 @@ extension MatrixIntegrationTests {
     }
 
     private func waitForHomeserver(up: Bool) async throws {
-      let deadline = ContinuousClock.now + .seconds(60)
-      while ContinuousClock.now < deadline {
-        let answered = (try? await MatrixHuman.raw("GET", "/_matrix/client/versions"))?.status == 200
-        if answered == up { return }
-        try await Task.sleep(for: .milliseconds(100))
+      let answered = try await readUntil(every: .milliseconds(100), timeout: .seconds(60)) {
+        (try? await MatrixHuman.raw("GET", "/_matrix/client/versions"))?.status == 200
+      } until: {
+        $0 == up
       }
-      throw MatrixHuman.HumanError(description: "homeserver did not come \(up ? "up" : "down") in time")
+      guard answered == up else {
+        throw MatrixHuman.HumanError(description: "homeserver did not come \(up ? "up" : "down") in time")
+      }
     }
   }
 }

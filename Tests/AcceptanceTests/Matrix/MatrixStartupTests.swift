@@ -52,7 +52,8 @@ extension MatrixIntegrationTests {
         return
       }
       #expect(reason.contains("cannot reach the Matrix homeserver http://127.0.0.1:9"))
-      // While it waits out a long backoff, a graceful shutdown (SIGTERM) ends it within a few seconds.
+      // While it waits out a long backoff, a graceful shutdown (SIGTERM) ends it within a few seconds. Waited out on
+      // purpose: the time lets the backoff grow past the first short retry, which is what the stop must interrupt.
       try await Task.sleep(for: .seconds(2))
       let asked = ContinuousClock.now
       await running.stop()

@@ -42,8 +42,18 @@ struct OpsMatrixTests {
         #expect(relayed.count == 1)
         #expect(relayed.first?.msgtype == "m.notice")
         #expect(relayed.first?.body?.contains(text) == true)
-        // A few more poll cycles send nothing more.
-        try await Task.sleep(for: .seconds(2))
+        // Two more bookmarks polls (counted in their health, not waited out) send nothing more, and the outbox has
+        // nothing in flight that could still arrive.
+        let polls = {
+          try await application.database.read { tx in
+            try tx.sourceHealth(source: "bookmarks")?.totalPolls ?? 0
+          }
+        }
+        let pollsBefore = try await polls()
+        try await waitUntil("two more bookmarks polls", timeout: .seconds(30)) { try await polls() >= pollsBefore + 2 }
+        try await waitUntil("nothing in flight") {
+          try await application.database.read { try $0.allOutboxRows() }.allSatisfy { $0.state != .pending }
+        }
         let later = try await harness.owner.messages(in: harness.room).filter { $0.sender == harness.bot.userID }
         #expect(later.count == 1, "exactly one message for the post")
         let rows = try await application.database.read { try $0.allOutboxRows() }

@@ -68,25 +68,25 @@ final class ConsoleChat: Sendable {
   func say(_ line: String, timeout: Duration = .seconds(20)) async throws -> String {
     let before = output.withLock { $0.count { $0.hasPrefix("[reply]") } }
     input.fileHandleForWriting.write(Data((line + "\n").utf8))
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      let replies = output.withLock { $0.filter { $0.hasPrefix("[reply]") } }
-      if replies.count > before { return String(replies[before].dropFirst("[reply] ".count)) }
-      try await Task.sleep(for: .milliseconds(20))
+    let replies = try await readUntil(timeout: timeout) {
+      output.withLock { $0.filter { $0.hasPrefix("[reply]") } }
+    } until: {
+      $0.count > before
     }
-    throw ChatTimeout(what: "an answer to \(line)")
+    guard replies.count > before else { throw ChatTimeout(what: "an answer to \(line)") }
+    return String(replies[before].dropFirst("[reply] ".count))
   }
 
   /// Waits until `count` relays arrived after the first `after` ones and returns them (tags removed). The limit is
   /// generous because a full parallel `swift test` on a busy 2-core machine starved a 30 s wait once.
   func relays(after: Int = 0, count: Int, timeout: Duration = .seconds(90)) async throws -> [String] {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      let relays = output.withLock { $0.filter { $0.hasPrefix("[relay]") } }.dropFirst(after)
-      if relays.count >= count { return relays.prefix(count).map { String($0.dropFirst("[relay] ".count)) } }
-      try await Task.sleep(for: .milliseconds(50))
+    let relays = try await readUntil(every: .milliseconds(50), timeout: timeout) {
+      output.withLock { $0.filter { $0.hasPrefix("[relay]") } }.dropFirst(after)
+    } until: {
+      $0.count >= count
     }
-    throw ChatTimeout(what: "\(count) relays")
+    guard relays.count >= count else { throw ChatTimeout(what: "\(count) relays") }
+    return relays.prefix(count).map { String($0.dropFirst("[relay] ".count)) }
   }
 
   /// Polls the bookmarks now, as the poller would (for tests that poll by hand, started with a long `pollSeconds`).
