@@ -1,0 +1,234 @@
+import ChatBridge
+
+extension IRCTransportConfiguration {
+  /// The config file's keys, in the order problems are reported (the order a config is best read in).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case name, host, port, tls, caFile, nick, alternateNicks, username, realname, channels, channelRoles, sasl
+    case relayAs, relayStyle, editNotices, titleColour, linesPerMessage, floodBurst, pingIntervalSeconds
+    case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter, nickReclaimSeconds
+    case sendWaitSeconds, connectTimeoutSeconds, registrationTimeoutSeconds, floodIntervalSeconds, mircFormatting
+    case admins, members, quitMessage, rejoinOnKick, nickServPassword, clientCertificateFile, clientKeyFile
+  }
+
+  /// The keys a config file may give, as it writes them.
+  package static var configurationKeys: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+  /// Reads every key, a value of the wrong shape reported and its default taken, then makes the checks of
+  /// `validate()`: a configuration that decodes is one the transport runs with, and one that does not says
+  /// everything wrong with it at once (`IRCConfigurationError`, each problem with its key).
+  package init(from decoder: any Decoder) throws {
+    var reader = try IRCOptionReader(decoder)
+    let tls = reader.bool(.tls) ?? true
+    self.init(
+      name: reader.string(.name) ?? "irc", host: reader.requiredString(.host) ?? "", port: reader.integer(.port),
+      tls: tls, nick: reader.requiredString(.nick) ?? "")
+    let defaults = self
+    caFile = reader.string(.caFile)
+    alternateNicks = reader.strings(.alternateNicks) ?? []
+    username = reader.string(.username)
+    realname = reader.string(.realname) ?? defaults.realname
+    channels = reader.channels()
+    channelRoles = reader.channelRoles() ?? defaults.channelRoles
+    sasl = reader.sasl()
+    relayAs = reader.choice(.relayAs, expected: "notice or privmsg") ?? defaults.relayAs
+    let styles = IRCRenderer.RelayStyle.allCases.map(\.rawValue).joined(separator: " or ")
+    relayStyle = reader.choice(.relayStyle, expected: styles) ?? defaults.relayStyle
+    editNotices = reader.strings(.editNotices) ?? []
+    titleColour = reader.integer(.titleColour)
+    linesPerMessage = reader.integer(.linesPerMessage) ?? defaults.linesPerMessage
+    floodBurst = reader.integer(.floodBurst) ?? defaults.floodBurst
+    pingIntervalSeconds = reader.number(.pingIntervalSeconds) ?? defaults.pingIntervalSeconds
+    pingTimeoutSeconds = reader.number(.pingTimeoutSeconds) ?? defaults.pingTimeoutSeconds
+    reconnectDelaySeconds = reader.number(.reconnectDelaySeconds) ?? defaults.reconnectDelaySeconds
+    maximumReconnectDelaySeconds =
+      reader.number(.maximumReconnectDelaySeconds) ?? defaults.maximumReconnectDelaySeconds
+    reconnectJitter = reader.number(.reconnectJitter) ?? defaults.reconnectJitter
+    nickReclaimSeconds = reader.number(.nickReclaimSeconds) ?? defaults.nickReclaimSeconds
+    sendWaitSeconds = reader.number(.sendWaitSeconds) ?? defaults.sendWaitSeconds
+    connectTimeoutSeconds = reader.number(.connectTimeoutSeconds) ?? defaults.connectTimeoutSeconds
+    registrationTimeoutSeconds = reader.number(.registrationTimeoutSeconds) ?? defaults.registrationTimeoutSeconds
+    floodIntervalSeconds = reader.number(.floodIntervalSeconds) ?? defaults.floodIntervalSeconds
+    mircFormatting = reader.bool(.mircFormatting) ?? defaults.mircFormatting
+    admins = reader.strings(.admins) ?? []
+    members = reader.strings(.members) ?? []
+    quitMessage = reader.string(.quitMessage) ?? defaults.quitMessage
+    rejoinOnKick = reader.bool(.rejoinOnKick) ?? defaults.rejoinOnKick
+    nickServPassword = reader.string(.nickServPassword)
+    clientCertificateFile = reader.string(.clientCertificateFile)
+    clientKeyFile = reader.string(.clientKeyFile)
+    let found = reader.problems + problemsBesideLists()
+    if !found.isEmpty { throw IRCConfigurationError(Self.inFileOrder(found)) }
+  }
+}
+
+/// Reads an IRC configuration key by key through the decoder's typed accessors, keeping each problem with its key
+/// and going on, so one read names them all.
+struct IRCOptionReader {
+  typealias Key = IRCTransportConfiguration.CodingKeys
+  private let container: KeyedDecodingContainer<Key>
+  private(set) var problems: [IRCConfigurationProblem] = []
+
+  init(_ decoder: any Decoder) throws {
+    container = try decoder.container(keyedBy: Key.self)
+  }
+
+  /// The value as written; nil when absent or null.
+  func raw(_ key: Key) -> JSONValue? {
+    guard let value = try? container.decodeIfPresent(JSONValue.self, forKey: key), value != .null else { return nil }
+    return value
+  }
+
+  private mutating func report(_ key: String, _ reason: String) { problems.append(.init(key, reason)) }
+
+  private mutating func value<T: Decodable>(_ key: Key, expected: String) -> T? {
+    do {
+      return try container.decodeIfPresent(T.self, forKey: key)
+    } catch {
+      report(key.stringValue, "expected \(expected), got \(raw(key)?.kindName ?? "null")")
+      return nil
+    }
+  }
+
+  mutating func string(_ key: Key) -> String? { value(key, expected: "a string") }
+
+  mutating func requiredString(_ key: Key) -> String? {
+    guard raw(key) != nil else {
+      report(key.stringValue, "missing")
+      return nil
+    }
+    return string(key)
+  }
+
+  mutating func bool(_ key: Key) -> Bool? { value(key, expected: "true or false") }
+  mutating func number(_ key: Key) -> Double? { value(key, expected: "a number") }
+
+  mutating func integer(_ key: Key) -> Int? {
+    guard let number = number(key) else { return nil }
+    guard number.rounded() == number, abs(number) < 1e15 else {
+      report(key.stringValue, "expected a whole number, got \(number)")
+      return nil
+    }
+    return Int(number)
+  }
+
+  /// A list of strings; nil (the default taken) when it is not one or an item is not a string.
+  mutating func strings(_ key: Key) -> [String]? {
+    guard let items: [JSONValue] = value(key, expected: "a list") else { return nil }
+    var strings: [String] = []
+    for (index, item) in items.enumerated() {
+      guard case .string(let text) = item else {
+        report("\(key.stringValue)[\(index)]", "expected a string, got \(item.kindName)")
+        continue
+      }
+      strings.append(text)
+    }
+    return strings.count == items.count ? strings : nil
+  }
+
+  /// One of a fixed set of words (`relayAs`, `relayStyle`).
+  mutating func choice<T: RawRepresentable>(_ key: Key, expected: String) -> T? where T.RawValue == String {
+    guard let text = string(key) else { return nil }
+    guard let chosen = T(rawValue: text) else {
+      report(key.stringValue, "expected \(expected), got \"\(text)\"")
+      return nil
+    }
+    return chosen
+  }
+
+  /// `channels`: names, or `{"name", "key"}`; each checked where it stands, a malformed one left out.
+  mutating func channels() -> [IRCTransportConfiguration.Channel] {
+    guard let value = raw(.channels) else { return [] }
+    guard case .array(let items) = value else {
+      report("channels", "expected a list of channels, got \(value.kindName)")
+      return []
+    }
+    var channels: [IRCTransportConfiguration.Channel] = []
+    for (index, item) in items.enumerated() {
+      let key = "channels[\(index)]"
+      var channel: IRCTransportConfiguration.Channel
+      var nameKey = key
+      switch item {
+      case .string(let name):
+        channel = .init(name: name)
+      case .object(let members):
+        for member in members.keys.sorted() where !["name", "key"].contains(member) && !member.hasPrefix("_") {
+          report("\(key).\(member)", "unknown key (a channel has a name and a key)")
+        }
+        nameKey = "\(key).name"
+        guard case .string(let name)? = members["name"] else {
+          report(nameKey, members["name"].map { "expected a string, got \($0.kindName)" } ?? "missing")
+          continue
+        }
+        channel = .init(name: name)
+        switch members["key"] {
+        case nil, .null?: break
+        case .string(let channelKey)?: channel.key = channelKey
+        case let other?:
+          report("\(key).key", "expected a string, got \(other.kindName)")
+          continue
+        }
+      default:
+        report(key, "expected a channel name or {\"name\", \"key\"}, got \(item.kindName)")
+        continue
+      }
+      problems += IRCTransportConfiguration.problems(of: channel, at: key, nameKey: nameKey)
+      channels.append(channel)
+    }
+    return channels
+  }
+
+  /// `channelRoles`: mode letter → role name; notes (`_comment`) left out. nil: the default.
+  mutating func channelRoles() -> [String: String]? {
+    guard let value = raw(.channelRoles) else { return nil }
+    guard case .object(let entries) = value else {
+      report("channelRoles", "expected an object of mode letters to roles, like {\"o\": \"admin\", \"v\": \"member\"}")
+      return nil
+    }
+    var roles: [String: String] = [:]
+    for (letter, role) in entries.sorted(by: { $0.key < $1.key }) where !letter.hasPrefix("_") {
+      guard case .string(let name) = role else {
+        // The letter is checked all the same; the role is not one.
+        problems += IRCTransportConfiguration.problems(ofChannelRole: letter, "admin")
+        report("channelRoles.\(letter)", "expected admin, member or viewer, got \(role.kindName)")
+        continue
+      }
+      problems += IRCTransportConfiguration.problems(ofChannelRole: letter, name)
+      roles[letter] = name
+    }
+    return roles
+  }
+
+  /// `sasl`: `mechanism` (PLAIN or EXTERNAL), `account`, `password`. nil when absent or malformed (reported).
+  mutating func sasl() -> IRCTransportConfiguration.SASL? {
+    guard let value = raw(.sasl) else { return nil }
+    guard case .object(let members) = value else {
+      report("sasl", "expected an object, got \(value.kindName)")
+      return nil
+    }
+    let before = problems.count
+    for member in members.keys.sorted() where !["mechanism", "account", "password"].contains(member) {
+      if !member.hasPrefix("_") { report("sasl.\(member)", "unknown key (mechanism, account, password)") }
+    }
+    var sasl = IRCTransportConfiguration.SASL()
+    for (member, value) in members.sorted(by: { $0.key < $1.key }) where value != .null {
+      guard case .string(let text) = value else {
+        if ["mechanism", "account", "password"].contains(member) {
+          report("sasl.\(member)", "expected a string, got \(value.kindName)")
+        }
+        continue
+      }
+      switch member {
+      case "mechanism":
+        guard let mechanism = IRCTransportConfiguration.SASL.Mechanism(rawValue: text) else {
+          report("sasl.mechanism", "expected PLAIN or EXTERNAL, got \"\(text)\"")
+          continue
+        }
+        sasl.mechanism = mechanism
+      case "account": sasl.account = text
+      case "password": sasl.password = text
+      default: break
+      }
+    }
+    return problems.count == before ? sasl : nil
+  }
+}
