@@ -177,23 +177,31 @@ struct IRCOptionReader {
     return channels
   }
 
-  /// `channelRoles`: mode letter → role name; notes (`_comment`) left out. nil: the default.
-  mutating func channelRoles() -> [String: String]? {
+  /// `channelRoles`: mode letter → role, by name in any case (`Role(name:)`); notes (`_comment`) left out, an entry
+  /// that is not a mode letter and a role reported and left out. nil: the default.
+  mutating func channelRoles() -> [Character: Role]? {
     guard let value = raw(.channelRoles) else { return nil }
     guard case .object(let entries) = value else {
       report("channelRoles", "expected an object of mode letters to roles, like {\"o\": \"admin\", \"v\": \"member\"}")
       return nil
     }
-    var roles: [String: String] = [:]
-    for (letter, role) in entries.sorted(by: { $0.key < $1.key }) where !letter.hasPrefix("_") {
-      guard case .string(let name) = role else {
-        // The letter is checked all the same; the role is not one.
-        problems += IRCTransportConfiguration.problems(ofChannelRole: letter, "admin")
-        report("channelRoles.\(letter)", "expected admin, member or viewer, got \(role.kindName)")
-        continue
+    var roles: [Character: Role] = [:]
+    for (letter, written) in entries.sorted(by: { $0.key < $1.key }) where !letter.hasPrefix("_") {
+      let key = "channelRoles.\(letter)"
+      let mode = letter.count == 1 ? letter.first : nil
+      if mode.map(IRCTransportConfiguration.isModeLetter) != true {
+        report(key, "expected a channel member mode letter (q, a, o, h, v)")
       }
-      problems += IRCTransportConfiguration.problems(ofChannelRole: letter, name)
-      roles[letter] = name
+      let role: Role?
+      switch written {
+      case .string(let name):
+        role = Role(name: name)
+        if role == nil { report(key, "expected admin, member or viewer, got \"\(name)\"") }
+      default:
+        role = nil
+        report(key, "expected admin, member or viewer, got \(written.kindName)")
+      }
+      if let mode, IRCTransportConfiguration.isModeLetter(mode), let role { roles[mode] = role }
     }
     return roles
   }

@@ -9,8 +9,8 @@ extension IRCTransportConfiguration {
     for (index, channel) in channels.enumerated() {
       found += Self.problems(of: channel, at: "channels[\(index)]", nameKey: "channels[\(index)]")
     }
-    for (letter, role) in channelRoles.sorted(by: { $0.key < $1.key }) {
-      found += Self.problems(ofChannelRole: letter, role)
+    for mode in channelRoles.keys.sorted() where !Self.isModeLetter(mode) {
+      found.append(.init("channelRoles.\(mode)", "expected a channel member mode letter (q, a, o, h, v)"))
     }
     found += problemsBesideLists()
     if !found.isEmpty { throw IRCConfigurationError(Self.inFileOrder(found)) }
@@ -35,16 +35,8 @@ extension IRCTransportConfiguration {
     }
   }
 
-  /// A `channelRoles` entry: one mode letter, a role by name in any case.
-  static func problems(ofChannelRole letter: String, _ role: String) -> [IRCConfigurationProblem] {
-    var found: [IRCConfigurationProblem] = []
-    let key = "channelRoles.\(letter)"
-    if letter.count != 1 || !(letter.first?.isASCII ?? false) || !(letter.first?.isLetter ?? false) {
-      found.append(.init(key, "expected a channel member mode letter (q, a, o, h, v)"))
-    }
-    if Role(name: role) == nil { found.append(.init(key, "expected admin, member or viewer, got \"\(role)\"")) }
-    return found
-  }
+  /// A channel member mode is one ASCII letter (`q`, `a`, `o`, `h`, `v`).
+  static func isModeLetter(_ mode: Character) -> Bool { mode.isASCII && mode.isLetter }
 
   /// Every check but those of the channels and channel roles, which a decoder makes item by item (where it knows
   /// how each was written and what could not be read).

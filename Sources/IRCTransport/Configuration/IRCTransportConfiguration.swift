@@ -4,7 +4,7 @@ import Foundation
 /// Everything one IRC connection needs. Decodable from the app's config file: every field but `host` and `nick` has
 /// a default, durations are in seconds. Secrets (`sasl.password`, `nickServPassword`) are never logged; the
 /// description redacts them.
-package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct IRCTransportConfiguration: Sendable, Hashable, Decodable, CustomStringConvertible {
   /// The connection's name in the bot (`irc`, `irc-libera`): the `transport` of its rooms.
   package var name: String = "irc"
   package var host: String
@@ -52,7 +52,7 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   /// The role a member mode in the channel grants there: mode letter (`q`, `a`, `o`, `h`, `v`) → `admin`, `member`
   /// or `viewer`. By default operators, half-ops and the higher `q`/`a` modes are admins and voiced users members;
   /// a configured map replaces the default, and `{}` grants nothing for channel status.
-  package var channelRoles: [String: String] = Self.defaultChannelRoles
+  package var channelRoles: [Character: Role] = Self.defaultRoles
   package var quitMessage: String = "AwfulBot shutting down"
   /// Our own PING after this much silence; a missing PONG after `pingTimeoutSeconds` means the link is dead.
   package var pingIntervalSeconds: Double = 90
@@ -75,25 +75,10 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   /// key to fix; set by the application, nil elsewhere.
   package var settingsPath: String?
 
-  package static let defaultChannelRoles: [String: String] = [
-    "q": "admin", "a": "admin", "o": "admin", "h": "admin", "v": "member",
+  /// Operators, half-ops and the higher `q`/`a` modes are admins, voiced users members.
+  package static let defaultRoles: [Character: Role] = [
+    "q": .admin, "a": .admin, "o": .admin, "h": .admin, "v": .member,
   ]
-  static let defaultRoles: [Character: Role] = roles(from: defaultChannelRoles)
-
-  /// `channelRoles` as mode letter → role; entries that are not one letter and a known role are left out
-  /// (`validate()` reports them).
-  var channelRoleMap: [Character: Role] { Self.roles(from: channelRoles) }
-
-  private static func roles(from map: [String: String]) -> [Character: Role] {
-    var roles: [Character: Role] = [:]
-    for (letter, name) in map {
-      guard letter.count == 1, let mode = letter.first, mode.isASCII, mode.isLetter,
-        let role = Role(name: name)
-      else { continue }
-      roles[mode] = role
-    }
-    return roles
-  }
 
   package struct Channel: Sendable, Hashable, Codable {
     package var name: String

@@ -13,7 +13,7 @@ extension IRCClient {
     configuration.channelRoles = next.channelRoles
     if before.admins != next.admins || before.members != next.members || before.channelRoles != next.channelRoles {
       permissions = IRCPermissions(
-        admins: next.admins, members: next.members, channelRoles: next.channelRoleMap)
+        admins: next.admins, members: next.members, channelRoles: next.channelRoles)
       changes.append("IRC roles replaced (admins, members, channel status)")
     }
     if before.rejoinOnKick != next.rejoinOnKick {

@@ -137,7 +137,7 @@ actor IRCClient {
       style: configuration.relayStyle, maxRelayLines: configuration.linesPerMessage,
       mircFormatting: configuration.mircFormatting, titleColour: configuration.titleColour)
     self.permissions = IRCPermissions(
-      admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoleMap)
+      admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoles)
     self.tlsContext = try IRCConnector.makeTLSContext(configuration)
     self.currentNick = configuration.nick
     self.lastReceived = ContinuousClock.now
