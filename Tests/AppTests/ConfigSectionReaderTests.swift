@@ -197,6 +197,19 @@ struct ConfigSectionReaderTests {
     #expect(console.type == .console && console.resolvedName == "tty")
   }
 
+  @Test("a section decoded with a plain JSONDecoder throws every problem, those of its list items too")
+  func plainDecoder() {
+    let json = ##"{"rooms": [{"transport": "m"}, 3], "excerpt": "no"}"##
+    let error = #expect(throws: ConfigurationError.self) {
+      try JSONDecoder().decode(AppConfiguration.PrivateMessageSettings.self, from: Data(json.utf8))
+    }
+    #expect(
+      error?.problems == [
+        "rooms[0].room: missing", "rooms[1]: expected an object, got a number",
+        "excerpt: expected true or false, got a string",
+      ])
+  }
+
   @Test("every key of a section is compared by the reload diff")
   func everyKeyCompared() throws {
     let before = try Self.read(AppConfiguration.PollingSettings.self, "{}")

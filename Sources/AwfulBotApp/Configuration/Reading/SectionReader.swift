@@ -173,8 +173,9 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
   func sections<T: Decodable>(_ type: T.Type, _ key: Key, required: Bool = false) -> [T]? {
     if required, !require(key) { return nil }
     guard list(key) != nil else { return nil }
-    let items = decodeReporting { try container.decode([ConfigurationItem<T>].self, forKey: ConfigKey(key)) }
-    return items?.compactMap(\.value) ?? []
+    let items = decodeReporting { try container.decode([ConfigurationItem<T>].self, forKey: ConfigKey(key)) } ?? []
+    for item in items { context.append(item.problems) }
+    return items.compactMap(\.value)
   }
 
   /// A value decoded where problems are the context's: a section decoded on its own throws them as a
@@ -189,16 +190,5 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
       if !(error is ConfigurationSkip) { reportSection("\(error)") }
       return nil
     }
-  }
-}
-
-/// Thrown by a section that is not an object after reporting it: its parent goes on without it.
-struct ConfigurationSkip: Error {}
-
-/// One item of a list of sections: nil when the item could not be read at all, so the list goes on past it.
-struct ConfigurationItem<T: Decodable>: Decodable {
-  var value: T?
-  init(from decoder: any Decoder) throws {
-    value = try? T(from: decoder)
   }
 }
