@@ -193,6 +193,11 @@ struct ConfigSectionReaderTests {
         "linesPerMessage: expected a number, got a string",
       ])
     #expect(!irc.joined().contains("hunter2"))
+    #expect(
+      Self.problems(
+        TransportSettings.self,
+        ##"{"type": "irc", "server": "irc.example.org:6697", "nick": "bot", "nickServPassword": {"env": 3}}"##)
+        == ["nickServPassword: expected a string or {\"env\": \"VARIABLE\"}"])
     let console = try Self.read(TransportSettings.self, ##"{"type": "console", "name": "tty"}"##)
     #expect(console.type == .console && console.resolvedName == "tty")
   }

@@ -9,10 +9,11 @@ extension TransportKind {
   package static let irc: TransportKind = TransportKind(
     type: .irc, summary: "a nick on an IRC network",
     // The transport's own keys, with `server` (host:port) in place of `host` and `port`; their shapes are checked
-    // by decoding (`checkIRC`).
+    // by decoding (`checkIRC`), but for a secret's, which may be {"env": "NAME"}.
     options: Dictionary(
       uniqueKeysWithValues: (["server"] + IRCTransportConfiguration.configurationKeys)
-        .filter { !["name", "host", "port"].contains($0) }.map { ($0, OptionType.custom) }),
+        .filter { !["name", "host", "port"].contains($0) }
+        .map { ($0, $0 == "nickServPassword" ? OptionType.secret : .custom) }),
     requiredOptions: ["server", "nick"], secretKeys: ircSecretKeys,
     check: checkIRC, prepare: prepareIRC,
     make: { settings, context in
