@@ -215,6 +215,26 @@ struct ConfigSectionReaderTests {
       ])
   }
 
+  @Test("setup reads its answers with the sections' readers: a bad answer names the key it goes to")
+  func setupAnswers() {
+    var answers = SetupAnswers()
+    answers.forumUsername = "bot"
+    answers.forumPassword = "hunter2"
+    answers.transport = .console
+    answers.forumBaseURL = "forums.somethingawful.com"
+    answers.forumTimeZone = "Mars/Base"
+    answers.metricsListen = "9464"
+    let error = #expect(throws: SetupError.self) { try SetupWizard.configuration(from: answers) }
+    #expect(
+      error?.description
+        == "forum.baseURL: expected an http(s) URL, got \"forums.somethingawful.com\"; "
+        + "forum.timeZone: unknown time zone \"Mars/Base\"")
+    answers.forumBaseURL = nil
+    answers.forumTimeZone = nil
+    let metrics = #expect(throws: SetupError.self) { try SetupWizard.configuration(from: answers) }
+    #expect(metrics?.description == "metrics.listen: expected host:port like 127.0.0.1:9464, got \"9464\"")
+  }
+
   @Test("every key of a section is compared by the reload diff")
   func everyKeyCompared() throws {
     let before = try Self.read(AppConfiguration.PollingSettings.self, "{}")
