@@ -198,6 +198,21 @@ struct ConfigSectionReaderTests {
         TransportSettings.self,
         ##"{"type": "irc", "server": "irc.example.org:6697", "nick": "bot", "nickServPassword": {"env": 3}}"##)
         == ["nickServPassword: expected a string or {\"env\": \"VARIABLE\"}"])
+    #expect(
+      Self.problems(TransportSettings.self, ##"{"type": "console", "name": "../etc", "room": "x"}"##) == [
+        "name: expected letters, digits, - or _, got \"../etc\"", "room: unknown key for a console transport",
+      ])
+    let matrix = Self.problems(
+      TransportSettings.self,
+      ##"{"type": "matrix", "homeserver": "file:///etc/passwd", "userID": "@bot:example.org", "accessToken": "syt_hunter2", "memberPowerLevel": "50", "roleOverrides": {"@a:b.c": "owner"}}"##
+    )
+    #expect(
+      matrix == [
+        "memberPowerLevel: expected a number, got a string",
+        "homeserver: expected an http(s) URL, got \"file:///etc/passwd\"",
+        "roleOverrides.@a:b.c: expected viewer, member or admin",
+      ])
+    #expect(!matrix.joined().contains("hunter2"))
     let console = try Self.read(TransportSettings.self, ##"{"type": "console", "name": "tty"}"##)
     #expect(console.type == .console && console.resolvedName == "tty")
   }
