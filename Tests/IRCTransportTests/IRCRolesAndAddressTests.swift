@@ -103,7 +103,7 @@ struct IRCRolesAndAddressTests {
 
   @Test("channelRoles replaces the default: operators members, voice nothing; {} turns channel roles off")
   func configuredChannelRoles() async throws {
-    let feed = try Feed { $0.channelRoles = ["o": "member"] }
+    let feed = try Feed { $0.channelRoles = ["o": .member] }
     await feed.joined()
     await feed.lines(":irc.example 353 awfulbot = #goons :awfulbot @Op +Voice")
     #expect(await feed.role(of: "Op") == .member)
@@ -131,16 +131,21 @@ struct IRCRolesAndAddressTests {
   func channelRolesValidation() throws {
     var configuration = IRCTransportConfiguration(host: "irc.example", nick: "awfulbot")
     try configuration.validate()
-    #expect(configuration.channelRoleMap == ["q": .admin, "a": .admin, "o": .admin, "h": .admin, "v": .member])
-    configuration.channelRoles = ["@": "admin", "v": "boss"]
+    #expect(configuration.channelRoles == ["q": .admin, "a": .admin, "o": .admin, "h": .admin, "v": .member])
+    // Roles are typed once read; a mode that is not a letter is still refused.
+    configuration.channelRoles = ["@": .admin, "v": .member]
     #expect(throws: IRCConfigurationError.self) { try configuration.validate() }
     let json = #"{"host":"irc.example","nick":"awfulbot","channelRoles":{"o":"admin","v":"viewer"}}"#
     let decoded = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(json.utf8))
-    #expect(decoded.channelRoleMap == ["o": .admin, "v": .viewer])
-    // Any case, as everywhere a role is named.
-    configuration.channelRoles = ["o": "Admin", "v": "MEMBER"]
-    try configuration.validate()
-    #expect(configuration.channelRoleMap == ["o": .admin, "v": .member])
+    #expect(decoded.channelRoles == ["o": .admin, "v": .viewer])
+    // Any case, as everywhere a role is named; a name that is no role is refused where it is read.
+    let anyCase = #"{"host":"irc.example","nick":"awfulbot","channelRoles":{"o":"Admin","v":"MEMBER"}}"#
+    let typed = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(anyCase.utf8))
+    #expect(typed.channelRoles == ["o": .admin, "v": .member])
+    let boss = #"{"host":"irc.example","nick":"awfulbot","channelRoles":{"v":"boss"}}"#
+    #expect(throws: IRCConfigurationError.self) {
+      try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(boss.utf8))
+    }
   }
 
   // MARK: Addressing

@@ -64,16 +64,14 @@ extension AppConfiguration {
     data: Data, source: String = "configuration", environment: [String: String] = ProcessInfo.processInfo.environment,
     checksSecrets: Bool = true
   ) throws -> AppConfiguration {
-    let json: JSONValue
     do {
-      json = try JSONDecoder().decode(JSONValue.self, from: data)
+      return try ConfigurationDecoding.decode(
+        AppConfiguration.self, from: data, environment: environment, checksSecrets: checksSecrets)
+    } catch let error as ConfigurationError {
+      throw error
     } catch {
       throw ConfigurationError(problems: ["\(source): not valid JSON (\(Self.reason(error)))"])
     }
-    var reader = ConfigReader(checksSecrets: checksSecrets)
-    let configuration = ConfigurationParser.parse(json, environment: environment, reader: &reader)
-    guard let configuration, reader.problems.isEmpty else { throw ConfigurationError(problems: reader.problems) }
-    return configuration
   }
 
   /// Checks a configuration built in code (`setup`, `demo`) exactly as a file would be checked.

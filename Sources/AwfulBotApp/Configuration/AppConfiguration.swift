@@ -5,8 +5,9 @@ import Logging
 
 /// The bot's JSON configuration (`awfulbot run --config FILE`). See `config.example.json` for every key.
 ///
-/// Loading (`AppConfiguration.load`) reads the file as a JSON tree and checks every key, so all problems are
-/// reported at once with their key paths; the `Codable` conformance is for writing a configuration (`setup`).
+/// Each section is its own `Decodable` type that checks its keys as it is read (`Sections/*+Reading.swift`), so
+/// loading (`AppConfiguration.load`) reports every problem at once with its key path; encoding writes a
+/// configuration back as the file has it (`setup`). Each section's `CodingKeys` name its keys for the reload diff.
 package struct AppConfiguration: Sendable, Encodable, Hashable {
   package struct ForumSettings: Sendable, Encodable, Hashable {
     package var baseURL: URL?
@@ -44,7 +45,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     /// The environment variable read when the config has no `forum.password`.
     package static let passwordVariable = "AWFULBOT_FORUM_PASSWORD"
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case baseURL, username, password, timeZone, requestSpacingSeconds, requestTimeoutSeconds
       case announcementsForumID, updateReadMarkers, cookies, userAgent
     }
@@ -65,7 +66,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     }
   }
 
-  package struct PollingSettings: Sendable, Codable, Hashable {
+  package struct PollingSettings: Sendable, Encodable, Hashable {
     /// The longest wait between bookmarks checks (default 60): the pace backs off to it while nothing moves.
     package var bookmarksSeconds: Double?
     /// The shortest (default 10): the wait after a check that found a thread moved.
@@ -83,6 +84,12 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var replayCap: Int?
     /// Longest wait between polls of a failing source (backoff ceiling).
     package var maximumBackoffSeconds: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case bookmarksSeconds, bookmarksMinimumSeconds, bookmarksFullSweepSeconds, announcementsSeconds, forumsSeconds
+      case forumsMinimumSeconds, privateMessagesSeconds, replayCap, maximumBackoffSeconds
+    }
+
     package init(
       bookmarksSeconds: Double? = nil, announcementsSeconds: Double? = nil, forumsSeconds: Double? = nil,
       replayCap: Int? = nil, maximumBackoffSeconds: Double? = nil, privateMessagesSeconds: Double? = nil,
@@ -101,13 +108,17 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     }
   }
 
-  package struct CommandSettings: Sendable, Codable, Hashable {
+  package struct CommandSettings: Sendable, Encodable, Hashable {
     package var prefix: String?
     package var botName: String?
     /// The command budget (`CommandBudget.Limits`); nil keeps each default, 0 turns a limit off.
     package var userCommandsPerMinute: Int?
     package var roomCommandsPerMinute: Int?
     package var forumRequestsPerMinute: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case prefix, botName, userCommandsPerMinute, roomCommandsPerMinute, forumRequestsPerMinute
+    }
 
     package init(
       prefix: String? = nil, botName: String? = nil, userCommandsPerMinute: Int? = nil,
@@ -142,7 +153,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       self.role = role
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case transport, user, role
     }
 
@@ -178,7 +189,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       self.reactions = reactions
     }
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case transport, room, subscriptions, mode, replyRole, reactions
     }
 
@@ -195,9 +206,13 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
   }
 
   /// A room named as in `rooms[]`: the transport's name and the room (a Matrix id or alias, an IRC channel).
-  package struct RoomReference: Sendable, Codable, Hashable {
+  package struct RoomReference: Sendable, Encodable, Hashable {
     package var transport: String
     package var room: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case transport, room
+    }
     package init(transport: String, room: String) {
       self.transport = transport
       self.room = room
@@ -206,9 +221,13 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
 
   /// Alerts for new private messages to the bot account. Off unless rooms are named; the text stays out of chat
   /// unless `excerpt` is true.
-  package struct PrivateMessageSettings: Sendable, Codable, Hashable {
+  package struct PrivateMessageSettings: Sendable, Encodable, Hashable {
     package var rooms: [RoomReference]
     package var excerpt: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case rooms, excerpt
+    }
     package init(rooms: [RoomReference], excerpt: Bool? = nil) {
       self.rooms = rooms
       self.excerpt = excerpt
@@ -257,9 +276,10 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
   /// The log level in effect: `logging.level`, else `logLevel`, else `info`.
   package var effectiveLogLevel: Logger.Level { logging?.level ?? logLevel ?? .info }
 
-  private enum CodingKeys: String, CodingKey {
-    case forum, dataDirectory, polling, commands, transports, roles, rooms, privateMessages, logging, metrics
-    case logLevel, chatTimeZone, backup
+  /// In the order the sections are read and their problems reported.
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case forum, dataDirectory, polling, commands, transports, roles, rooms, logging, metrics, logLevel, chatTimeZone
+    case privateMessages, backup
   }
 
   /// Written as the config file has it (the zone by its identifier), for `setup`.

@@ -2,7 +2,11 @@ import Foundation
 
 /// The `backup` section: while `run` goes on, an online copy of the database every `everyHours`, the last `keep`
 /// kept in `directory`. Absent: no scheduled backups (`awfulbot backup` still makes one on demand).
-package struct BackupSettings: Sendable, Codable, Hashable {
+package struct BackupSettings: Sendable, Encodable, Hashable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case everyHours, keep, directory
+  }
+
   package static let defaultEveryHours = 24.0
   package static let defaultKeep = 7
   package static let defaultDirectory = "backups"

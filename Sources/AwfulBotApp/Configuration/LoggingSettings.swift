@@ -1,7 +1,11 @@
 import Logging
 
 /// The `logging` section: how much to log and in which shape (standard error either way).
-package struct LoggingSettings: Sendable, Codable, Hashable {
+package struct LoggingSettings: Sendable, Encodable, Hashable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case level, format
+  }
+
   /// How log lines are written.
   package enum Format: String, Sendable, Codable, Hashable, CaseIterable {
     /// For people (default).

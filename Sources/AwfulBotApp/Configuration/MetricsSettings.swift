@@ -1,5 +1,9 @@
 /// The `metrics` section: the HTTP listener for `/metrics`, `/healthz` and `/readyz`.
-package struct MetricsSettings: Sendable, Codable, Hashable {
+package struct MetricsSettings: Sendable, Encodable, Hashable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case enabled, listen
+  }
+
   package static let defaultListen = HostPort(host: "127.0.0.1", port: 9464)
 
   /// Default true: the listener runs unless turned off.

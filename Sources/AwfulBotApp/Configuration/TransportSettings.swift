@@ -19,6 +19,11 @@ package struct TransportSettings: Sendable, Encodable, Hashable {
 
   package var resolvedName: String { name ?? type.rawValue }
 
+  /// The keys every transport has; the others are its kind's (`TransportKind.options`).
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case type, name
+  }
+
   private struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
@@ -28,8 +33,8 @@ package struct TransportSettings: Sendable, Encodable, Hashable {
 
   package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: AnyKey.self)
-    try container.encode(type.rawValue, forKey: AnyKey(stringValue: "type"))
-    try container.encodeIfPresent(name, forKey: AnyKey(stringValue: "name"))
+    try container.encode(type.rawValue, forKey: AnyKey(stringValue: CodingKeys.type.stringValue))
+    try container.encodeIfPresent(name, forKey: AnyKey(stringValue: CodingKeys.name.stringValue))
     for (key, value) in options.sorted(by: { $0.key < $1.key }) {
       try container.encode(value, forKey: AnyKey(stringValue: key))
     }

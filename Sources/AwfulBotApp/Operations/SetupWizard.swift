@@ -127,9 +127,6 @@ package struct SetupWizard: Sendable {
       return .object(["env": .string(variable)])
     }
     let passwordVariable = AppConfiguration.ForumSettings.passwordVariable
-    let password =
-      answers.secretsInConfig
-      ? SecretValue(literal: answers.forumPassword ?? "") : SecretValue(environment: passwordVariable)
     if !answers.secretsInConfig { secrets[passwordVariable] = answers.forumPassword ?? "" }
 
     var transports: [TransportSettings] = []
@@ -166,33 +163,37 @@ package struct SetupWizard: Sendable {
       rooms.append(.init(transport: name, room: "console", subscriptions: subscriptions, mode: .each))
       roles.append(.init(transport: name, user: "console:operator", role: .admin))
     }
-    let metricsOff = answers.metricsListen == "off"
-    var baseURL: URL?
-    if let text = answers.forumBaseURL {
-      guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-        throw SetupError("forum address \"\(text)\" is not an http(s) URL")
-      }
-      baseURL = url
-    }
-    let zoneName = answers.forumTimeZone ?? "America/Chicago"
-    guard let zone = TimeZone(identifier: zoneName) else { throw SetupError("unknown time zone \"\(zoneName)\"") }
-    var listen: HostPort?
-    if !metricsOff, let text = answers.metricsListen {
-      guard let address = HostPort(parsing: text) else {
-        throw SetupError("metrics listener \"\(text)\" is not host:port like 127.0.0.1:9464 (or off)")
-      }
-      listen = address
-    }
+    // The forum and metrics answers are read by the sections' own readers, as the file will be: one set of checks,
+    // and a problem names the key it ends up in.
+    var forumAnswers: [String: JSONValue] = [
+      "username": .string(answers.forumUsername ?? ""),
+      "password": answers.secretsInConfig
+        ? .string(answers.forumPassword ?? "") : .object(["env": .string(passwordVariable)]),
+      "timeZone": .string(answers.forumTimeZone ?? "America/Chicago"), "requestSpacingSeconds": 1,
+    ]
+    if let text = answers.forumBaseURL { forumAnswers["baseURL"] = .string(text) }
+    let forum = try read(AppConfiguration.ForumSettings.self, .object(forumAnswers), as: "forum")
+    var metricsAnswers: [String: JSONValue] = ["enabled": .bool(answers.metricsListen != "off")]
+    if let text = answers.metricsListen, text != "off" { metricsAnswers["listen"] = .string(text) }
+    let metrics = try read(MetricsSettings.self, .object(metricsAnswers), as: "metrics")
     let configuration = AppConfiguration(
-      forum: .init(
-        baseURL: baseURL, username: answers.forumUsername ?? "", password: password, timeZone: zone,
-        requestSpacingSeconds: 1),
-      dataDirectory: answers.dataDirectory,
+      forum: forum, dataDirectory: answers.dataDirectory,
       polling: .init(bookmarksSeconds: 60, announcementsSeconds: 1800, forumsSeconds: 300),
       commands: .init(prefix: "!", botName: "awfulbot"), transports: transports, roles: roles.isEmpty ? nil : roles,
-      rooms: rooms, logging: LoggingSettings(level: .info, format: .text),
-      metrics: metricsOff ? MetricsSettings(enabled: false) : MetricsSettings(enabled: true, listen: listen))
+      rooms: rooms, logging: LoggingSettings(level: .info, format: .text), metrics: metrics)
     return (configuration, secrets)
+  }
+
+  /// A section of the answers read by its type's reader (secrets are checked later, with the environment file's);
+  /// its problems become a `SetupError` naming the key the answer goes to, as `check` would:
+  /// `forum.baseURL: expected an http(s) URL, got "x"`.
+  private static func read<T: Decodable>(_ type: T.Type, _ json: JSONValue, as section: String) throws -> T {
+    do {
+      return try ConfigurationDecoding.decode(
+        T.self, from: JSONEncoder().encode(json), environment: [:], checksSecrets: false)
+    } catch let error as ConfigurationError {
+      throw SetupError(error.problems.map { "\(section).\($0)" }.joined(separator: "; "))
+    }
   }
 
   /// `bot.json` → `bot.env`.

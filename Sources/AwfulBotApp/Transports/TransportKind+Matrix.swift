@@ -46,13 +46,6 @@ extension TransportKind {
       return try await client.joinedMembers(token: token, roomID: roomID).filter { $0 != configuration.userID }
     },
     liveOptions: MatrixTransport.liveKeys,
-    reconfigure: { transport, previous, next, context in
-      guard let transport = transport as? MatrixTransport else { return [] }
-      let decode = { (settings: TransportSettings) in
-        try settings.decodeOptions(MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
-      }
-      return await transport.reconfigure(from: try decode(previous), to: try decode(next))
-    },
     namedRooms: { settings, context in
       let configuration = try settings.decodeOptions(
         MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)

@@ -37,11 +37,9 @@ package struct TransportKind: Sendable {
   /// bot's own account included or not), nil when the service cannot tell without joining (IRC) or the
   /// configuration gives no way to ask (a Matrix account with a password only). Throws when asking failed.
   package var roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)?
-  /// Keys a running transport takes from a reloaded config (`reconfigure`); a change to any other needs a restart.
+  /// Keys a running transport takes from a reloaded config (`ReconfigurableTransport`); a change to any other needs
+  /// a restart.
   package var liveOptions: Set<String>
-  /// Applies a reloaded config's `liveOptions` to the running transport (`previous`: the settings in force until
-  /// now); returns one sentence per change. Throws when the new settings cannot be applied.
-  package var reconfigure: Reconfigure?
 
   /// The rooms a transport's own settings keep the bot in, and that it leaves when one is taken off (an IRC network's
   /// `channels`); nil where taking a room off leaves nothing (Matrix: see `MatrixTransport.reconfigure`). A reload
@@ -50,11 +48,6 @@ package struct TransportKind: Sendable {
   /// Every room the transport's own settings name (IRC `channels`; Matrix `rooms` and `threadRooms`), as written:
   /// room power counts for the forum account there (`PermissionPolicy.namedRooms`). Defaults to `ownRooms`.
   package var namedRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])?
-
-  package typealias Reconfigure =
-    @Sendable (
-      _ transport: any ChatTransport, _ previous: TransportSettings, _ next: TransportSettings, TransportBuildContext
-    ) async throws -> [String]
 
   package init(
     type: TransportType, summary: String, options: [String: OptionType], requiredOptions: [String] = [],
@@ -68,7 +61,7 @@ package struct TransportKind: Sendable {
       @escaping @Sendable (TransportSettings, (any TransportStateStore)?, TransportBuildContext) async -> [CheckResult] =
       { _, _, _ in [] },
     roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil,
-    liveOptions: Set<String> = [], reconfigure: Reconfigure? = nil,
+    liveOptions: Set<String> = [],
     ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil,
     namedRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil
   ) {
@@ -76,7 +69,6 @@ package struct TransportKind: Sendable {
     self.namedRooms = namedRooms ?? ownRooms
     self.roomMembers = roomMembers
     self.liveOptions = liveOptions
-    self.reconfigure = reconfigure
     self.type = type
     self.summary = summary
     self.options = options

@@ -3,8 +3,9 @@ import Foundation
 
 /// What differs between the running configuration and a reloaded one, sorted into what the bot applies while it
 /// runs and the keys that need a restart (named as the config file writes them, `forum.baseURL`,
-/// `transports[irc].server`). Computed from the written forms, so a key added to the config later is a restart key
-/// until someone makes it live, never silently ignored.
+/// `transports[irc].server`). Compares the typed sections key by key (`ConfigSection`: each section's `CodingKeys`
+/// and their values), so a key added to a section later is a restart key until someone makes it live, never
+/// silently ignored.
 package struct ConfigurationChanges: Sendable, Hashable {
   package var roles = false
   /// `polling` keys whose change reaches the next poll (every interval).
@@ -34,35 +35,45 @@ package struct ConfigurationChanges: Sendable, Hashable {
     return names
   }
 
-  /// `polling` keys that are not intervals: the replay cap is copied into each room when it is created.
-  private static let restartPollingKeys: Set<String> = ["replayCap"]
-
   package init(from old: AppConfiguration, to new: AppConfiguration) {
-    let before = Self.writtenForm(old)
-    let after = Self.writtenForm(new)
-    for key in Set(before.keys).union(after.keys).sorted() where before[key] != after[key] {
-      switch key {
-      case "roles": roles = true
-      case "metrics": metrics = true
-      case "rooms": rooms = true
-      case "polling":
-        for sub in Self.changedKeys(before[key], after[key]) {
-          if Self.restartPollingKeys.contains(sub) {
-            restartKeys.append("polling.\(sub)")
-          } else {
-            pollIntervals = true
-          }
+    let sections = AppConfiguration.CodingKeys.allCases.sorted { $0.stringValue < $1.stringValue }
+    for section in sections where old.value(at: section) != new.value(at: section) {
+      switch section {
+      case .roles: roles = true
+      case .metrics: metrics = true
+      case .rooms: rooms = true
+      case .polling:
+        // Every interval reaches the next poll; the replay cap is copied into each room when it is created.
+        for key in AppConfiguration.PollingSettings.changedKeys(old.polling, new.polling, empty: .init()) {
+          if key == .replayCap { restartKeys.append(Self.name(section, key)) } else { pollIntervals = true }
         }
-      case "privateMessages":
-        for sub in Self.changedKeys(before[key], after[key]) {
-          if sub == "rooms" { privateMessageRooms = true } else { restartKeys.append("privateMessages.\(sub)") }
+      case .privateMessages:
+        let empty = AppConfiguration.PrivateMessageSettings(rooms: [])
+        for key in AppConfiguration.PrivateMessageSettings.changedKeys(
+          old.privateMessages, new.privateMessages, empty: empty)
+        {
+          if key == .rooms { privateMessageRooms = true } else { restartKeys.append(Self.name(section, key)) }
         }
-      case "transports": compareTransports(old.transports, new.transports)
-      default:
-        let keys = Self.changedKeys(before[key], after[key])
-        restartKeys += keys.isEmpty ? [key] : keys.map { "\(key).\($0)" }
+      case .transports: compareTransports(old.transports, new.transports)
+      case .forum: restart(section, old.forum.changedKeys(to: new.forum))
+      case .commands:
+        restart(section, AppConfiguration.CommandSettings.changedKeys(old.commands, new.commands, empty: .init()))
+      case .logging: restart(section, LoggingSettings.changedKeys(old.logging, new.logging, empty: .init()))
+      case .backup: restart(section, BackupSettings.changedKeys(old.backup, new.backup, empty: .init()))
+      case .dataDirectory, .logLevel, .chatTimeZone: restartKeys.append(section.stringValue)
       }
     }
+  }
+
+  /// The changed keys of a section that only a restart applies; the section itself when it appeared or went without a
+  /// key of its own changing (an empty section given or taken away).
+  private mutating func restart<Key: CodingKey>(_ section: AppConfiguration.CodingKeys, _ keys: [Key]) {
+    let names = keys.map { Self.name(section, $0) }.sorted()
+    restartKeys += names.isEmpty ? [section.stringValue] : names
+  }
+
+  private static func name(_ section: AppConfiguration.CodingKeys, _ key: some CodingKey) -> String {
+    "\(section.stringValue).\(key.stringValue)"
   }
 
   /// Transports are matched by name: one added, removed or changed in type needs a restart; within one, each changed
@@ -83,22 +94,5 @@ package struct ConfigurationChanges: Sendable, Hashable {
       }
       if reconfigured { reconfiguredTransports.append(name) }
     }
-  }
-
-  /// The keys of two objects whose values differ (comments aside); empty when either is not an object.
-  private static func changedKeys(_ old: JSONValue?, _ new: JSONValue?) -> [String] {
-    guard case .object(let before)? = old ?? .object([:]), case .object(let after)? = new ?? .object([:]) else {
-      return []
-    }
-    return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] && !ConfigReader.isComment($0) }
-      .sorted()
-  }
-
-  /// The top-level sections as the config file would write them.
-  private static func writtenForm(_ configuration: AppConfiguration) -> [String: JSONValue] {
-    guard let data = try? JSONEncoder().encode(configuration),
-      case .object(let sections)? = try? JSONDecoder().decode(JSONValue.self, from: data)
-    else { return [:] }
-    return sections
   }
 }

@@ -127,12 +127,11 @@ package final class ConfigurationReloader: Service, Sendable {
   ) async {
     guard let before = previous.transports.first(where: { $0.resolvedName == name }),
       let after = next.transports.first(where: { $0.resolvedName == name }),
-      let transport = application.transports.first(where: { $0.name == name }),
-      let reconfigure = TransportKind.of(after.type).reconfigure
+      let transport = application.transports.first(where: { $0.name == name }) as? any ReconfigurableTransport
     else { return }
     let context = TransportBuildContext(environment: environment, logger: logger)
     do {
-      for change in try await reconfigure(transport, before, after, context) {
+      for change in try await transport.reconfigure(from: before, to: after, context: context) {
         logger.info("transport reconfigured", metadata: ["transport": "\(name)", "change": "\(change)"])
       }
     } catch {

@@ -4,7 +4,7 @@ import Foundation
 /// Everything one IRC connection needs. Decodable from the app's config file: every field but `host` and `nick` has
 /// a default, durations are in seconds. Secrets (`sasl.password`, `nickServPassword`) are never logged; the
 /// description redacts them.
-package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct IRCTransportConfiguration: Sendable, Hashable, Decodable, CustomStringConvertible {
   /// The connection's name in the bot (`irc`, `irc-libera`): the `transport` of its rooms.
   package var name: String = "irc"
   package var host: String
@@ -52,7 +52,7 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   /// The role a member mode in the channel grants there: mode letter (`q`, `a`, `o`, `h`, `v`) → `admin`, `member`
   /// or `viewer`. By default operators, half-ops and the higher `q`/`a` modes are admins and voiced users members;
   /// a configured map replaces the default, and `{}` grants nothing for channel status.
-  package var channelRoles: [String: String] = Self.defaultChannelRoles
+  package var channelRoles: [Character: Role] = Self.defaultRoles
   package var quitMessage: String = "AwfulBot shutting down"
   /// Our own PING after this much silence; a missing PONG after `pingTimeoutSeconds` means the link is dead.
   package var pingIntervalSeconds: Double = 90
@@ -75,25 +75,10 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   /// key to fix; set by the application, nil elsewhere.
   package var settingsPath: String?
 
-  package static let defaultChannelRoles: [String: String] = [
-    "q": "admin", "a": "admin", "o": "admin", "h": "admin", "v": "member",
+  /// Operators, half-ops and the higher `q`/`a` modes are admins, voiced users members.
+  package static let defaultRoles: [Character: Role] = [
+    "q": .admin, "a": .admin, "o": .admin, "h": .admin, "v": .member,
   ]
-  static let defaultRoles: [Character: Role] = roles(from: defaultChannelRoles)
-
-  /// `channelRoles` as mode letter → role; entries that are not one letter and a known role are left out
-  /// (`validate()` reports them).
-  var channelRoleMap: [Character: Role] { Self.roles(from: channelRoles) }
-
-  private static func roles(from map: [String: String]) -> [Character: Role] {
-    var roles: [Character: Role] = [:]
-    for (letter, name) in map {
-      guard letter.count == 1, let mode = letter.first, mode.isASCII, mode.isLetter,
-        let role = Role(name: name)
-      else { continue }
-      roles[mode] = role
-    }
-    return roles
-  }
 
   package struct Channel: Sendable, Hashable, Codable {
     package var name: String
@@ -153,123 +138,5 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Codable, CustomStr
   package var description: String {
     "IRC \(name) \(nick)@\(host):\(port)\(tls ? " (TLS)" : "") channels \(channels.map(\.name))"
       + (sasl.map { " SASL \($0.mechanism.rawValue)" } ?? "")
-  }
-
-  /// Checks what the server would refuse anyway, so a bad config fails at start with a clear message.
-  package func validate() throws(IRCConfigurationError) {
-    var problems: [String] = []
-    if host.isEmpty { problems.append("host is empty") }
-    if !(1...65535).contains(port) { problems.append("port \(port) is out of range") }
-    for nick in allNicks {
-      do { _ = try IRCNick(nick) } catch { problems.append(error.description) }
-    }
-    for channel in channels {
-      do { _ = try IRCChannelName(channel.name) } catch { problems.append(error.description) }
-      if let key = channel.key, key.isEmpty || key.contains(" ") || key.contains(",") {
-        problems.append("the key of \(channel.name) cannot be empty or contain spaces or commas")
-      }
-    }
-    for channel in editNotices {
-      do { _ = try IRCChannelName(channel) } catch { problems.append("editNotices: \(error.description)") }
-    }
-    let user = effectiveUsername
-    if user.isEmpty || user.contains(" ") || user.contains("@") { problems.append("username “\(user)” is invalid") }
-    if let sasl {
-      switch sasl.mechanism {
-      case .plain:
-        if (sasl.account ?? "").isEmpty || (sasl.password ?? "").isEmpty {
-          problems.append("SASL PLAIN needs an account and a password")
-        }
-      case .external:
-        if clientCertificateFile == nil || clientKeyFile == nil {
-          problems.append("SASL EXTERNAL needs clientCertificateFile and clientKeyFile")
-        }
-        if !tls { problems.append("SASL EXTERNAL needs TLS") }
-      }
-    }
-    if (clientCertificateFile == nil) != (clientKeyFile == nil) {
-      problems.append("clientCertificateFile and clientKeyFile go together")
-    }
-    if linesPerMessage < 1 { problems.append("linesPerMessage must be at least 1") }
-    if floodBurst < 1 { problems.append("floodBurst must be at least 1") }
-    if floodIntervalSeconds < 0 { problems.append("floodIntervalSeconds cannot be negative") }
-    if let colour = titleColour, !(0...98).contains(colour) { problems.append("titleColour must be 0–98") }
-    for (letter, role) in channelRoles.sorted(by: { $0.key < $1.key }) {
-      if letter.count != 1 || !(letter.first?.isASCII ?? false) || !(letter.first?.isLetter ?? false) {
-        problems.append("channelRoles: “\(letter)” is not a channel member mode letter (q, a, o, h, v)")
-      }
-      if Role(name: role) == nil {
-        problems.append("channelRoles.\(letter): “\(role)” is not admin, member or viewer")
-      }
-    }
-    for (label, value) in [
-      ("pingIntervalSeconds", pingIntervalSeconds), ("pingTimeoutSeconds", pingTimeoutSeconds),
-      ("reconnectDelaySeconds", reconnectDelaySeconds), ("sendWaitSeconds", sendWaitSeconds),
-      ("connectTimeoutSeconds", connectTimeoutSeconds), ("registrationTimeoutSeconds", registrationTimeoutSeconds),
-    ] where value <= 0 {
-      problems.append("\(label) must be positive")
-    }
-    if !problems.isEmpty { throw IRCConfigurationError(problems: problems) }
-  }
-}
-
-extension IRCTransportConfiguration {
-  private enum CodingKeys: String, CodingKey {
-    case name, host, port, tls, caFile, nick, alternateNicks, username, realname, sasl, clientCertificateFile
-    case clientKeyFile, nickServPassword, channels, rejoinOnKick, relayAs, relayStyle, editNotices, linesPerMessage
-    case floodBurst
-    case floodIntervalSeconds, mircFormatting, titleColour, admins, members, channelRoles, quitMessage
-    case pingIntervalSeconds
-    case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter
-    case nickReclaimSeconds, sendWaitSeconds, connectTimeoutSeconds, registrationTimeoutSeconds
-  }
-
-  package init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    let tls = try c.decodeIfPresent(Bool.self, forKey: .tls) ?? true
-    self.init(
-      name: try c.decodeIfPresent(String.self, forKey: .name) ?? "irc",
-      host: try c.decode(String.self, forKey: .host),
-      port: try c.decodeIfPresent(Int.self, forKey: .port), tls: tls,
-      nick: try c.decode(String.self, forKey: .nick))
-    let defaults = self
-    caFile = try c.decodeIfPresent(String.self, forKey: .caFile)
-    alternateNicks = try c.decodeIfPresent([String].self, forKey: .alternateNicks) ?? []
-    username = try c.decodeIfPresent(String.self, forKey: .username)
-    realname = try c.decodeIfPresent(String.self, forKey: .realname) ?? defaults.realname
-    sasl = try c.decodeIfPresent(SASL.self, forKey: .sasl)
-    clientCertificateFile = try c.decodeIfPresent(String.self, forKey: .clientCertificateFile)
-    clientKeyFile = try c.decodeIfPresent(String.self, forKey: .clientKeyFile)
-    nickServPassword = try c.decodeIfPresent(String.self, forKey: .nickServPassword)
-    channels = try c.decodeIfPresent([Channel].self, forKey: .channels) ?? []
-    rejoinOnKick = try c.decodeIfPresent(Bool.self, forKey: .rejoinOnKick) ?? false
-    relayAs = try c.decodeIfPresent(RelayCommand.self, forKey: .relayAs) ?? .notice
-    relayStyle = try c.decodeIfPresent(IRCRenderer.RelayStyle.self, forKey: .relayStyle) ?? defaults.relayStyle
-    editNotices = try c.decodeIfPresent([String].self, forKey: .editNotices) ?? []
-    linesPerMessage = try c.decodeIfPresent(Int.self, forKey: .linesPerMessage) ?? defaults.linesPerMessage
-    floodBurst = try c.decodeIfPresent(Int.self, forKey: .floodBurst) ?? defaults.floodBurst
-    floodIntervalSeconds =
-      try c.decodeIfPresent(Double.self, forKey: .floodIntervalSeconds) ?? defaults.floodIntervalSeconds
-    mircFormatting = try c.decodeIfPresent(Bool.self, forKey: .mircFormatting) ?? false
-    titleColour = try c.decodeIfPresent(Int.self, forKey: .titleColour)
-    admins = try c.decodeIfPresent([String].self, forKey: .admins) ?? []
-    members = try c.decodeIfPresent([String].self, forKey: .members) ?? []
-    channelRoles = try c.decodeIfPresent([String: String].self, forKey: .channelRoles) ?? defaults.channelRoles
-    quitMessage = try c.decodeIfPresent(String.self, forKey: .quitMessage) ?? defaults.quitMessage
-    pingIntervalSeconds =
-      try c.decodeIfPresent(Double.self, forKey: .pingIntervalSeconds) ?? defaults.pingIntervalSeconds
-    pingTimeoutSeconds = try c.decodeIfPresent(Double.self, forKey: .pingTimeoutSeconds) ?? defaults.pingTimeoutSeconds
-    reconnectDelaySeconds =
-      try c.decodeIfPresent(Double.self, forKey: .reconnectDelaySeconds) ?? defaults.reconnectDelaySeconds
-    maximumReconnectDelaySeconds =
-      try c.decodeIfPresent(Double.self, forKey: .maximumReconnectDelaySeconds)
-      ?? defaults.maximumReconnectDelaySeconds
-    reconnectJitter = try c.decodeIfPresent(Double.self, forKey: .reconnectJitter) ?? defaults.reconnectJitter
-    nickReclaimSeconds = try c.decodeIfPresent(Double.self, forKey: .nickReclaimSeconds) ?? defaults.nickReclaimSeconds
-    sendWaitSeconds = try c.decodeIfPresent(Double.self, forKey: .sendWaitSeconds) ?? defaults.sendWaitSeconds
-    connectTimeoutSeconds =
-      try c.decodeIfPresent(Double.self, forKey: .connectTimeoutSeconds) ?? defaults.connectTimeoutSeconds
-    registrationTimeoutSeconds =
-      try c.decodeIfPresent(Double.self, forKey: .registrationTimeoutSeconds) ?? defaults.registrationTimeoutSeconds
   }
 }

@@ -5,8 +5,9 @@ extension IRCClient {
   func finishProbe() async {
     // With SASL configured, only a successful login gets this far (see `didRegister`).
     probeRegistration = IRCProbeRegistration(
-      nick: currentNick, refusedNicks: refusedNicks, account: saslSucceeded ? loggedInAccount : nil,
-      saslMechanism: saslSucceeded ? configuration.sasl?.mechanism.rawValue : nil)
+      nick: registration.currentNick, refusedNicks: registration.refusedNicks,
+      account: registration.saslSucceeded ? registration.loggedInAccount : nil,
+      saslMechanism: registration.saslSucceeded ? configuration.sasl?.mechanism.rawValue : nil)
     shuttingDown = true
     await send(.quit, [IRCTextSanitizer.singleLine(configuration.quitMessage)], charged: false)
     // The server answers QUIT with ERROR and closes; if it does not, close anyway rather than wait.

@@ -13,7 +13,7 @@ extension IRCClient {
     configuration.channelRoles = next.channelRoles
     if before.admins != next.admins || before.members != next.members || before.channelRoles != next.channelRoles {
       permissions = IRCPermissions(
-        admins: next.admins, members: next.members, channelRoles: next.channelRoleMap)
+        admins: next.admins, members: next.members, channelRoles: next.channelRoles)
       changes.append("IRC roles replaced (admins, members, channel status)")
     }
     if before.rejoinOnKick != next.rejoinOnKick {
@@ -25,21 +25,21 @@ extension IRCClient {
       let folded = IRCCaseMapping.fold(channel.name)
       left.remove(folded)
       kickedFrom.remove(folded)
-      joinFailures[folded] = nil
-      if registered { await join(channel.name) }
+      membership.joinFailures[folded] = nil
+      if registration.registered { await join(channel.name) }
       changes.append("joining \(channel.name)")
     }
     for channel in before.channels where !newNames.contains(IRCCaseMapping.fold(channel.name)) {
       let folded = IRCCaseMapping.fold(channel.name)
       // Sends to a channel the config no longer names fail rather than joining it again behind the operator's back.
       left.insert(folded)
-      joining.remove(folded)
-      if channels[folded] != nil || registered,
+      membership.joining.remove(folded)
+      if membership.channels[folded] != nil || registration.registered,
         let part = try? IRCMessage(command: .part, parameters: [channel.name, "removed from the bot's config"])
       {
         await write(part)
       }
-      channels[folded] = nil
+      membership.channels[folded] = nil
       wakeWriter()
       changes.append("leaving \(channel.name)")
     }

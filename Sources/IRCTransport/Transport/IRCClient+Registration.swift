@@ -29,13 +29,15 @@ extension IRCClient {
       let isContinued = message.parameters.count >= 4 && message.parameter(2) == "*"
       for token in (message.parameters.last ?? "").split(separator: " ") {
         let parts = token.split(separator: "=", maxSplits: 1)
-        offeredCaps[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        registration.offeredCaps[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
       }
-      if !isContinued && !capabilityNegotiationEnded && pendingCapReplies == 0 { await requestCapabilities() }
+      if !isContinued && !registration.capabilityNegotiationEnded && registration.pendingCapReplies == 0 {
+        await requestCapabilities()
+      }
     case "ACK":
       for token in (message.parameters.last ?? "").split(separator: " ") {
         let name = token.hasPrefix("-") ? String(token.dropFirst()) : String(token)
-        if token.hasPrefix("-") { enabledCaps.remove(name) } else { enabledCaps.insert(name) }
+        if token.hasPrefix("-") { registration.enabledCaps.remove(name) } else { registration.enabledCaps.insert(name) }
       }
       await capReplyArrived()
     case "NAK":
@@ -52,17 +54,17 @@ extension IRCClient {
   /// One `CAP REQ` per capability, so a refusal of one does not cost the others.
   private func requestCapabilities() async {
     if let sasl = configuration.sasl, !wantsSASL {
-      disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: offeredCaps["sasl"]))
+      disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: registration.offeredCaps["sasl"]))
       return
     }
-    var wanted = Self.wantedCapabilities.filter { offeredCaps[$0] != nil }
+    var wanted = Self.wantedCapabilities.filter { registration.offeredCaps[$0] != nil }
     if wantsSASL { wanted.insert("sasl", at: 0) }
-    if offeredCaps["chghost"] != nil { wanted.append("chghost") }
+    if registration.offeredCaps["chghost"] != nil { wanted.append("chghost") }
     guard !wanted.isEmpty else {
       await endCapabilityNegotiation()
       return
     }
-    pendingCapReplies = wanted.count
+    registration.pendingCapReplies = wanted.count
     for capability in wanted {
       await send(.cap, ["REQ", capability], charged: false)
     }
@@ -70,22 +72,22 @@ extension IRCClient {
 
   /// SASL is configured and the server offers the configured mechanism (or does not list mechanisms).
   private var wantsSASL: Bool {
-    guard let sasl = configuration.sasl, let offered = offeredCaps["sasl"] else { return false }
+    guard let sasl = configuration.sasl, let offered = registration.offeredCaps["sasl"] else { return false }
     if offered.isEmpty { return true }
     return offered.split(separator: ",").contains { $0.uppercased() == sasl.mechanism.rawValue }
   }
 
   private func capReplyArrived() async {
-    guard pendingCapReplies > 0 else { return }
-    pendingCapReplies -= 1
-    guard pendingCapReplies == 0 else { return }
+    guard registration.pendingCapReplies > 0 else { return }
+    registration.pendingCapReplies -= 1
+    guard registration.pendingCapReplies == 0 else { return }
     if let sasl = configuration.sasl {
-      guard enabledCaps.contains("sasl") else {
+      guard registration.enabledCaps.contains("sasl") else {
         // The server listed SASL, then refused the capability (services went away in between).
         disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
         return
       }
-      saslInProgress = true
+      registration.saslInProgress = true
       await send(.authenticate, [sasl.mechanism.rawValue], charged: false)
     } else {
       await endCapabilityNegotiation()
@@ -96,7 +98,7 @@ extension IRCClient {
   /// register under the nick without the account (where channel access lists and NickServ would not know it).
   func disconnectForSASL(_ failure: IRCConnectionFailure) {
     noteFailure(failure)
-    saslInProgress = false
+    registration.saslInProgress = false
     logger.error(
       "SASL login failed, disconnecting",
       metadata: ["account": "\(configuration.sasl?.account ?? configuration.nick)", "reason": "\(failure)"])
@@ -104,9 +106,9 @@ extension IRCClient {
   }
 
   func endCapabilityNegotiation() async {
-    guard !capabilityNegotiationEnded else { return }
-    capabilityNegotiationEnded = true
-    saslInProgress = false
+    guard !registration.capabilityNegotiationEnded else { return }
+    registration.capabilityNegotiationEnded = true
+    registration.saslInProgress = false
     await send(.cap, ["END"], charged: false)
   }
 
@@ -114,7 +116,7 @@ extension IRCClient {
 
   /// `AUTHENTICATE +` (InspIRCd sends `AUTHENTICATE :+`, the same after parsing) asks for the payload.
   func handleAuthenticate(_ message: IRCMessage) async {
-    guard saslInProgress, message.parameter(0) == "+", let sasl = configuration.sasl else { return }
+    guard registration.saslInProgress, message.parameter(0) == "+", let sasl = configuration.sasl else { return }
     let payload: String
     switch sasl.mechanism {
     case .plain:
@@ -140,14 +142,14 @@ extension IRCClient {
   func handleSASLNumeric(_ numeric: Int, _ message: IRCMessage) async {
     switch numeric {
     case 900:
-      loggedInAccount = message.parameter(2)
+      registration.loggedInAccount = message.parameter(2)
       if let prefix = message.parameter(1).flatMap({ try? IRCPrefix(parsing: Substring($0)) }) { learnSelf(prefix) }
     case 903:
-      saslSucceeded = true
-      logger.info("SASL authentication succeeded", metadata: ["account": "\(loggedInAccount ?? "?")"])
+      registration.saslSucceeded = true
+      logger.info("SASL authentication succeeded", metadata: ["account": "\(registration.loggedInAccount ?? "?")"])
       await endCapabilityNegotiation()
     case 907:
-      saslSucceeded = true
+      registration.saslSucceeded = true
       await endCapabilityNegotiation()
     case 902, 904, 905, 906:
       disconnectForSASL(.saslFailed(numeric: numeric, message: message.parameters.last ?? ""))
@@ -163,18 +165,18 @@ extension IRCClient {
 
   /// 432/433/436/437 during registration: the next alternate nick, then the configured nick with digits.
   func handleNickRefused(_ message: IRCMessage) async {
-    guard !registered else { return }
-    nickAttempt += 1
-    refusedNicks.append(currentNick)
+    guard !registration.registered else { return }
+    registration.nickAttempt += 1
+    registration.refusedNicks.append(registration.currentNick)
     let alternates = configuration.alternateNicks
     let next: String
-    if nickAttempt <= alternates.count {
-      next = alternates[nickAttempt - 1]
+    if registration.nickAttempt <= alternates.count {
+      next = alternates[registration.nickAttempt - 1]
     } else {
       let base = String(configuration.nick.prefix(24))
       next = base + "_" + String(Int.random(in: 100...99_999))
     }
-    currentNick = next
+    registration.currentNick = next
     logger.info("nick in use, trying another", metadata: ["nick": "\(next)"])
     await send(.nick, [next], charged: false)
   }
@@ -182,7 +184,7 @@ extension IRCClient {
   /// While on an alternate nick, asks for the configured one every `nickReclaimSeconds` (and at once when its
   /// holder leaves, see `inbound`).
   func reclaimNickIfDue(now: ContinuousClock.Instant, force: Bool = false) async {
-    guard registered, !IRCCaseMapping.equal(currentNick, configuration.nick) else { return }
+    guard registration.registered, !IRCCaseMapping.equal(registration.currentNick, configuration.nick) else { return }
     if !force, let last = lastReclaim, now - last < .seconds(configuration.nickReclaimSeconds) { return }
     lastReclaim = now
     await send(.nick, [configuration.nick])
@@ -191,24 +193,26 @@ extension IRCClient {
   // MARK: After 001
 
   func didRegister(_ message: IRCMessage) async {
-    if let sasl = configuration.sasl, !saslSucceeded {
+    if let sasl = configuration.sasl, !registration.saslSucceeded {
       // A server that welcomes us without SASL (one without CAP): this is not the registration configured.
       disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
       return
     }
-    registered = true
+    registration.registered = true
     wasRegistered = true
     registrations += 1
     lastFailure = nil
     publishConnectionState()
-    if let nick = message.parameter(0) { currentNick = nick }
+    if let nick = message.parameter(0) { registration.currentNick = nick }
     // "Welcome to the … Network nick!user@host": the full prefix others will see, to size lines exactly.
     if let last = message.parameters.last?.split(separator: " ").last, last.contains("!"), last.contains("@"),
       let prefix = try? IRCPrefix(parsing: last)
     {
       learnSelf(prefix)
     }
-    logger.info("registered", metadata: ["nick": "\(currentNick)", "account": "\(loggedInAccount ?? "-")"])
+    logger.info(
+      "registered",
+      metadata: ["nick": "\(registration.currentNick)", "account": "\(registration.loggedInAccount ?? "-")"])
     if mode == .probe {
       await finishProbe()
       return
@@ -221,7 +225,7 @@ extension IRCClient {
 
   /// NickServ IDENTIFY when `nickServPassword` is configured (and not empty) and SASL did not log the bot in.
   private func identifyWithNickServIfNeeded() async {
-    guard !saslSucceeded, let password = configuration.nickServPassword, !password.isEmpty else { return }
+    guard !registration.saslSucceeded, let password = configuration.nickServPassword, !password.isEmpty else { return }
     let account = configuration.sasl?.account ?? configuration.nick
     if let identify = try? IRCMessage(command: .privmsg, parameters: ["NickServ", "IDENTIFY \(account) \(password)"]) {
       logger.info("identifying with NickServ", metadata: ["account": "\(account)"])
@@ -232,8 +236,8 @@ extension IRCClient {
   /// JOIN with the configured key, unless a join is already under way.
   func join(_ channel: String) async {
     let folded = IRCCaseMapping.fold(channel)
-    guard channels[folded] == nil, !joining.contains(folded) else { return }
-    joining.insert(folded)
+    guard membership.channels[folded] == nil, !membership.joining.contains(folded) else { return }
+    membership.joining.insert(folded)
     let key = configuration.channels.first { IRCCaseMapping.equal($0.name, channel) }?.key
     let parameters = key.map { [channel, $0] } ?? [channel]
     if let message = try? IRCMessage(command: .join, parameters: parameters) { await write(message) }
@@ -241,8 +245,8 @@ extension IRCClient {
 
   /// Remembers our own `user@host` as others see it (from 001, JOIN echoes, CHGHOST), for line sizing.
   func learnSelf(_ prefix: IRCPrefix) {
-    guard IRCCaseMapping.equal(prefix.name, currentNick) else { return }
-    if let user = prefix.user { selfUser = user }
-    if let host = prefix.host { selfHost = host }
+    guard IRCCaseMapping.equal(prefix.name, registration.currentNick) else { return }
+    if let user = prefix.user { registration.selfUser = user }
+    if let host = prefix.host { registration.selfHost = host }
   }
 }

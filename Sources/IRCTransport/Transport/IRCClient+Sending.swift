@@ -156,9 +156,9 @@ extension IRCClient {
   /// Nicks are ready once registered; channels once joined. A channel not joined is joined now (the engine only
   /// sends to rooms it was asked to serve), unless the bot was kicked from it or the join was refused.
   private func readiness(of target: String) -> Readiness {
-    guard registered else { return .wait }
+    guard registration.registered else { return .wait }
     if let account = IRCQueryPartners.account(inRoom: target) {
-      let visible = { (nick: String) in self.channels.values.contains { $0.contains(nick) } }
+      let visible = { (nick: String) in self.membership.channels.values.contains { $0.contains(nick) } }
       guard let nick = partners.nick(forAccount: account, visible: visible, now: clock.now) else {
         return .fail(
           .unreachable(
@@ -172,15 +172,15 @@ extension IRCClient {
       return .ready
     }
     let folded = IRCCaseMapping.fold(target)
-    if channels[folded] != nil { return .ready }
-    if let failure = joinFailures[folded] { return .fail(.permanent(reason: failure)) }
+    if membership.channels[folded] != nil { return .ready }
+    if let failure = membership.joinFailures[folded] { return .fail(.permanent(reason: failure)) }
     if left.contains(folded) {
       return .fail(.permanent(reason: "the bot left \(target): the config no longer names it"))
     }
     if kickedFrom.contains(folded) {
       return .fail(.permanent(reason: "kicked from \(target); invite the bot to send there again"))
     }
-    return joining.contains(folded) ? .wait : .join(target)
+    return membership.joining.contains(folded) ? .wait : .join(target)
   }
 
   private func write(_ send: PendingSend, linkID: Int) async {
@@ -193,7 +193,7 @@ extension IRCClient {
       send.message.replaces != nil
       ? renderer.editLines(for: send.message.content, maxBytesPerLine: budget)
       : renderer.lines(for: send.message.content, maxBytesPerLine: budget, reference: send.message.reference)
-    inFlight[send.id] = InFlight(send: send, linkID: linkID, byEcho: enabledCaps.contains("echo-message"))
+    inFlight[send.id] = InFlight(send: send, linkID: linkID, byEcho: registration.enabledCaps.contains("echo-message"))
     for text in lines {
       let line: IRCMessage
       do {
@@ -304,7 +304,7 @@ extension IRCClient {
       error = .permanent(reason: "\(target): \(reason)")
     case 404, 442:
       // Not in the channel after all (or moderated): join again and retry later.
-      channels[folded] = nil
+      membership.channels[folded] = nil
       error = .retryable(reason: "\(target): \(reason)", after: .seconds(5))
     default:
       error = .permanent(reason: "\(target): \(reason) (\(numeric))")
@@ -331,10 +331,11 @@ extension IRCClient {
   /// `:nick!user@host COMMAND target :` and CR LF. Until the server has shown our user and host, the longest
   /// plausible ones are assumed.
   func lineBudget(command: IRCCommand, target: String) -> Int {
-    let user = selfUser ?? ("~" + String(configuration.effectiveUsername.prefix(10)))
-    let hostBytes = selfHost?.utf8.count ?? 63
+    let user = registration.selfUser ?? ("~" + String(configuration.effectiveUsername.prefix(10)))
+    let hostBytes = registration.selfHost?.utf8.count ?? 63
     let overhead =
-      1 + currentNick.utf8.count + 1 + user.utf8.count + 1 + hostBytes + 1 + command.rawValue.utf8.count + 1
+      1 + registration.currentNick.utf8.count + 1 + user.utf8.count + 1 + hostBytes + 1 + command.rawValue.utf8.count
+      + 1
       + target.utf8.count + 2 + 2
     return 512 - overhead
   }

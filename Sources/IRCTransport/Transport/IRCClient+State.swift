@@ -10,7 +10,7 @@ extension IRCClient {
 
   func connectionState() -> IRCConnectionState {
     if stopped { return .stopped }
-    if registered { return .registered(nick: currentNick) }
+    if registration.registered { return .registered(nick: registration.currentNick) }
     if let lastFailure { return .reconnecting(lastFailure) }
     return .connecting
   }

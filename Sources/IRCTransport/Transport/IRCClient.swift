@@ -41,22 +41,8 @@ actor IRCClient {
   var lineInHand: String?
   var shuttingDown = false
 
-  // Registration (reset per connection).
-  var registered = false
-  var offeredCaps: [String: String] = [:]
-  var enabledCaps: Set<String> = []
-  var pendingCapReplies = 0
-  var capabilityNegotiationEnded = false
-  var saslInProgress = false
-  var saslSucceeded = false
-  var nickAttempt = 0
-  var currentNick: String
-  var selfUser: String?
-  var selfHost: String?
-  var loggedInAccount: String?
-  var support = IRCServerSupport()
-  /// Nicks refused during this registration (433 and friends), in the order tried.
-  var refusedNicks: [String] = []
+  /// Registration: capabilities, SASL, nick, ISUPPORT (a new value for each connection).
+  var registration: IRCRegistrationState
 
   // Connection state (see `IRCClient+State`): why this connection failed, the reason shown while reconnecting,
   // how many times the bot registered, and whether the transport has stopped for good.
@@ -69,12 +55,12 @@ actor IRCClient {
   /// Set by a probe once 001 arrived.
   var probeRegistration: IRCProbeRegistration?
 
-  // Channels (reset per connection; `kickedFrom` is kept: a kick is not undone by reconnecting).
-  var channels: [String: IRCChannelState] = [:]
-  /// Who the private-message rooms reach (accounts to nicks, nicks' query rooms).
+  /// The channels of this connection (a new value for each connection).
+  var membership = IRCChannelMembership()
+  /// Who the private-message rooms reach (accounts to nicks, nicks' query rooms); `reset()` per connection keeps
+  /// the nicks' rooms.
   var partners = IRCQueryPartners()
-  var joining: Set<String> = []
-  var joinFailures: [String: String] = [:]
+  /// Kept across connections: a kick is not undone by reconnecting.
   var kickedFrom: Set<String> = []
   /// Channels a reloaded config removed: parted, and not joined again by a send (kept across connections).
   var left: Set<String> = []
@@ -137,9 +123,9 @@ actor IRCClient {
       style: configuration.relayStyle, maxRelayLines: configuration.linesPerMessage,
       mircFormatting: configuration.mircFormatting, titleColour: configuration.titleColour)
     self.permissions = IRCPermissions(
-      admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoleMap)
+      admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoles)
     self.tlsContext = try IRCConnector.makeTLSContext(configuration)
-    self.currentNick = configuration.nick
+    self.registration = IRCRegistrationState(nick: configuration.nick)
     self.lastReceived = ContinuousClock.now
   }
 
@@ -186,26 +172,11 @@ actor IRCClient {
     linkCounter += 1
     let now = clock.now
     link = Link(id: linkCounter, writer: writer, channel: channel, openedAt: now)
-    registered = false
+    registration = IRCRegistrationState(nick: configuration.nick)
     wasRegistered = false
-    offeredCaps = [:]
-    enabledCaps = []
-    pendingCapReplies = 0
-    capabilityNegotiationEnded = false
-    saslInProgress = false
-    saslSucceeded = false
-    nickAttempt = 0
-    refusedNicks = []
     connectionFailure = nil
-    currentNick = configuration.nick
-    selfUser = nil
-    selfHost = nil
-    loggedInAccount = nil
-    support = IRCServerSupport()
-    channels = [:]
+    membership = IRCChannelMembership()
     partners.reset()
-    joining = []
-    joinFailures = [:]
     lastReceived = now
     keepaliveSentAt = nil
     lastReclaim = nil
@@ -225,10 +196,10 @@ actor IRCClient {
     let wasLink = link?.id
     link = nil
     lastFailure = connectionFailure ?? .closed
-    registered = false
+    registration.registered = false
     publishConnectionState()
-    channels = [:]
-    joining = []
+    membership.channels = [:]
+    membership.joining = []
     for (id, flight) in inFlight where flight.linkID == wasLink {
       inFlight[id] = nil
       flight.send.continuation.resume(
@@ -278,7 +249,7 @@ actor IRCClient {
   /// JOINs); registration lines are free because the server holds nothing against an unregistered client.
   func write(_ message: IRCMessage, charged: Bool = true) async {
     guard let link else { return }
-    if charged && registered { await bucket.consume() }
+    if charged && registration.registered { await bucket.consume() }
     do {
       try await link.writer.write(message.serialized)
     } catch {
@@ -314,7 +285,7 @@ actor IRCClient {
       do { try await Task.sleep(for: min(tick, .seconds(1))) } catch { return }
       guard let link else { return }
       let now = clock.now
-      if !registered, now - link.openedAt > .seconds(configuration.registrationTimeoutSeconds) {
+      if !registration.registered, now - link.openedAt > .seconds(configuration.registrationTimeoutSeconds) {
         logger.warning("registration timed out", metadata: ["host": "\(configuration.host)"])
         noteFailure(.registrationTimedOut(seconds: configuration.registrationTimeoutSeconds))
         link.channel.close(promise: nil)
@@ -327,7 +298,7 @@ actor IRCClient {
           link.channel.close(promise: nil)
           return
         }
-      } else if now - lastReceived > interval, registered {
+      } else if now - lastReceived > interval, registration.registered {
         keepaliveSentAt = now
         if let ping = try? IRCMessage(command: .ping, parameters: [nextToken("keepalive")]) {
           await write(ping)

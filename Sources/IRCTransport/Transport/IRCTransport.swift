@@ -101,7 +101,8 @@ package final class IRCTransport: ChatTransport, Sendable {
   }
 
   /// The configuration keys `reconfigure` applies to a running transport; a change to any other needs a restart.
-  package static let liveKeys: Set<String> = ["channels", "rejoinOnKick", "admins", "members", "channelRoles"]
+  package static let liveKeys: Set<String> = Set(
+    [IRCTransportConfiguration.CodingKeys.channels, .rejoinOnKick, .admins, .members, .channelRoles].map(\.stringValue))
 
   /// Applies the live keys of a reloaded configuration (see `liveKeys`): joins added channels and parts removed
   /// ones without touching the connection or the other channels. Returns one sentence per change.

@@ -245,6 +245,6 @@ extension IRCLiveTests {
 extension IRCClient {
   /// The member modes recorded for `nick` in `channel`.
   func channelModes(_ channel: String, nick: String) -> Set<Character> {
-    channels[IRCCaseMapping.fold(channel)]?.modes(of: nick) ?? []
+    membership.channels[IRCCaseMapping.fold(channel)]?.modes(of: nick) ?? []
   }
 }

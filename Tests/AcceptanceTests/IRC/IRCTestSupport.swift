@@ -15,11 +15,11 @@ import Testing
 struct IRCLiveTests {}
 
 extension IRCClient {
-  func isJoined(_ channel: String) -> Bool { channels[IRCCaseMapping.fold(channel)] != nil }
+  func isJoined(_ channel: String) -> Bool { membership.channels[IRCCaseMapping.fold(channel)] != nil }
 
   /// The member modes (`o`, `v`, …) the bot has seen `nick` hold in `channel` (from NAMES and MODE).
   func modes(of nick: String, in channel: String) -> Set<Character> {
-    channels[IRCCaseMapping.fold(channel)]?.modes(of: nick) ?? []
+    membership.channels[IRCCaseMapping.fold(channel)]?.modes(of: nick) ?? []
   }
 }
 

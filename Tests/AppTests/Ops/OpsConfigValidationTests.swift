@@ -313,7 +313,7 @@ struct OpsConfigValidationTests {
     let irc = try #require(transports.last as? IRCTransport)
     #expect(irc.configuration.settingsPath == "transports[1]")
     #expect(irc.configuration.versionReply == "AwfulBot \(AppInfo.version)")
-    #expect(irc.configuration.channelRoles == ["o": "admin"])
+    #expect(irc.configuration.channelRoles == ["o": .admin])
   }
 
   @Test("roles and rooms must name a configured transport and valid values")

@@ -6,7 +6,7 @@ import ChatBridge
 package struct ConfigReader: Sendable {
   package private(set) var problems: [String] = []
   /// Paths already reported, so a later check does not pile a second message onto the same key.
-  private var reportedPaths: Set<String> = []
+  package private(set) var reportedPaths: Set<String> = []
 
   /// False for tools that only need the data directory (`status`, `export`, `migrate`): they must work in a shell
   /// that does not have the daemon's secrets.
