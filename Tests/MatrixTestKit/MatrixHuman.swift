@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import ChatBridge
 import Crypto
 import Foundation
+import MatrixModel
 import MatrixTransport
 import Testing
 
