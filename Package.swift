@@ -308,6 +308,12 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The Matrix events as values: what the typed content reads from clients and what it writes.
+    .testTarget(
+      name: "MatrixModelTests",
+      dependencies: ["ChatBridge", "MatrixModel"],
+      swiftSettings: swiftSettings
+    ),
     // The crypto on its own: libolm, the key flows and cross-signing against an in-process homeserver (no HTTP).
     .testTarget(
       name: "MatrixCryptoTests",
