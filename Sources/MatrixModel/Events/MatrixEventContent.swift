@@ -14,23 +14,3 @@ extension MatrixEventContent {
   /// types hold strings, integers, booleans and JSON values only, which always encode.
   package var json: JSONValue { (try? JSONValue.encoding(self)) ?? [:] }
 }
-
-extension JSONValue {
-  /// Reads open JSON as `T`; nil when it is not an object `T` can read.
-  package func decoded<T: Decodable>(as type: T.Type) -> T? {
-    try? decode(T.self)
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// The value under `key`, or nil when it is absent, null or of another kind.
-  package func lenient<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
-    (try? decodeIfPresent(T.self, forKey: key)) ?? nil
-  }
-
-  /// An integer as Matrix clients write them: a number, or a numeric string (old rooms' power levels), see
-  /// `JSONValue.intValue`.
-  package func lenientInt(forKey key: Key) -> Int? {
-    lenient(JSONValue.self, forKey: key)?.intValue
-  }
-}
