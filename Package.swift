@@ -31,7 +31,7 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    // libolm for Matrix end-to-end encryption (Olm/Megolm); only MatrixTransport's crypto files use it.
+    // libolm for Matrix end-to-end encryption (Olm/Megolm); only MatrixCrypto uses it.
     .systemLibrary(
       name: "CLibOlm",
       pkgConfig: "olm",
@@ -100,15 +100,39 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The Matrix client-server API as values, no I/O: event types and their typed content (the one place the
+    // `m.*` names are spelled), the sync answer, requests and the homeserver's errors. Shared by the crypto and the
+    // transport, so the crypto needs neither the HTTP client nor the sync loop.
+    .target(
+      name: "MatrixModel",
+      dependencies: ["ChatBridge", "ForumModel"],
+      swiftSettings: swiftSettings
+    ),
+    // End-to-end encryption behind the `MatrixEncryption` seam: Olm/Megolm (libolm), device tracking, cross-signing
+    // and secret storage. It reaches the homeserver only through the calls the transport hands it (`MatrixCryptoAPI`).
+    .target(
+      name: "MatrixCrypto",
+      dependencies: [
+        "ChatBridge",
+        "MatrixModel",
+        "CLibOlm",
+        // HKDF, HMAC and AES-CTR for secret storage (the cross-signing keys under the recovery key).
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "MatrixTransport",
       dependencies: [
         "ChatBridge",
         "ChatRendering",
         "ForumModel",
-        "CLibOlm",
+        "MatrixCrypto",
+        "MatrixModel",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        // HKDF, HMAC and AES-CTR for secret storage (the cross-signing keys under the recovery key).
+        // SHA-256 and AES-CTR for encrypted attachments (pictures in encrypted rooms).
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
@@ -137,7 +161,7 @@ let package = Package(
       dependencies: [
         "AwfulScraping", "ForumModel", "ChatBridge", "ChatRendering", "ForumsClient", "FakeForum", "BotStore",
         "BotCore",
-        "IRCTransport", "MatrixTransport",
+        "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -161,7 +185,7 @@ let package = Package(
       name: "awfulbot-bench",
       dependencies: [
         "AwfulBotApp", "AwfulScraping", "CLibXML2", "FakeForum", "ForumModel", "ForumsClient", "BotCore", "BotStore",
-        "MatrixTransport",
+        "MatrixModel", "MatrixTransport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -222,7 +246,7 @@ let package = Package(
     .target(
       name: "AwfulBotMatrixTestKit",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "MatrixTransport",
+        "AwfulBotTestKit", "ChatBridge", "MatrixCrypto", "MatrixModel", "MatrixTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
@@ -284,11 +308,26 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The Matrix events as values: what the typed content reads from clients and what it writes.
+    .testTarget(
+      name: "MatrixModelTests",
+      dependencies: ["ChatBridge", "MatrixModel"],
+      swiftSettings: swiftSettings
+    ),
+    // The crypto on its own: libolm, the key flows and cross-signing against an in-process homeserver (no HTTP).
+    .testTarget(
+      name: "MatrixCryptoTests",
+      dependencies: [
+        "AwfulBotTestKit", "ChatBridge", "MatrixCrypto", "MatrixModel",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "MatrixTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "AwfulBotMatrixTestKit", "ChatBridge", "FakeForum", "ForumModel", "MatrixTransport",
-        "ChatRendering",
+        "AwfulBotTestKit", "AwfulBotMatrixTestKit", "ChatBridge", "FakeForum", "ForumModel", "MatrixCrypto",
+        "MatrixModel", "MatrixTransport", "ChatRendering",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -314,7 +353,7 @@ let package = Package(
         "AwfulBotApp", "AwfulBotTestKit", "AwfulBotAppTestKit", "AwfulBotEngineTestKit", "AwfulBotForumTestKit",
         "AwfulBotMatrixTestKit", "AwfulScraping", "BotCore", "BotStore", "ChatBridge", "ChatRendering", "FakeForum",
         "ForumModel", "ForumsClient",
-        "IRCTransport", "MatrixTransport",
+        "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -330,7 +369,7 @@ let package = Package(
       dependencies: [
         "AwfulBotApp", "AwfulBotTestKit", "AwfulBotAppTestKit", "AwfulBotForumTestKit", "AwfulBotIRCTestKit",
         "AwfulBotMatrixTestKit", "BotCore", "BotStore", "ChatBridge", "FakeForum", "ForumModel", "ForumsClient",
-        "IRCTransport", "MatrixTransport",
+        "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),

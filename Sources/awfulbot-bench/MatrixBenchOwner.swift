@@ -1,5 +1,6 @@
 import BotCore
 import ChatBridge
+import MatrixModel
 import MatrixTransport
 
 /// The human side of the benchmark: the room owner, reading the rooms through `/sync` like a chat client would.
@@ -10,7 +11,7 @@ struct MatrixBenchOwner: Sendable {
   /// Only message events of one room, nothing else a sync could carry.
   private static func messageFilter(room: String) -> JSONValue {
     [
-      "room": ["rooms": [.string(room)], "timeline": ["types": ["m.room.message"]]],
+      "room": ["rooms": [.string(room)], "timeline": ["types": [.string(MatrixRoomMessage.eventType)]]],
       "presence": ["types": []], "account_data": ["types": []],
     ]
   }

@@ -3,6 +3,7 @@ import BotCore
 import ChatBridge
 import Foundation
 import Logging
+import MatrixModel
 import MatrixTransport
 
 /// `awfulbot-bench matrix`: the bot against a real Synapse (`scripts/with-synapse .build/release/awfulbot-bench

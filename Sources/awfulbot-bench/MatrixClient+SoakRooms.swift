@@ -1,4 +1,5 @@
 import ChatBridge
+import MatrixModel
 import MatrixTransport
 
 /// What the soak reads back from the homeserver: whether the bot joined a room, and every message it sent there.
@@ -13,7 +14,7 @@ extension MatrixClient {
   func messageBodies(token: String, roomID: String, sender: String) async throws -> [String] {
     var bodies: [String] = []
     var from: String?
-    let filter = #"{"types":["m.room.message"],"senders":["\#(sender)"]}"#
+    let filter = #"{"types":["\#(MatrixRoomMessage.eventType)"],"senders":["\#(sender)"]}"#
     while true {
       var query: [(name: String, value: String)] = [("dir", "b"), ("limit", "1000"), ("filter", filter)]
       if let from { query.append(("from", from)) }

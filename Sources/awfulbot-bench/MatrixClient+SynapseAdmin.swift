@@ -1,5 +1,6 @@
 import BotCore
 import ChatBridge
+import MatrixModel
 import MatrixTransport
 
 /// The endpoints only the benchmark needs, on the transport's own client: Synapse's shared-secret registration and
@@ -50,7 +51,10 @@ extension MatrixClient {
     ]
     if encrypted, case .object(var object) = body {
       object["initial_state"] = [
-        ["type": "m.room.encryption", "state_key": "", "content": ["algorithm": "m.megolm.v1.aes-sha2"]]
+        [
+          "type": .string(MatrixRoomEncryption.eventType), "state_key": "",
+          "content": MatrixRoomEncryption(algorithm: MatrixAlgorithm.megolm).json,
+        ]
       ]
       body = .object(object)
     }
@@ -60,12 +64,15 @@ extension MatrixClient {
 }
 
 extension MatrixClient {
+  /// A `/messages` filter for room messages only.
+  static let roomMessagesFilter = #"{"types":["\#(MatrixRoomMessage.eventType)"]}"#
+
   /// The content of the latest `m.room.message` in a room (`GET /rooms/{id}/messages`, newest first).
   func latestMessageContent(token: String, roomID: String) async throws -> JSONValue {
     let answer: JSONValue = try await call(
       .v3(
         .get, ["rooms", roomID, "messages"],
-        query: [("dir", "b"), ("limit", "1"), ("filter", #"{"types":["m.room.message"]}"#)], accessToken: token))
+        query: [("dir", "b"), ("limit", "1"), ("filter", Self.roomMessagesFilter)], accessToken: token))
     guard let content = answer["chunk"]?.arrayValue?.first?["content"] else {
       throw MatrixClientError.invalidResponse("the room \(roomID) has no message")
     }
@@ -79,7 +86,7 @@ extension MatrixClient {
     var from: String?
     while true {
       var query: [(name: String, value: String)] = [
-        ("dir", "b"), ("limit", "1000"), ("filter", #"{"types":["m.room.message"]}"#),
+        ("dir", "b"), ("limit", "1000"), ("filter", Self.roomMessagesFilter),
       ]
       if let from { query.append(("from", from)) }
       let answer: JSONValue = try await call(

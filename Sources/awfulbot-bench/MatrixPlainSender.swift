@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import MatrixModel
 import MatrixTransport
 import NIOCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixModel
 
 /// The bot's dispatcher against the plain sender (`MatrixPlainSender`) on the same homeserver in the same run:
 /// for each room count, `rounds` rounds of one bot leg and one plain leg, the order swapped every round so a
@@ -60,7 +61,7 @@ struct MatrixThroughputComparison {
     for line in table { print(line) }
   }
 
-  static let minimalContent = Array(#"{"msgtype":"m.notice","body":"Plain post."}"#.utf8)
+  static let minimalContent = Array(#"{"msgtype":"\#(MatrixMessageType.notice)","body":"Plain post."}"#.utf8)
 
   private func botLeg(rooms: Int, round: Int) async throws -> MatrixThroughputResult {
     try await MatrixThroughputRun(

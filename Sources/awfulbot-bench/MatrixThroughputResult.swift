@@ -87,7 +87,7 @@ struct HomeserverCPU: Sendable {
 enum MatrixPlainContent: String, ExpressibleByArgument, CaseIterable, Sendable {
   /// The content of an event the bot sent in the first bot leg: both legs ask the same of the homeserver.
   case bot
-  /// `{"msgtype":"m.notice","body":"Plain post."}`: the cheapest event there is.
+  /// A notice whose whole content is the body "Plain post." (`minimalContent`): the cheapest event there is.
   case minimal
 }
 

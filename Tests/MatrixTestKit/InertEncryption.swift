@@ -1,4 +1,6 @@
 import ChatBridge
+import MatrixCrypto
+import MatrixModel
 import MatrixTransport
 
 /// Stands in for libolm where only "encryption is on" matters: it decrypts nothing, encrypts nothing (the content

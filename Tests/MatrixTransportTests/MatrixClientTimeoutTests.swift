@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import ChatBridge
 import Foundation
+import MatrixModel
 import NIOCore
 import Testing
 

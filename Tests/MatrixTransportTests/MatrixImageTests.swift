@@ -3,6 +3,7 @@ import ChatBridge
 import FakeForum
 import ForumModel
 import Foundation
+import MatrixCrypto
 import Testing
 
 @testable import MatrixTransport

@@ -1,6 +1,7 @@
 import AwfulBotTestKit
 import ChatBridge
 import Foundation
+import MatrixModel
 import Testing
 
 @testable import MatrixTransport

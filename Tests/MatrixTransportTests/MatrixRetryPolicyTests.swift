@@ -1,5 +1,6 @@
 import AwfulBotTestKit
 import ChatBridge
+import MatrixModel
 import Testing
 
 @testable import MatrixTransport

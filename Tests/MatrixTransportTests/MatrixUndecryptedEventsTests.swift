@@ -1,5 +1,7 @@
 import ChatBridge
 import Foundation
+import MatrixCrypto
+import MatrixModel
 import Testing
 
 @testable import MatrixTransport

@@ -1,4 +1,6 @@
 import ChatBridge
+import MatrixCrypto
+import MatrixModel
 import Synchronization
 
 @testable import MatrixTransport

@@ -1,6 +1,7 @@
 import BotCore
 import ChatBridge
 import Foundation
+import MatrixCrypto
 import MatrixTransport
 
 extension TransportKind {

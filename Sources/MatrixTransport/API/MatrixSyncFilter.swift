@@ -1,4 +1,5 @@
 import ChatBridge
+import MatrixModel
 
 /// The `/sync` filter: room messages and reactions, membership, power levels, room creation and encryption; no
 /// presence, receipts, typing or account data. Sent inline (JSON in the `filter` parameter) so no filter has to be
@@ -9,12 +10,14 @@ package enum MatrixSyncFilter {
   /// `m.room.encryption` is listed here too because state changes arrive in the timeline. Reactions arrive plain
   /// also in encrypted rooms from Element Web (it never encrypts them), encrypted from Element X.
   package static let eventTypes: [JSONValue] = [
-    "m.room.message", "m.reaction", "m.room.member", "m.room.power_levels", "m.room.encrypted", "m.room.encryption",
-  ]
+    MatrixEventType.roomMessage, MatrixEventType.reaction, MatrixEventType.roomMember, MatrixEventType.powerLevels,
+    MatrixEventType.roomEncrypted, MatrixEventType.roomEncryption,
+  ].map(JSONValue.string)
   /// State also includes the create event: from room version 12 on, the creators' power comes from it.
   package static let stateTypes: [JSONValue] = [
-    "m.room.message", "m.room.member", "m.room.power_levels", "m.room.encryption", "m.room.create",
-  ]
+    MatrixEventType.roomMessage, MatrixEventType.roomMember, MatrixEventType.powerLevels,
+    MatrixEventType.roomEncryption, MatrixEventType.roomCreate,
+  ].map(JSONValue.string)
 
   /// - Parameter sender: a user whose events the timeline leaves out (the bot itself while it sends: see
   ///   `MatrixTransport.syncLoop`). The homeserver drops them before it loads anything; the room's state still

@@ -1,5 +1,6 @@
 import ChatBridge
 import Foundation
+import MatrixModel
 
 /// One method per endpoint the bot uses, each a thin wrapper over `call`.
 extension MatrixClient {
@@ -18,8 +19,8 @@ extension MatrixClient {
     -> MatrixLoginResponse
   {
     var body: [String: JSONValue] = [
-      "type": "m.login.password",
-      "identifier": ["type": "m.id.user", "user": .string(user)],
+      "type": .string(MatrixLoginType.password),
+      "identifier": ["type": .string(MatrixLoginType.userIdentifier), "user": .string(user)],
       "password": .string(password),
       "device_id": .string(deviceID),
     ]
@@ -79,9 +80,9 @@ extension MatrixClient {
   package func redact(token: String, roomID: String, eventID: String, transactionID: String, reason: String?)
     async throws -> String
   {
-    let body: JSONValue = reason.map { ["reason": .string($0)] } ?? [:]
     var request = MatrixRequest.v3(
-      .put, ["rooms", roomID, "redact", eventID, transactionID], body: body, accessToken: token)
+      .put, ["rooms", roomID, "redact", eventID, transactionID], body: MatrixRedaction(reason: reason).json,
+      accessToken: token)
     request.timeoutCoversBody = false
     return try await call(request, as: MatrixEventIDResponse.self).eventID
   }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import ChatBridge
 import Foundation
 import Logging
+import MatrixModel
 
 /// A small client for the Matrix client-server API: one request primitive (`call`) and, in extensions, one method per
 /// endpoint the bot uses. It knows nothing about the bot; retries and re-login live in the transport.

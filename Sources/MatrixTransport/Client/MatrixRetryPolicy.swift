@@ -1,4 +1,5 @@
 import ChatBridge
+import MatrixModel
 
 /// What to do after a failed homeserver call. Pure, so the rules are tested without a server.
 package enum MatrixRetryDecision: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import ChatBridge
 import Foundation
+import MatrixModel
 
 /// Where a relayed post goes in a room with threads on: the thread's root event and the latest event in it.
 package struct MatrixThreadPosition: Sendable, Hashable, Codable {
@@ -16,7 +17,7 @@ package struct MatrixThreadPosition: Sendable, Hashable, Codable {
 /// plain `body` plus `org.matrix.custom.html` when there is HTML, an empty `m.mentions` (intentional mentions: the
 /// homeserver and clients then ignore names and `@room` found in the text), and the relation it needs.
 package enum MatrixMessageContent {
-  package static let htmlFormat = "org.matrix.custom.html"
+  package static let htmlFormat = MatrixRoomMessage.htmlFormat
 
   /// - Parameters:
   ///   - thread: the thread position when the room puts each forum thread in a Matrix thread and this forum thread
@@ -29,41 +30,33 @@ package enum MatrixMessageContent {
     var base = plainContent(text: rendered.body, html: rendered.html)
     if suppressPreviews && message.isRelay {
       // MSC4095 (bundled URL previews): an empty list means "no previews"; clients implementing the MSC honour it.
-      base["com.beeper.linkpreviews"] = .array([])
-      base["m.url_previews"] = .array([])
+      base.beeperLinkPreviews = []
+      base.urlPreviews = []
     }
     if let original = message.replaces {
       var edit = plainContent(text: "* " + rendered.body, html: rendered.html.map { "* " + $0 })
-      edit["m.new_content"] = .object(base)
-      edit["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(original)]
-      if let previews = base["m.url_previews"] {
-        edit["m.url_previews"] = previews
-        edit["com.beeper.linkpreviews"] = previews
-      }
-      return .object(edit)
+      edit.newContent = base.json
+      edit.relatesTo = MatrixRelation(relType: MatrixRelationType.replace, eventID: original)
+      edit.urlPreviews = base.urlPreviews
+      edit.beeperLinkPreviews = base.urlPreviews
+      return edit.json
     }
     if let command = message.inReplyTo {
-      base["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(command)]]
+      base.relatesTo = .reply(to: command)
     } else if let thread {
-      base["m.relates_to"] = [
-        "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true,
-        "m.in_reply_to": ["event_id": .string(thread.latest)],
-      ]
+      base.relatesTo = .thread(root: thread.root, latest: thread.latest)
     }
-    return .object(base)
+    return base.json
   }
 
   /// A plain `m.notice` without relation (also the encryption notice). The renderer made both forms safe as it
   /// wrote them; the body's mentions are defused once more here because that costs nothing and is idempotent.
-  static func plainContent(text: String, html: String?) -> [String: JSONValue] {
-    var content: [String: JSONValue] = [
-      "msgtype": "m.notice",
-      "body": .string(ChatText.defuseMentions(text)),
-      "m.mentions": [:],
-    ]
+  static func plainContent(text: String, html: String?) -> MatrixRoomMessage {
+    var content = MatrixRoomMessage(msgtype: MatrixMessageType.notice, body: ChatText.defuseMentions(text))
+    content.mentions = MatrixMentions()
     if let html {
-      content["format"] = .string(htmlFormat)
-      content["formatted_body"] = .string(html)
+      content.format = htmlFormat
+      content.formattedBody = html
     }
     return content
   }

@@ -2,6 +2,7 @@ import ChatBridge
 import Crypto
 import CryptoExtras
 import Foundation
+import MatrixCrypto
 
 /// A file for an encrypted room, as the spec's "sending encrypted attachments" defines it: AES-256-CTR under a random
 /// key and a random 64-bit IV (the counter half zero), the SHA-256 of the ciphertext, and the key as a JWK. Only the

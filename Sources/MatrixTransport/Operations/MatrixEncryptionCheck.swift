@@ -1,5 +1,6 @@
 import ChatBridge
 import Foundation
+import MatrixCrypto
 
 /// The `check` lines about a Matrix transport's end-to-end encryption: where its pickle key comes from and whether
 /// the stored keys open with it (with the device's fingerprint), then the identity the homeserver publishes for the

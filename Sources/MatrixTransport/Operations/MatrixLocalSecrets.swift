@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 #if canImport(Glibc)
   import Glibc

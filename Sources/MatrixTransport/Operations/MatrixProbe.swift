@@ -1,5 +1,6 @@
 import ChatBridge
 import Foundation
+import MatrixModel
 
 /// What `awfulbot check` does for a Matrix transport: `GET /_matrix/client/versions`, then proves the credentials.
 ///

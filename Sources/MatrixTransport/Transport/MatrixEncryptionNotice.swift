@@ -1,4 +1,5 @@
 import ChatBridge
+import MatrixModel
 
 /// The one message the bot posts in an end-to-end encrypted room when its encryption is off: commands written there
 /// never reach it, and without this notice users would type `!help` and hear nothing. It is the only thing the bot
@@ -9,7 +10,7 @@ package enum MatrixEncryptionNotice {
     + "I will send nothing else here rather than write in clear text. Ask my operator to turn encryption on, or talk "
     + "to me in an unencrypted room."
 
-  static var content: JSONValue { .object(MatrixMessageContent.plainContent(text: text, html: nil)) }
+  static var content: JSONValue { MatrixMessageContent.plainContent(text: text, html: nil).json }
 
   /// Fixed per room, so a resend after a crash (notice accepted, not yet remembered) yields the same event.
   static func transactionID(room: String) -> String { "awfulbot-encryption-notice-\(room)" }

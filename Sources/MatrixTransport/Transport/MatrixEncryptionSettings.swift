@@ -1,3 +1,5 @@
+import MatrixCrypto
+
 /// The `encryption` object of a Matrix transport in the config file:
 ///
 /// ```json

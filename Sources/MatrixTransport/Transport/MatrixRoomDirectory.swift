@@ -1,3 +1,5 @@
+import MatrixModel
+
 /// What the transport knows about its rooms, kept current from sync: the bot's joined rooms, each room's power
 /// levels and member display names, which rooms are direct chats, and which are end-to-end encrypted.
 package struct MatrixRoomDirectory: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import ChatBridge
 import Foundation
 import Logging
+import MatrixModel
 
 /// The bot's sign-in: which access token requests carry, and getting a new one when the homeserver rejects it.
 ///

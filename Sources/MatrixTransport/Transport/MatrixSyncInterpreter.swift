@@ -1,4 +1,5 @@
 import ChatBridge
+import MatrixModel
 
 /// An invite waiting for the bot's answer.
 package struct MatrixInvite: Sendable, Hashable {
@@ -49,10 +50,11 @@ package struct MatrixSyncInterpreter: Sendable {
     let rooms = response.rooms
     for (room, invited) in (rooms?.invite ?? [:]).sorted(by: { $0.key < $1.key }) {
       let own = invited.inviteState?.events?.last {
-        $0.type == "m.room.member" && $0.stateKey == ownUserID && $0.membership == "invite"
+        $0.stateKey == ownUserID && $0.content(as: MatrixMember.self)?.membership == "invite"
       }
       batch.invites.append(
-        MatrixInvite(room: room, inviter: own?.sender, isDirect: own?.content["is_direct"]?.boolValue ?? false))
+        MatrixInvite(
+          room: room, inviter: own?.sender, isDirect: own?.content(as: MatrixMember.self)?.isDirect ?? false))
     }
     for (room, joined) in (rooms?.join ?? [:]).sorted(by: { $0.key < $1.key }) {
       let wasJoined = directory.joined.contains(room)
@@ -80,7 +82,7 @@ package struct MatrixSyncInterpreter: Sendable {
           continue
         }
         guard !isInitial else { continue }
-        if event.type == "m.room.encrypted", event.sender != ownUserID {
+        if event.type == MatrixEncrypted.eventType, event.sender != ownUserID {
           encrypted = true
           directory.encrypted.insert(room)
         } else if let incoming = incoming(from: event, room: room, directory: directory) {
@@ -96,12 +98,13 @@ package struct MatrixSyncInterpreter: Sendable {
     }
     for (room, left) in (rooms?.leave ?? [:]).sorted(by: { $0.key < $1.key }) {
       let events = (left.state?.events ?? []) + (left.timeline?.events ?? [])
-      let own = events.last { $0.type == "m.room.member" && $0.stateKey == ownUserID }
+      let own = events.last { $0.type == MatrixMember.eventType && $0.stateKey == ownUserID }
       let wasJoined = directory.joined.contains(room)
       directory.forget(room: room)
       guard !isInitial, let own else { continue }
-      let reason = own.content["reason"]?.stringValue
-      switch own.membership {
+      let member = own.content(as: MatrixMember.self)
+      let reason = member?.reason
+      switch member?.membership {
       case "ban":
         batch.membershipChanges.append(
           MatrixMembershipChange(room: room, kind: .banned, by: own.sender, reason: reason))
@@ -119,24 +122,24 @@ package struct MatrixSyncInterpreter: Sendable {
 
   /// Any `m.room.encryption` state, even redacted: encryption cannot be turned off again, so once seen it holds.
   private static func isEncryptionState(_ event: MatrixEvent) -> Bool {
-    event.type == "m.room.encryption" && event.stateKey == ""
+    event.type == MatrixRoomEncryption.eventType && event.stateKey == ""
   }
 
   private func apply(state event: MatrixEvent, room: String, directory: inout MatrixRoomDirectory) {
-    switch event.type {
-    case "m.room.power_levels" where event.stateKey == "":
-      directory.powerLevels[room] = MatrixPowerLevels(content: event.content)
-    case "m.room.create" where event.stateKey == "":
-      directory.creators[room] = MatrixPowerLevels.privilegedCreators(createEvent: event.content, sender: event.sender)
-    case "m.room.member":
-      guard let user = event.stateKey else { return }
-      if event.membership == "join", let name = event.content["displayname"]?.stringValue {
+    guard event.stateKey == "" || event.type == MatrixMember.eventType else { return }
+    // Content that is not an object reads as empty, with the spec's defaults, as a redacted event's does.
+    if event.type == MatrixPowerLevels.eventType {
+      directory.powerLevels[room] = event.content(as: MatrixPowerLevels.self) ?? MatrixPowerLevels()
+    } else if event.type == MatrixRoomCreate.eventType {
+      directory.creators[room] = MatrixPowerLevels.privilegedCreators(
+        createEvent: event.content(as: MatrixRoomCreate.self) ?? MatrixRoomCreate(), sender: event.sender)
+    } else if let user = event.stateKey, event.type == MatrixMember.eventType {
+      let member = event.content(as: MatrixMember.self)
+      if member?.membership == "join", let name = member?.displayname {
         directory.displayNames[room, default: [:]][user] = name
-      } else if event.membership != "join" {
+      } else if member?.membership != "join" {
         directory.displayNames[room]?[user] = nil
       }
-    default:
-      break
     }
   }
 
@@ -144,8 +147,8 @@ package struct MatrixSyncInterpreter: Sendable {
   /// Decrypted events come here too, their relation taken from the cleartext (see `MatrixTransport.decrypt`).
   package func incoming(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> ChatEvent? {
     switch event.type {
-    case "m.room.message": message(from: event, room: room, directory: directory).map(ChatEvent.message)
-    case "m.reaction": reaction(from: event, room: room, directory: directory).map(ChatEvent.reaction)
+    case MatrixRoomMessage.eventType: message(from: event, room: room, directory: directory).map(ChatEvent.message)
+    case MatrixReaction.eventType: reaction(from: event, room: room, directory: directory).map(ChatEvent.reaction)
     default: nil
     }
   }
@@ -153,12 +156,11 @@ package struct MatrixSyncInterpreter: Sendable {
   /// A text message someone else wrote, not an edit; nil for everything that must never run a command. A reply
   /// names the event it answers (`replyTo`, see `MatrixRelation.replyTo`), its quoted fallback removed from the text.
   package func message(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingMessage? {
-    guard event.type == "m.room.message", let sender = event.sender, sender != ownUserID,
-      event.content["msgtype"]?.stringValue == "m.text", var text = event.content["body"]?.stringValue
+    guard let content = event.content(as: MatrixRoomMessage.self), let sender = event.sender, sender != ownUserID,
+      content.msgtype == MatrixMessageType.text, var text = content.body
     else { return nil }
-    let relation = MatrixRelation(content: event.content)
-    if event.content["m.new_content"] != nil || relation?.isEdit == true { return nil }
-    let replyTo = relation?.replyTo
+    if content.isEdit { return nil }
+    let replyTo = content.relatesTo?.replyTo
     if replyTo != nil { text = MatrixRelation.strippingReplyFallback(text) }
     return IncomingMessage(
       transport: transportName, room: room, senderID: sender,
@@ -178,8 +180,8 @@ package struct MatrixSyncInterpreter: Sendable {
   /// An `m.reaction` someone else sent (`IncomingReaction` drops a trailing variation selector from its key); nil
   /// for the bot's own and for anything that is not an annotation with a target and a key.
   package func reaction(from event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> IncomingReaction? {
-    guard event.type == "m.reaction", let sender = event.sender, sender != ownUserID,
-      let annotation = MatrixRelation(content: event.content)?.annotation
+    guard let content = event.content(as: MatrixReaction.self), let sender = event.sender, sender != ownUserID,
+      let annotation = content.relatesTo?.annotation
     else { return nil }
     return IncomingReaction(
       transport: transportName, room: room, senderID: sender,

@@ -1,5 +1,7 @@
 import ChatBridge
 import Foundation
+import MatrixCrypto
+import MatrixModel
 
 extension MatrixTransport {
   /// Joined rooms that are end-to-end encrypted, kept across restarts; for `status` and readiness.
@@ -107,7 +109,7 @@ extension MatrixTransport {
   /// duplicate reactions by it, and Element reads relations from the cleartext only. Only the relation shows (a
   /// reaction's key with it); the text stays encrypted.
   func encryptIfNeeded(
-    _ content: JSONValue, type: String = "m.room.message", room: String, transactionID: String,
+    _ content: JSONValue, type: String = MatrixEventType.roomMessage, room: String, transactionID: String,
     allowPlain: Bool = false
   ) async throws -> (type: String, content: JSONValue, encrypted: Bool) {
     try await learnEncryptionIfUnknown(room: room)
@@ -121,11 +123,11 @@ extension MatrixTransport {
     }
     do {
       var encrypted = try await crypto.encrypt(content, type: type, room: room, transactionID: transactionID)
-      if let relation = content["m.relates_to"], case .object(var object) = encrypted {
-        object["m.relates_to"] = relation
+      if let relation = content[MatrixRelation.contentKey], case .object(var object) = encrypted {
+        object[MatrixRelation.contentKey] = relation
         encrypted = .object(object)
       }
-      return ("m.room.encrypted", encrypted, true)
+      return (MatrixEncrypted.eventType, encrypted, true)
     } catch let error as CancellationError {
       throw error
     } catch {
@@ -145,7 +147,7 @@ extension MatrixTransport {
     guard !known else { return }
     do {
       _ = try await authorized { token in
-        try await self.client.stateEvent(token: token, roomID: room, type: "m.room.encryption")
+        try await self.client.stateEvent(token: token, roomID: room, type: MatrixRoomEncryption.eventType)
       }
       state.withLock { _ = $0.directory.encrypted.insert(room) }
       await saveEncryptedRooms()
@@ -183,10 +185,10 @@ extension MatrixTransport {
       // A reply that mentions them: their verified sessions are notified and show which message it answers (the
       // unverified one cannot read it, as it reads nothing in the room).
       var content = MatrixMessageContent.plainContent(text: text, html: nil)
-      content["m.mentions"] = ["user_ids": [.string(sender)]]
-      if let refused = event.eventID { content["m.relates_to"] = ["m.in_reply_to": ["event_id": .string(refused)]] }
+      content.mentions = MatrixMentions(userIDs: [sender])
+      if let refused = event.eventID { content.relatesTo = .reply(to: refused) }
       let eventID = try await sendEvent(
-        room: room, content: .object(content), transactionID: "awfulbot-untrusted-\(room)-\(sender)-\(device)")
+        room: room, content: content.json, transactionID: "awfulbot-untrusted-\(room)-\(sender)-\(device)")
       try await store.setValue(eventID, for: key)
     } catch {
       logger.warning(
@@ -208,22 +210,24 @@ extension MatrixTransport {
       // Membership changes are timeline events. State holds them too after a gap (a limited timeline); otherwise
       // its member events are only the senders' profiles, lazily loaded with their messages, and no change.
       let changes =
-        events.filter { $0.type == "m.room.member" }
-        + (joined.timeline?.limited == true ? (joined.state?.events ?? []).filter { $0.type == "m.room.member" } : [])
+        events.filter { $0.type == MatrixMember.eventType }
+        + (joined.timeline?.limited == true
+          ? (joined.state?.events ?? []).filter { $0.type == MatrixMember.eventType } : [])
       if !isInitial, !changes.isEmpty,
-        encrypted.contains(room) || (joined.state?.events ?? []).contains(where: { $0.type == "m.room.encryption" })
+        encrypted.contains(room)
+          || (joined.state?.events ?? []).contains(where: { $0.type == MatrixRoomEncryption.eventType })
       {
         let left = changes.contains { ["leave", "ban"].contains($0.membership) }
         await crypto.membersChanged(room: room, someoneLeft: left)
       }
       if !isInitial, encrypted.contains(room),
-        (events + (joined.state?.events ?? [])).contains(where: { $0.type == "m.room.history_visibility" })
+        (events + (joined.state?.events ?? [])).contains(where: { $0.type == MatrixHistoryVisibility.eventType })
       {
         await crypto.historyVisibilityChanged(room: room)
       }
-      guard !isInitial, events.contains(where: { $0.type == "m.room.encrypted" }) else { continue }
+      guard !isInitial, events.contains(where: { $0.type == MatrixEncrypted.eventType }) else { continue }
       var replaced = events
-      for (index, event) in events.enumerated() where event.type == "m.room.encrypted" && event.stateKey == nil {
+      for (index, event) in events.enumerated() where event.type == MatrixEncrypted.eventType && event.stateKey == nil {
         switch await crypto.decrypt(event, room: room) {
         case .decrypted(let inner):
           replaced[index] = Self.withCleartextRelation(inner, of: event)
@@ -259,7 +263,8 @@ extension MatrixTransport {
   /// do (Element reads relations from the cleartext only).
   static func withCleartextRelation(_ inner: MatrixEvent, of encrypted: MatrixEvent) -> MatrixEvent {
     guard case .object(var content) = inner.content else { return inner }
-    content["m.relates_to"] = encrypted.content["m.relates_to"]
+    // As it came (`MatrixEncrypted.relatesTo`), whatever it holds; none removes a relation the payload had.
+    content[MatrixRelation.contentKey] = encrypted.content(as: MatrixEncrypted.self)?.relatesTo
     var event = inner
     event.content = .object(content)
     event.wasEncrypted = true
@@ -278,7 +283,7 @@ extension MatrixTransport {
         + "If it was meant for me, please send it again."
       do {
         _ = try await sendEvent(
-          room: item.room, content: .object(MatrixMessageContent.plainContent(text: text, html: nil)),
+          room: item.room, content: MatrixMessageContent.plainContent(text: text, html: nil).json,
           transactionID: "awfulbot-undecryptable-\(item.event.eventID ?? UUID().uuidString)")
       } catch {
         logger.warning(

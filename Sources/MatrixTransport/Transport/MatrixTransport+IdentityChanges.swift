@@ -1,5 +1,7 @@
 import ChatBridge
 import Foundation
+import MatrixCrypto
+import MatrixModel
 
 /// What the rooms hear when someone's identity changes: the bot stops trusting that user's devices (see
 /// `LibOlmEncryption+IdentityPins`) and says so once in each encrypted room it shares with them, as Element warns
@@ -21,7 +23,7 @@ extension MatrixTransport {
           }
           guard members.contains(change.user) else { continue }
           _ = try await sendEvent(
-            room: room, content: .object(identityChangeContent(change, room: room)),
+            room: room, content: identityChangeContent(change, room: room).json,
             transactionID: "awfulbot-identity-\(room)-\(change.user)-\(change.currentMasterKey)")
         } catch {
           everyRoomTold = false
@@ -34,7 +36,7 @@ extension MatrixTransport {
     }
   }
 
-  func identityChangeContent(_ change: MatrixIdentityChange, room: String) -> [String: JSONValue] {
+  func identityChangeContent(_ change: MatrixIdentityChange, room: String) -> MatrixRoomMessage {
     let name = state.withLock { $0.directory.displayName(of: change.user, in: room) }
     let who = name == change.user ? name : "\(name) (\(change.user))"
     let text =
@@ -43,7 +45,7 @@ extension MatrixTransport {
       + "If they reset it themselves, they can show my operator the new key; the operator adds it to "
       + "acceptedIdentities in my config."
     var content = MatrixMessageContent.plainContent(text: text, html: nil)
-    content["m.mentions"] = ["user_ids": [.string(change.user)]]
+    content.mentions = MatrixMentions(userIDs: [change.user])
     return content
   }
 }

@@ -2,6 +2,7 @@ import ChatBridge
 import Crypto
 import ForumModel
 import Foundation
+import MatrixModel
 
 /// Pictures in relayed posts, shown in the room: Element and Element X never load a remote `<img>`, so each picture
 /// (within `MatrixImageSettings`) is uploaded to the homeserver and sent as an `m.image` right after the relay,
@@ -104,28 +105,18 @@ extension MatrixTransport {
       let (width, height) =
         picture.picture.thumbnail
         ? Self.thumbnailSize(width: image.width, height: image.height) : (image.width, image.height)
-      var content: [String: JSONValue] = [
-        "msgtype": "m.image", "body": .string(Self.fileName(of: picture.picture.url, type: image.mimeType)),
-        "info": [
-          "mimetype": .string(image.mimeType), "w": .number(Double(width)), "h": .number(Double(height)),
-          "size": .number(Double(image.size)),
-        ],
-      ]
+      var content = MatrixRoomMessage(
+        msgtype: MatrixMessageType.image, body: Self.fileName(of: picture.picture.url, type: image.mimeType))
+      content.info = MatrixImageInfo(mimetype: image.mimeType, w: width, h: height, size: image.size)
       if let file = image.file {
-        content["file"] = file
+        content.file = file
       } else if let uri = image.url {
-        content["url"] = .string(uri)
+        content.url = uri
       }
-      let reply: JSONValue = ["event_id": .string(relayEventID)]
-      if let thread {
-        content["m.relates_to"] = [
-          "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true, "m.in_reply_to": reply,
-        ]
-      } else {
-        content["m.relates_to"] = ["m.in_reply_to": reply]
-      }
+      content.relatesTo =
+        if let thread { .thread(root: thread.root, latest: relayEventID) } else { .reply(to: relayEventID) }
       do {
-        _ = try await sendEvent(room: room, content: .object(content), transactionID: "\(key)#image\(offset + 1)")
+        _ = try await sendEvent(room: room, content: content.json, transactionID: "\(key)#image\(offset + 1)")
       } catch {
         logger.warning(
           "picture not sent", metadata: ["room": "\(room)", "url": "\(picture.picture.url)", "error": "\(error)"])

@@ -1,6 +1,7 @@
 import ChatBridge
 import Crypto
 import Foundation
+import MatrixModel
 import ServiceLifecycle
 
 extension MatrixTransport {
@@ -117,12 +118,9 @@ extension MatrixTransport {
   /// reaction; a homeserver that already has it under another id (`M_DUPLICATE_ANNOTATION`, after a new login)
   /// counts as done. Rate limits and failures are handled as for messages (see `sendEvent`).
   package func react(to messageID: String, in room: String, with key: String) async throws {
-    let content: JSONValue = [
-      "m.relates_to": ["rel_type": "m.annotation", "event_id": .string(messageID), "key": .string(key)]
-    ]
     do {
       _ = try await sendEvent(
-        room: room, type: "m.reaction", content: content,
+        room: room, type: MatrixReaction.eventType, content: MatrixReaction(to: messageID, key: key).json,
         transactionID: Self.reactionTransactionID(room: room, target: messageID, key: key))
     } catch MatrixClientError.api(let error) where error.errcode == Self.duplicateAnnotation {
       logger.debug("already reacted", metadata: ["room": "\(room)", "target": "\(messageID)"])
@@ -158,7 +156,7 @@ extension MatrixTransport {
   ///
   /// - Parameter encoded: `content` already encoded (see `prepare`), sent as it is unless the room encrypts.
   func sendEvent(
-    room: String, type: String = "m.room.message", content: JSONValue, transactionID: String,
+    room: String, type: String = MatrixEventType.roomMessage, content: JSONValue, transactionID: String,
     encoded: [UInt8]? = nil, allowPlain: Bool = false
   ) async throws -> String {
     // Encryption is one step before the send loop: the same transaction id always carries the same event.

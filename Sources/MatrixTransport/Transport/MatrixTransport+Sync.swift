@@ -1,5 +1,6 @@
 import ChatBridge
 import Foundation
+import MatrixModel
 
 extension MatrixTransport {
   var syncTimeout: Duration { .milliseconds(Int64(max(configuration.syncTimeoutSeconds, 0) * 1000)) }
@@ -246,9 +247,10 @@ extension MatrixTransport {
     for room in rooms {
       do {
         let (levels, create) = try await authorized { token in
-          let levels = try await self.client.stateEvent(token: token, roomID: room, type: "m.room.power_levels")
+          let levels = try await self.client.stateEvent(
+            token: token, roomID: room, type: MatrixPowerLevels.eventType)
           let create = try await self.client.stateEvent(
-            token: token, roomID: room, type: "m.room.create", format: "event")
+            token: token, roomID: room, type: MatrixRoomCreate.eventType, format: "event")
           return (levels, create)
         }
         state.withLock {

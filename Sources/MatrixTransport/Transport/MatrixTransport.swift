@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import ChatBridge
 import Foundation
 import Logging
+import MatrixCrypto
+import MatrixModel
 import ServiceLifecycle
 import Synchronization
 

@@ -1,5 +1,6 @@
 import ChatBridge
 import Foundation
+import MatrixCrypto
 
 /// One Matrix account of the bot, as written in the config file.
 ///

@@ -1,4 +1,5 @@
 import ChatBridge
+import MatrixCrypto
 
 /// What the transport is doing, for `status` and health checks.
 package enum MatrixTransportStatus: Sendable, Hashable, CustomStringConvertible {

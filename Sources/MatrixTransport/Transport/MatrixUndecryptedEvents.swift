@@ -1,4 +1,6 @@
 import ChatBridge
+import MatrixCrypto
+import MatrixModel
 
 /// Encrypted messages the bot could not read yet because their Megolm session has not arrived: retried when it does,
 /// and after a wait the room is told that the bot could not read them: at most once an hour per room and sender,

@@ -4,6 +4,7 @@ import BotCore
 import ChatBridge
 import FakeForum
 import Foundation
+import MatrixCrypto
 import MatrixTransport
 import Testing
 

@@ -3,6 +3,7 @@ import AwfulBotTestKit
 import ChatBridge
 import FakeForum
 import Foundation
+import MatrixModel
 import MatrixTransport
 import Testing
 

@@ -2,6 +2,7 @@ import AwfulBotMatrixTestKit
 import AwfulBotTestKit
 import ChatBridge
 import Foundation
+import MatrixModel
 import MatrixTransport
 import Testing
 

@@ -3,6 +3,7 @@ import AwfulBotTestKit
 import ChatBridge
 import Foundation
 import Logging
+import MatrixCrypto
 import MatrixTransport
 import Testing
 
