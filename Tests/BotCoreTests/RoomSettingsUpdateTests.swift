@@ -1,3 +1,4 @@
+import AwfulBotEngineTestKit
 import BotCore
 import BotStore
 import Foundation
@@ -71,5 +72,18 @@ struct RoomSettingsUpdateTests {
     }
     #expect(try await h.engine.undo.take(room: h.room, userID: "alice") == nil)
     #expect(try await h.engine.undo.take(room: h.room, userID: "alice") == nil)
+  }
+
+  @Test("through commands: undo reverts the sender's change only, and a no-op change leaves their last real one")
+  func commandsUndoWhatTheyChanged() async throws {
+    let bot = try await CommandHarness()
+    #expect(await bot.say("!mode summary 3", sender: "alice").contains("Mode set"))
+    #expect(await bot.say("!unfurl off", sender: "bob").contains("no longer be unfurled"))
+    #expect(await bot.say("!mode summary 3", sender: "alice").contains("Mode set"), "the same mode again")
+    #expect(await bot.say("!undo", sender: "alice").contains("Undone: set the mode to summary"))
+    let settings = try await bot.engine.roomSettings.settings(room: bot.room)
+    #expect(settings.mode == .each, "alice's change is reverted, not the no-op that repeated it")
+    #expect(!settings.unfurl, "bob's change stays")
+    #expect(await bot.say("!undo", sender: "alice").contains("Nothing of yours to undo"))
   }
 }

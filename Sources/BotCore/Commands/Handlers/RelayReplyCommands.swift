@@ -26,10 +26,7 @@ enum RelayReplyCommands {
 
   static func runReactions(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let enabled = try input.switchValue()
-    let change = try await context.roomSettings.update(room: context.room) { $0.reactions = enabled }
-    try await context.undo.record(
-      room: context.room, userID: context.userID, summary: "turned reactions \(enabled ? "on" : "off")",
-      actions: [change.undo])
+    try await context.changeRoomSettings("turned reactions \(enabled ? "on" : "off")") { $0.reactions = enabled }
     return CommandReply(
       enabled
         ? "Reactions on relays act here: 🔖 bookmarks the thread, 👀 watches it here, an admin's ❌ removes the relay."
@@ -139,10 +136,7 @@ enum RelayReplyCommands {
     guard input.values.count == 1, let permission = ReplyPermission(name: input.values[0]) else {
       throw CommandError.usage(nil)
     }
-    let change = try await context.roomSettings.update(room: context.room) { $0.replies = permission }
-    try await context.undo.record(
-      room: context.room, userID: context.userID, summary: "set replies to \(permission)",
-      actions: [change.undo])
+    try await context.changeRoomSettings("set replies to \(permission)") { $0.replies = permission }
     switch permission {
     case .off: return CommandReply("Answering relayed posts no longer posts to the forum from this room.")
     case .role(let role):

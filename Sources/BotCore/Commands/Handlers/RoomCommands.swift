@@ -27,13 +27,12 @@ enum RoomCommands {
 
   static func setPaused(_ paused: Bool, _ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     guard input.values.isEmpty else { throw CommandError.usage(nil) }
-    let change = try await context.roomSettings.update(room: context.room) { $0.isPaused = paused }
+    let change = try await context.changeRoomSettings(paused ? "paused the room" : "resumed the room") {
+      $0.isPaused = paused
+    }
     guard change.before.isPaused != paused else {
       return CommandReply(paused ? "This room is already paused." : "This room is not paused.")
     }
-    try await context.undo.record(
-      room: context.room, userID: context.userID, summary: paused ? "paused the room" : "resumed the room",
-      actions: [change.undo])
     return CommandReply(
       paused
         ? "Paused: new posts are held for this room until \(context.prefix)resume."
@@ -71,9 +70,7 @@ enum RoomCommands {
       quiet = hours
       answer = [.text("Quiet hours set: \(hours) (\(context.composer.dates.zoneName)).")]
     }
-    let change = try await context.roomSettings.update(room: context.room) { $0.setQuiet(quiet) }
-    try await context.undo.record(
-      room: context.room, userID: context.userID, summary: "changed quiet hours", actions: [change.undo])
+    try await context.changeRoomSettings("changed quiet hours") { $0.setQuiet(quiet) }
     return CommandReply(lines: [.sentence(answer)])
   }
 
@@ -89,18 +86,13 @@ enum RoomCommands {
     case .failure(.unknown): throw CommandError.usage(nil)
     case .failure(let error): throw CommandError.usage(error.description)
     }
-    let change = try await context.roomSettings.update(room: context.room) { $0.mode = mode }
-    try await context.undo.record(
-      room: context.room, userID: context.userID, summary: "set the mode to \(mode)", actions: [change.undo])
+    try await context.changeRoomSettings("set the mode to \(mode)") { $0.mode = mode }
     return CommandReply("Mode set: \(mode).")
   }
 
   static func runUnfurl(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
     let enabled = try input.switchValue()
-    let change = try await context.roomSettings.update(room: context.room) { $0.unfurl = enabled }
-    try await context.undo.record(
-      room: context.room, userID: context.userID, summary: "turned unfurling \(enabled ? "on" : "off")",
-      actions: [change.undo])
+    try await context.changeRoomSettings("turned unfurling \(enabled ? "on" : "off")") { $0.unfurl = enabled }
     return CommandReply(
       enabled ? "Forum links pasted here will be unfurled." : "Forum links will no longer be unfurled.")
   }
