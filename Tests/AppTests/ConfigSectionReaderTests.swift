@@ -206,10 +206,11 @@ struct ConfigSectionReaderTests {
       TransportSettings.self,
       ##"{"type": "matrix", "homeserver": "file:///etc/passwd", "userID": "@bot:example.org", "accessToken": "syt_hunter2", "memberPowerLevel": "50", "roleOverrides": {"@a:b.c": "owner"}}"##
     )
+    // In the file's order (the transport's decoding reads the shapes too, as IRC's does).
     #expect(
       matrix == [
-        "memberPowerLevel: expected a number, got a string",
         "homeserver: expected an http(s) URL, got \"file:///etc/passwd\"",
+        "memberPowerLevel: expected a number, got a string",
         "roleOverrides.@a:b.c: expected viewer, member or admin",
       ])
     #expect(!matrix.joined().contains("hunter2"))

@@ -27,15 +27,19 @@ struct MatrixConfigurationTests {
   @Test("encryption is read into types: the trust policy, and the recovery key parsed once, with a typo refused")
   func encryptionSettings() throws {
     func decode(_ encryption: String) throws -> MatrixTransportConfiguration {
-      let json = #"{"homeserver": "https://m.example.org", "userID": "@bot:example.org", "encryption": "#
+      let json =
+        #"{"homeserver": "https://m.example.org", "userID": "@bot:example.org", "password": "pw", "encryption": "#
       return try JSONDecoder().decode(MatrixTransportConfiguration.self, from: Data((json + encryption + "}").utf8))
     }
     let key = RecoveryKey(bytes: Array(0..<32))
     let configured = try decode(#"{"trust": "any", "recoveryKey": "\#(key.displayed)"}"#)
     #expect(configured.encryption == MatrixEncryptionSettings(enabled: true, trust: .any, recoveryKey: key))
     #expect(try decode("{}").encryption == MatrixEncryptionSettings())
-    #expect(throws: DecodingError.self) { try decode(#"{"recoveryKey": "EsSz ykH7 LCZx 7Cae"}"#) }
-    #expect(throws: DecodingError.self) { try decode(#"{"trust": "everyone"}"#) }
+    let typo = #expect(throws: MatrixConfigurationError.self) { try decode(#"{"recoveryKey": "EsSz ykH7 LCZx 7Cae"}"#) }
+    #expect(typo?.keyedProblems.map(\.key) == ["encryption.recoveryKey"])
+    #expect(typo.map { !"\($0)".contains("ykH7") } == true, "the recovery key never appears in a problem")
+    let trust = #expect(throws: MatrixConfigurationError.self) { try decode(#"{"trust": "everyone"}"#) }
+    #expect(trust?.problems == ["encryption.trust: expected cross-signed or any"])
     let written = try JSONEncoder().encode(configured.encryption)
     #expect(try JSONDecoder().decode(MatrixEncryptionSettings.self, from: written) == configured.encryption)
   }

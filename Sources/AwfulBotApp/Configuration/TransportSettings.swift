@@ -84,17 +84,21 @@ package struct TransportSettings: Sendable, Encodable, Hashable {
   }
 
   /// Decodes the resolved options (plus `name`) into a transport module's configuration type; throws a
-  /// `ConfigurationError` listing what is missing or malformed.
+  /// `ConfigurationError` listing what is missing or malformed. `secretsRequired` false: a secret not set reads as
+  /// empty and one left out is not asked for (`CodingUserInfoKey.secretsOptional`), for what needs only the
+  /// settings.
   package func decodeOptions<T: Decodable>(
-    _ type: T.Type, kind: TransportKind, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ type: T.Type, kind: TransportKind, environment: [String: String] = ProcessInfo.processInfo.environment,
+    secretsRequired: Bool = true
   ) throws -> T {
-    var reader = ConfigReader()
+    var reader = ConfigReader(checksSecrets: secretsRequired)
     var options = resolvedOptions(secretKeys: kind.secretKeys, environment: environment, reader: &reader)
     if !reader.problems.isEmpty { throw ConfigurationError(problems: reader.problems) }
     options = kind.prepare(options.filter { !ConfigReader.isComment($0.key) })
     options["name"] = .string(resolvedName)
     do {
-      return try JSONValue.object(options).decode(T.self)
+      return try JSONValue.object(options).decode(
+        T.self, userInfo: secretsRequired ? [:] : [.secretsOptional: true])
     } catch {
       throw ConfigurationError(problems: ["transport \(resolvedName): \(error)"])
     }

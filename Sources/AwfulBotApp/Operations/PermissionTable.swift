@@ -14,44 +14,35 @@ package enum PermissionTable {
       let name = settings.resolvedName
       let grants = (configuration.roles ?? []).filter { $0.transport == name || $0.transport == "*" }
         .map { "\($0.user) (\($0.role)\($0.transport == "*" ? ", every transport" : ""))" }
-      let named = namedRooms(of: name, in: configuration, settings: settings)
+      let own: TransportRoleSettings
+      do {
+        own = try TransportKind.of(settings.type).roleSettings(settings)
+      } catch {
+        tables.append(CheckResult(.fail, "who may act on \(name)", detail: "\(error)"))
+        continue
+      }
+      let named = namedRooms(of: name, in: configuration, own: own)
       var account = ["roles[]: " + (grants.isEmpty ? "nobody" : grants.joined(separator: ", "))]
       var room: [String] = []
-      switch settings.type {
-      case .matrix:
-        let options = settings.options
-        let member = options["memberPowerLevel"]?.intValue ?? 50
-        let admin = options["adminPowerLevel"]?.intValue ?? 100
-        let overrides = (options["roleOverrides"]?.objectValue ?? [:]).sorted { $0.key < $1.key }
-          .map { "\($0.key) (\($0.value.stringValue ?? "?"))" }
+      switch own {
+      case .matrix(let member, let admin, let roleOverrides, let inviters, let userID, _):
+        let overrides = roleOverrides.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.description))" }
         if !overrides.isEmpty { account.append("roleOverrides: " + overrides.joined(separator: ", ")) }
         let power = "room power \(member)+ member, \(admin)+ admin"
         account.append(
           named.isEmpty
             ? "\(power): in no room (the config names none)" : "\(power) in \(named.joined(separator: ", "))")
-        let inviters = (options["allowedInviters"]?.arrayValue ?? []).compactMap(\.stringValue)
         room.append(
           "\(power) in any room the bot is in"
             + (inviters.isEmpty
               ? " (it joins only the rooms its config names)"
               : " (it joins on invites from "
                 + inviters.joined(separator: ", ") + ")"))
-        results += inviterWarnings(inviters, botUser: options["userID"]?.stringValue, transport: name)
-      case .irc:
-        let options = settings.options
-        let admins = (options["admins"]?.arrayValue ?? []).compactMap(\.stringValue)
-        let members = (options["members"]?.arrayValue ?? []).compactMap(\.stringValue)
+        results += inviterWarnings(inviters, botUser: userID, transport: name)
+      case .irc(let admins, let members, let channelRoles, _):
         if !admins.isEmpty { account.append("admins: " + admins.joined(separator: ", ")) }
         if !members.isEmpty { account.append("members: " + members.joined(separator: ", ")) }
-        let modes = options["channelRoles"]?.objectValue
-        let power =
-          modes.map { map in
-            map.isEmpty
-              ? "no channel modes"
-              : "channel modes "
-                + map.sorted { $0.key < $1.key }.map { "+\($0.key) \($0.value.stringValue ?? "?")" }
-                .joined(separator: ", ")
-          } ?? "channel modes +q +a +o +h admin, +v member"
+        let power = channelRoles.isEmpty ? "no channel modes" : "channel modes " + modesText(channelRoles)
         account.append(named.isEmpty ? "\(power): in no channel" : "\(power) in \(named.joined(separator: ", "))")
         room.append("\(power) in the channel they are said in")
         results += nickRoomWarnings(configuration, transport: name)
@@ -72,23 +63,28 @@ package enum PermissionTable {
   }
 
   /// The rooms of transport `name` the config names: room power counts for the account in these.
-  private static func namedRooms(of name: String, in configuration: AppConfiguration, settings: TransportSettings)
+  private static func namedRooms(of name: String, in configuration: AppConfiguration, own: TransportRoleSettings)
     -> [String]
   {
     var rooms = (configuration.rooms ?? []).filter { $0.transport == name }.map(\.room)
     rooms += (configuration.privateMessages?.rooms ?? []).filter { $0.transport == name }.map(\.room)
-    switch settings.type {
-    case .matrix:
-      rooms += ["rooms", "threadRooms"].flatMap { (settings.options[$0]?.arrayValue ?? []).compactMap(\.stringValue) }
-    case .irc:
-      rooms += (settings.options["channels"]?.arrayValue ?? []).compactMap {
-        $0.stringValue ?? $0.objectValue?["name"]?.stringValue
-      }
-    case .console:
-      break
+    switch own {
+    case .matrix(_, _, _, _, _, let own), .irc(_, _, _, let own): rooms += own
+    case .console: break
     }
     var seen: Set<String> = []
     return rooms.filter { seen.insert($0.lowercased()).inserted }
+  }
+
+  /// `+q +a +o +h admin, +v member`: the modes of each role, the highest role first, the modes in the order IRC
+  /// ranks them (then any other letter).
+  package static func modesText(_ channelRoles: [Character: Role]) -> String {
+    let rank = Array("qaohv")
+    func position(_ mode: Character) -> (Int, Character) { (rank.firstIndex(of: mode) ?? rank.count, mode) }
+    return Role.allCases.reversed().compactMap { role in
+      let modes = channelRoles.filter { $0.value == role }.keys.sorted { position($0) < position($1) }
+      return modes.isEmpty ? nil : modes.map { "+\($0)" }.joined(separator: " ") + " \(role.description)"
+    }.joined(separator: ", ")
   }
 
   private static func privateMessageRooms(of name: String, in configuration: AppConfiguration) -> String? {

@@ -16,6 +16,13 @@ extension TransportKind {
         .map { ($0, $0 == "nickServPassword" ? OptionType.secret : .custom) }),
     requiredOptions: ["server", "nick"], secretKeys: ircSecretKeys,
     check: checkIRC, prepare: prepareIRC,
+    roleSettings: { settings in
+      let configuration = try settings.decodeOptions(
+        IRCTransportConfiguration.self, kind: .irc, environment: [:], secretsRequired: false)
+      return .irc(
+        admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoles,
+        channels: configuration.channels.map(\.name))
+    },
     make: { settings, context in
       try IRCTransport(configuration: configuration(settings, context: context), logger: context.logger)
     },

@@ -1,7 +1,6 @@
 import BotCore
 import ChatBridge
 import Foundation
-import MatrixCrypto
 import MatrixTransport
 
 extension TransportKind {
@@ -9,16 +8,23 @@ extension TransportKind {
   /// position live in the bot's database (`BotDatabaseStateStore`, table `transportState`).
   package static let matrix: TransportKind = TransportKind(
     type: .matrix, summary: "a Matrix account on a homeserver",
-    options: [
-      "homeserver": .string, "userID": .string, "accessToken": .secret, "password": .secret, "deviceID": .string,
-      "deviceName": .string, "rooms": .strings, "allowedInviters": .strings, "memberPowerLevel": .integer,
-      "adminPowerLevel": .integer, "roleOverrides": .custom, "threadRooms": .strings, "syncTimeoutSeconds": .number,
-      "suppressLinkPreviews": .bool, "pickleKey": .secret, "undecryptableWaitSeconds": .number,
-      "encryption": .custom, "acceptedIdentities": .custom, "images": .custom,
-    ],
+    // The transport's own keys; their shapes and values are checked by decoding (`checkMatrix`), but for a secret's,
+    // which may be {"env": "NAME"}.
+    options: Dictionary(
+      uniqueKeysWithValues: MatrixTransportConfiguration.configurationKeys.filter { $0 != "name" }
+        .map { ($0, ["accessToken", "password", "pickleKey"].contains($0) ? OptionType.secret : .custom) }),
     requiredOptions: ["homeserver", "userID"],
     secretKeys: ["accessToken", "password", "pickleKey", "encryption.recoveryKey"],
-    check: checkMatrix, make: makeMatrix,
+    check: checkMatrix,
+    roleSettings: { settings in
+      let configuration = try settings.decodeOptions(
+        MatrixTransportConfiguration.self, kind: .matrix, environment: [:], secretsRequired: false)
+      return .matrix(
+        memberPowerLevel: configuration.memberPowerLevel, adminPowerLevel: configuration.adminPowerLevel,
+        roleOverrides: configuration.roleOverrides, allowedInviters: configuration.allowedInviters,
+        userID: configuration.userID, rooms: configuration.rooms + configuration.threadRooms)
+    },
+    make: makeMatrix,
     probe: { settings, context in
       do {
         let configuration = try settings.decodeOptions(
@@ -86,121 +92,31 @@ extension TransportKind {
       logger: context.logger)
   }
 
+  /// The transport's own checks (`MatrixTransportConfiguration`'s decoding, which `validationErrors()` shares), each
+  /// problem at its key path in the config file: the config accepts exactly what the transport will run with,
+  /// checked in one place. What only the application knows is said here: a token or password may come from the
+  /// environment, and is not asked for where secrets are not read (`status`).
   private static func checkMatrix(_ options: [String: JSONValue], path: String, reader: inout ConfigReader) {
-    func at(_ key: String) -> String { ConfigReader.join(path, key) }
-    if case .string(let text)? = options["homeserver"] {
-      if let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-        url.host != nil
-      {
-      } else {
-        reader.report(at("homeserver"), "expected an http(s) URL, got \"\(text)\"")
-      }
-    }
-    if case .string(let user)? = options["userID"], !MatrixIdentifiers.isUserID(user) {
-      reader.report(at("userID"), "expected a full Matrix user id like @awfulbot:example.org, got \"\(user)\"")
-    }
-    let hasToken = options["accessToken"].map { $0 != .null } ?? false
-    let hasPassword = options["password"].map { $0 != .null } ?? false
-    if reader.checksSecrets, !hasToken, !hasPassword, !reader.hasProblem(at: at("accessToken")),
-      !reader.hasProblem(at: at("password"))
-    {
-      reader.report(path, "set accessToken or password (or $AWFULBOT_<NAME>_ACCESS_TOKEN / _PASSWORD)")
-    }
-    for key in ["rooms", "threadRooms"] {
-      guard case .array(let rooms)? = options[key] else { continue }
-      for (index, room) in rooms.enumerated() {
-        if case .string(let name) = room, !MatrixIdentifiers.isRoom(name) {
-          reader.report(
-            "\(at(key))[\(index)]", "expected a room id (!id:server) or alias (#name:server), got \"\(name)\"")
+    func at(_ key: String) -> String { key.isEmpty ? path : ConfigReader.join(path, key) }
+    // Keys the application already reported (a missing key, a secret's {"env": "NAME"} not set) are not reported
+    // again; a key may have more than one problem of the transport's own.
+    let reported = reader.reportedPaths
+    do {
+      _ = try JSONValue.object(options).decode(MatrixTransportConfiguration.self)
+    } catch let error as MatrixConfigurationError {
+      for problem in error.keyedProblems {
+        var reason = problem.reason
+        if problem == MatrixTransportConfiguration.credentialsProblem {
+          // A secret whose {"env": "NAME"} is not set is already reported at its key.
+          guard reader.checksSecrets, !reported.contains(at("accessToken")), !reported.contains(at("password"))
+          else { continue }
+          reason += " (or $AWFULBOT_<NAME>_ACCESS_TOKEN / _PASSWORD)"
         }
+        guard !reported.contains(at(problem.key)) else { continue }
+        reader.report(at(problem.key), reason)
       }
-    }
-    if case .object(let images)? = options["images"], let rooms = images["rooms"] {
-      let path = ConfigReader.join(at("images"), "rooms")
-      if case .object(let modes) = rooms {
-        for (room, mode) in modes.sorted(by: { $0.key < $1.key }) {
-          if !MatrixIdentifiers.isRoom(room) {
-            reader.report(path, "expected room ids (!id:server) or aliases (#name:server) as keys, got \"\(room)\"")
-          }
-          guard case .string(let name) = mode, MatrixImageSettings.Mode(rawValue: name) != nil else {
-            reader.report("\(path).\(room)", "expected inline or links")
-            continue
-          }
-        }
-      } else {
-        reader.report(path, "expected an object of room to inline or links, got \(rooms.kindName)")
-      }
-    }
-    if case .number(let member)? = options["memberPowerLevel"], case .number(let admin)? = options["adminPowerLevel"],
-      member > admin
-    {
-      reader.report(at("memberPowerLevel"), "must not exceed adminPowerLevel (\(Int(admin)))")
-    }
-    if let overrides = options["roleOverrides"] {
-      if case .object(let members) = overrides {
-        for (user, role) in members.sorted(by: { $0.key < $1.key }) {
-          guard case .string(let name) = role, Role(name: name) != nil else {
-            reader.report("\(at("roleOverrides")).\(user)", "expected viewer, member or admin")
-            continue
-          }
-        }
-      } else {
-        reader.report(at("roleOverrides"), "expected an object of user id to role, got \(overrides.kindName)")
-      }
-    }
-    if let accepted = options["acceptedIdentities"] {
-      if case .object(let users) = accepted {
-        for (user, key) in users.sorted(by: { $0.key < $1.key }) where !ConfigReader.isComment(user) {
-          if !MatrixIdentifiers.isUserID(user) {
-            reader.report("\(at("acceptedIdentities")).\(user)", "expected a full Matrix user id as the key")
-          }
-          if key.stringValue.map({ $0.filter { !$0.isWhitespace }.count != 43 }) ?? true {
-            reader.report(
-              "\(at("acceptedIdentities")).\(user)",
-              "expected the user's new master key as the bot's notice shows it (43 characters, spaces ignored)")
-          }
-        }
-      } else {
-        reader.report(at("acceptedIdentities"), "expected an object of user id to master key, got \(accepted.kindName)")
-      }
-    }
-    if let encryption = options["encryption"] {
-      checkEncryption(encryption, at: at("encryption"), reader: &reader)
-    }
-    if case .number(let seconds)? = options["syncTimeoutSeconds"], seconds <= 0 || seconds > 300 {
-      reader.report(at("syncTimeoutSeconds"), "expected 1 to 300 seconds, got \(seconds)")
-    }
-  }
-
-  /// `"encryption": {"enabled": bool, "trust": "cross-signed" | "any", "recoveryKey": secret}`.
-  private static func checkEncryption(_ value: JSONValue, at path: String, reader: inout ConfigReader) {
-    guard case .object(let members) = value else {
-      reader.report(path, "expected an object like {\"trust\": \"cross-signed\"}, got \(value.kindName)")
-      return
-    }
-    for (key, member) in members.sorted(by: { $0.key < $1.key }) where !ConfigReader.isComment(key) {
-      let at = ConfigReader.join(path, key)
-      switch key {
-      case "enabled":
-        if member.boolValue == nil { reader.report(at, "expected true or false, got \(member.kindName)") }
-      case "trust":
-        if member.stringValue.flatMap(MatrixDeviceTrust.init(rawValue:)) == nil {
-          reader.report(at, "expected \(MatrixDeviceTrust.allCases.map(\.rawValue).joined(separator: " or "))")
-        }
-      case "recoveryKey":
-        switch member {
-        case .string(let typed) where !typed.isEmpty:
-          do {
-            _ = try RecoveryKey(parsing: typed)
-          } catch {
-            reader.report(at, error.description)
-          }
-        case .string, .null: break
-        default: reader.report(at, "expected the recovery key as Element shows it, or {\"env\": \"NAME\"}")
-        }
-      default:
-        reader.report(at, "unknown key (enabled, trust, recoveryKey)")
-      }
+    } catch {
+      reader.report(path, "\(error)")
     }
   }
 }

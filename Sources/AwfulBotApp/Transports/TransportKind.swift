@@ -25,6 +25,9 @@ package struct TransportKind: Sendable {
   package var check: @Sendable (_ options: [String: JSONValue], _ path: String, _ reader: inout ConfigReader) -> Void
   /// Rewrites the config's keys into the keys the transport module's configuration type decodes.
   package var prepare: @Sendable ([String: JSONValue]) -> [String: JSONValue]
+  /// What the transport's own settings say about who may act (`check`'s permission table), read by the transport's
+  /// own decoding without secrets: the table is drawn where the environment that holds them may not be.
+  package var roleSettings: @Sendable (TransportSettings) throws -> TransportRoleSettings
   /// Builds the transport.
   package var make: @Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport
   /// Reaches the service the way `check` should (Matrix `whoami`, IRC connect-register-quit).
@@ -55,6 +58,7 @@ package struct TransportKind: Sendable {
     check: @escaping @Sendable (_ options: [String: JSONValue], _ path: String, _ reader: inout ConfigReader) -> Void =
       { _, _, _ in },
     prepare: @escaping @Sendable ([String: JSONValue]) -> [String: JSONValue] = { $0 },
+    roleSettings: @escaping @Sendable (TransportSettings) throws -> TransportRoleSettings = { _ in .console },
     make: @escaping @Sendable (TransportSettings, TransportBuildContext) throws -> any ChatTransport,
     probe: @escaping @Sendable (TransportSettings, TransportBuildContext) async -> CheckResult,
     checkState:
@@ -76,6 +80,7 @@ package struct TransportKind: Sendable {
     self.secretKeys = secretKeys
     self.check = check
     self.prepare = prepare
+    self.roleSettings = roleSettings
     self.make = make
     self.probe = probe
     self.checkState = checkState

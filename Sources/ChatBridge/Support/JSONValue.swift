@@ -93,8 +93,10 @@ package enum JSONValue: Sendable, Hashable, Codable {
   }
 
   /// Decodes the tree into `T` (a transport's options into its own configuration type).
-  package func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
+  package func decode<T: Decodable>(_ type: T.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.userInfo = userInfo
+    return try decoder.decode(T.self, from: JSONEncoder().encode(self))
   }
 
   /// Encodes any value as a tree (a configuration written back out).

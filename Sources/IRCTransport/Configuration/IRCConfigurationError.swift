@@ -1,11 +1,10 @@
+import ChatBridge
+
 /// A configuration the transport cannot run with; every problem found is listed, each with its key.
-package struct IRCConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-  package var keyedProblems: [IRCConfigurationProblem]
+package struct IRCConfigurationError: OptionProblems, Sendable, Hashable, CustomStringConvertible {
+  package var keyedProblems: [OptionProblem]
 
-  package init(_ problems: [IRCConfigurationProblem]) { keyedProblems = problems }
-
-  /// Each problem as `key: reason`.
-  package var problems: [String] { keyedProblems.map(\.description) }
+  package init(_ problems: [OptionProblem]) { keyedProblems = problems }
 
   package var description: String {
     "invalid IRC configuration: " + problems.joined(separator: "; ")

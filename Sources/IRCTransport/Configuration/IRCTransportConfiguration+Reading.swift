@@ -17,7 +17,7 @@ extension IRCTransportConfiguration {
   /// `validate()`: a configuration that decodes is one the transport runs with, and one that does not says
   /// everything wrong with it at once (`IRCConfigurationError`, each problem with its key).
   package init(from decoder: any Decoder) throws {
-    var reader = try IRCOptionReader(decoder)
+    var reader = try OptionReader<CodingKeys>(decoder)
     let tls = reader.bool(.tls) ?? true
     self.init(
       name: reader.string(.name) ?? "irc", host: reader.requiredString(.host) ?? "", port: reader.integer(.port),
@@ -56,7 +56,7 @@ extension IRCTransportConfiguration {
     nickServPassword = reader.string(.nickServPassword)
     clientCertificateFile = reader.string(.clientCertificateFile)
     clientKeyFile = reader.string(.clientKeyFile)
-    let found = reader.problems + problemsBesideLists()
+    let found = reader.problems + problemsBesideLists(secretsRequired: reader.secretsRequired)
     if !found.isEmpty { throw IRCConfigurationError(Self.inFileOrder(found)) }
   }
 }

@@ -5,7 +5,7 @@ extension IRCTransportConfiguration {
   /// checks: decoding a configuration runs them too (`init(from:)`), and the application reports them at their key
   /// paths in its config file.
   package func validate() throws(IRCConfigurationError) {
-    var found: [IRCConfigurationProblem] = []
+    var found: [OptionProblem] = []
     for (index, channel) in channels.enumerated() {
       found += Self.problems(of: channel, at: "channels[\(index)]", nameKey: "channels[\(index)]")
     }
@@ -17,8 +17,8 @@ extension IRCTransportConfiguration {
   }
 
   /// A channel's name and key.
-  static func problems(of channel: Channel, at key: String, nameKey: String) -> [IRCConfigurationProblem] {
-    var found: [IRCConfigurationProblem] = []
+  static func problems(of channel: Channel, at key: String, nameKey: String) -> [OptionProblem] {
+    var found: [OptionProblem] = []
     if let problem = channelNameProblem(channel.name) { found.append(.init(nameKey, problem)) }
     if let channelKey = channel.key, channelKey.isEmpty || channelKey.contains(" ") || channelKey.contains(",") {
       found.append(.init("\(key).key", "must not be empty or contain spaces or commas"))
@@ -40,8 +40,9 @@ extension IRCTransportConfiguration {
 
   /// Every check but those of the channels and channel roles, which a decoder makes item by item (where it knows
   /// how each was written and what could not be read).
-  func problemsBesideLists() -> [IRCConfigurationProblem] {
-    var found: [IRCConfigurationProblem] = []
+  /// `secretsRequired` false: a SASL password left out is not missing (it comes from the environment).
+  func problemsBesideLists(secretsRequired: Bool = true) -> [OptionProblem] {
+    var found: [OptionProblem] = []
     if host.isEmpty { found.append(.init("host", "must not be empty")) }
     if !(1...65535).contains(port) { found.append(.init("port", "must be 1–65535, got \(port)")) }
     var nicks = [("nick", nick)]
@@ -58,7 +59,7 @@ extension IRCTransportConfiguration {
         if (sasl.account ?? "").isEmpty {
           found.append(.init("sasl.account", "missing (SASL PLAIN needs the services account)"))
         }
-        if (sasl.password ?? "").isEmpty {
+        if secretsRequired, (sasl.password ?? "").isEmpty {
           found.append(.init("sasl.password", "missing (SASL PLAIN needs the account's password)"))
         }
       case .external:
@@ -92,11 +93,8 @@ extension IRCTransportConfiguration {
   }
 
   /// Problems in the order of `CodingKeys` (the order a config file is best read in), those about the connection
-  /// as a whole last; those of one key keep the order they were found in.
-  static func inFileOrder(_ problems: [IRCConfigurationProblem]) -> [IRCConfigurationProblem] {
-    let order = Dictionary(
-      CodingKeys.allCases.enumerated().map { ($1.stringValue, $0) }, uniquingKeysWith: { first, _ in first })
-    let ranked = problems.enumerated().map { (rank: order[$1.topKey] ?? Int.max, position: $0, problem: $1) }
-    return ranked.sorted { ($0.rank, $0.position) < ($1.rank, $1.position) }.map(\.problem)
+  /// as a whole last.
+  static func inFileOrder(_ problems: [OptionProblem]) -> [OptionProblem] {
+    OptionProblem.inOrder(problems, keys: configurationKeys)
   }
 }

@@ -1,3 +1,5 @@
+import ChatBridge
+
 /// The `images` object of a Matrix transport in the config file: pictures in relayed posts are shown in the room
 /// (uploaded to the homeserver, encrypted in encrypted rooms) within these limits; the rest stay links.
 ///
@@ -49,32 +51,32 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
     case enabled, maxBytes, maxPixels, perPost, perHour, timeoutSeconds, allowPrivateNetworks, rooms
   }
 
+  /// Reads every key, a value of the wrong shape reported and its default taken, then makes the checks of
+  /// `problems()`; throws `MatrixConfigurationError` naming each key (`rooms.#quiet:example.org`).
   package init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+    var reader = try OptionReader<CodingKeys>(decoder)
     let defaults = MatrixImageSettings()
     self.init(
-      enabled: try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? defaults.enabled,
-      maxBytes: try container.decodeIfPresent(Int.self, forKey: .maxBytes) ?? defaults.maxBytes,
-      maxPixels: try container.decodeIfPresent(Int.self, forKey: .maxPixels) ?? defaults.maxPixels,
-      perPost: try container.decodeIfPresent(Int.self, forKey: .perPost) ?? defaults.perPost,
-      perHour: try container.decodeIfPresent(Int.self, forKey: .perHour) ?? defaults.perHour,
-      timeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? defaults.timeoutSeconds,
-      allowPrivateNetworks: try container.decodeIfPresent(Bool.self, forKey: .allowPrivateNetworks)
-        ?? defaults.allowPrivateNetworks,
-      rooms: try Self.decodeRooms(from: container))
+      enabled: reader.bool(.enabled) ?? defaults.enabled, maxBytes: reader.integer(.maxBytes) ?? defaults.maxBytes,
+      maxPixels: reader.integer(.maxPixels) ?? defaults.maxPixels,
+      perPost: reader.integer(.perPost) ?? defaults.perPost,
+      perHour: reader.integer(.perHour) ?? defaults.perHour,
+      timeoutSeconds: reader.number(.timeoutSeconds) ?? defaults.timeoutSeconds,
+      allowPrivateNetworks: reader.bool(.allowPrivateNetworks) ?? defaults.allowPrivateNetworks,
+      rooms: reader.entries(.rooms, expected: "expected an object of room to inline or links") { written in
+        guard case .string(let name) = written, let mode = Mode(rawValue: name) else {
+          return .failure(.init("expected \(Mode.allCases.map(\.rawValue).joined(separator: " or "))"))
+        }
+        return .success(mode)
+      } ?? [:])
+    let found = reader.problems + problems().filter { !reader.problems.contains($0) }
+    if !found.isEmpty { throw MatrixConfigurationError(found) }
   }
 
-  /// `rooms` with a sentence naming the modes when one is unknown.
-  private static func decodeRooms(from container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Mode] {
-    let written = try container.decodeIfPresent([String: String].self, forKey: .rooms) ?? [:]
-    return try written.mapValues { name in
-      guard let mode = Mode(rawValue: name) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .rooms, in: container,
-          debugDescription:
-            "unknown picture mode “\(name)” (\(Mode.allCases.map(\.rawValue).joined(separator: " or ")))")
-      }
-      return mode
+  /// The one check of `rooms`' keys (the modes are read as `Mode`), each problem with its key in this object.
+  func problems() -> [OptionProblem] {
+    rooms.keys.sorted().filter { !MatrixIdentifiers.isRoom($0) }.map {
+      OptionProblem("rooms", "expected room ids (!id:server) or aliases (#name:server) as keys, got \"\($0)\"")
     }
   }
 }

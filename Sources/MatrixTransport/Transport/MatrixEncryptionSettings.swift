@@ -1,3 +1,4 @@
+import ChatBridge
 import MatrixCrypto
 
 /// The `encryption` object of a Matrix transport in the config file:
@@ -20,25 +21,37 @@ package struct MatrixEncryptionSettings: Sendable, Hashable, Codable {
     self.recoveryKey = recoveryKey
   }
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case enabled, trust, recoveryKey
   }
 
+  /// Reads every key, each problem with its key (`trust`, `recoveryKey`; `MatrixConfigurationError`). The recovery
+  /// key's problem never shows the key (a secret).
   package init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-    let trustName = try container.decodeIfPresent(String.self, forKey: .trust) ?? MatrixDeviceTrust.crossSigned.rawValue
-    guard let trust = MatrixDeviceTrust(rawValue: trustName) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .trust, in: container, debugDescription: "unknown trust “\(trustName)” (cross-signed, any)")
+    var reader = try OptionReader<CodingKeys>(decoder)
+    reader.reportUnknownKeys(
+      known: CodingKeys.allCases.map(\.stringValue), reason: "unknown key (enabled, trust, recoveryKey)")
+    enabled = reader.bool(.enabled) ?? true
+    trust = .crossSigned
+    recoveryKey = nil
+    if let written = reader.raw(.trust) {
+      if let chosen = written.stringValue.flatMap(MatrixDeviceTrust.init(rawValue:)) {
+        trust = chosen
+      } else {
+        reader.report("trust", "expected \(MatrixDeviceTrust.allCases.map(\.rawValue).joined(separator: " or "))")
+      }
     }
-    self.trust = trust
-    let typed = try container.decodeIfPresent(String.self, forKey: .recoveryKey) ?? ""
-    do {
-      recoveryKey = typed.isEmpty ? nil : try RecoveryKey(parsing: typed)
-    } catch {
-      throw DecodingError.dataCorruptedError(forKey: .recoveryKey, in: container, debugDescription: error.description)
+    switch reader.raw(.recoveryKey) {
+    case nil, .string("")?: break
+    case .string(let typed)?:
+      do {
+        recoveryKey = try RecoveryKey(parsing: typed)
+      } catch {
+        reader.report("recoveryKey", error.description)
+      }
+    default: reader.report("recoveryKey", "expected the recovery key as Element shows it, or {\"env\": \"NAME\"}")
     }
+    if !reader.problems.isEmpty { throw MatrixConfigurationError(reader.problems) }
   }
 
   /// Written as it is read: the recovery key in Element's form.

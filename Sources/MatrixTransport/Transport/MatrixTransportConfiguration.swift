@@ -86,38 +86,6 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     self.undecryptableWaitSeconds = undecryptableWaitSeconds
   }
 
-  enum CodingKeys: String, CodingKey {
-    case name, homeserver, userID, accessToken, password, deviceID, deviceName, rooms, allowedInviters
-    case memberPowerLevel, adminPowerLevel, roleOverrides, threadRooms, syncTimeoutSeconds, suppressLinkPreviews
-    case pickleKey, undecryptableWaitSeconds, encryption, acceptedIdentities, images
-  }
-
-  package init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      name: try container.decodeIfPresent(String.self, forKey: .name) ?? "matrix",
-      homeserver: try container.decode(URL.self, forKey: .homeserver),
-      userID: try container.decode(String.self, forKey: .userID),
-      accessToken: try container.decodeIfPresent(String.self, forKey: .accessToken),
-      password: try container.decodeIfPresent(String.self, forKey: .password),
-      deviceID: try container.decodeIfPresent(String.self, forKey: .deviceID),
-      deviceName: try container.decodeIfPresent(String.self, forKey: .deviceName) ?? "awfulbot",
-      rooms: try container.decodeIfPresent([String].self, forKey: .rooms) ?? [],
-      allowedInviters: try container.decodeIfPresent([String].self, forKey: .allowedInviters) ?? [],
-      memberPowerLevel: try container.decodeIfPresent(Int.self, forKey: .memberPowerLevel) ?? 50,
-      adminPowerLevel: try container.decodeIfPresent(Int.self, forKey: .adminPowerLevel) ?? 100,
-      roleOverrides: try Self.decodeRoles(container),
-      threadRooms: try container.decodeIfPresent([String].self, forKey: .threadRooms) ?? [],
-      syncTimeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .syncTimeoutSeconds) ?? 30,
-      suppressLinkPreviews: try container.decodeIfPresent(Bool.self, forKey: .suppressLinkPreviews) ?? true,
-      pickleKey: try container.decodeIfPresent(String.self, forKey: .pickleKey),
-      undecryptableWaitSeconds: try container.decodeIfPresent(Double.self, forKey: .undecryptableWaitSeconds) ?? 60,
-      encryption: try container.decodeIfPresent(MatrixEncryptionSettings.self, forKey: .encryption)
-        ?? MatrixEncryptionSettings(),
-      acceptedIdentities: try container.decodeIfPresent([String: String].self, forKey: .acceptedIdentities) ?? [:])
-    images = try container.decodeIfPresent(MatrixImageSettings.self, forKey: .images) ?? MatrixImageSettings()
-  }
-
   package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
@@ -140,41 +108,6 @@ package struct MatrixTransportConfiguration: Sendable, Hashable, Codable {
     try container.encode(encryption, forKey: .encryption)
     if !acceptedIdentities.isEmpty { try container.encode(acceptedIdentities, forKey: .acceptedIdentities) }
     try container.encode(images, forKey: .images)
-  }
-
-  /// Roles are written by name (`viewer`, `member`, `admin`) in the config file.
-  private static func decodeRoles(_ container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Role] {
-    let names = try container.decodeIfPresent([String: String].self, forKey: .roleOverrides) ?? [:]
-    return try names.mapValues { name in
-      guard let role = Role(name: name) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .roleOverrides, in: container, debugDescription: "unknown role “\(name)” (viewer, member, admin)")
-      }
-      return role
-    }
-  }
-
-  /// Problems that make the transport unusable, as sentences for the operator (empty: fine).
-  package func validationErrors() -> [String] {
-    var errors: [String] = []
-    if !MatrixIdentifiers.isUserID(userID) {
-      errors.append("matrix \(name): userID must be a full Matrix id like @awfulbot:example.org")
-    }
-    if accessToken?.isEmpty ?? true, password?.isEmpty ?? true {
-      errors.append("matrix \(name): set accessToken or password")
-    }
-    if let scheme = homeserver.scheme?.lowercased(), scheme == "http" || scheme == "https", homeserver.host != nil {
-    } else {
-      errors.append("matrix \(name): homeserver must be an http(s) URL")
-    }
-    if memberPowerLevel > adminPowerLevel {
-      errors.append("matrix \(name): memberPowerLevel must not exceed adminPowerLevel")
-    }
-    // Room ids are opaque `!…` (from room version 12 on without a server part); aliases are `#name:server`.
-    for room in rooms + threadRooms + images.rooms.keys.sorted() where !MatrixIdentifiers.isRoom(room) {
-      errors.append("matrix \(name): “\(room)” is neither a room id (!…) nor an alias (#…:server)")
-    }
-    return errors
   }
 
   /// Whether the bot reads and writes encrypted rooms: encryption on and a pickle key to keep its keys under.
