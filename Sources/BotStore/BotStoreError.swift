@@ -18,6 +18,9 @@ package enum BotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// could misread or damage what the newer build stored. `databaseSchema` is its newest migration, `knownSchema`
   /// this build's.
   case newerSchema(path: String, databaseSchema: String, knownSchema: String)
+  /// A tool that only reads (`status`) found a database an older build wrote and nobody has migrated yet: the tables
+  /// the pending migrations add are not there to read. `databaseSchema` is its newest migration, `pending` the rest.
+  case olderSchema(path: String, databaseSchema: String, pending: [String])
 
   package var description: String {
     switch self {
@@ -25,6 +28,11 @@ package enum BotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
       "The database at \(path) has schema \(databaseSchema), written by a newer AwfulBot than this one, which knows "
         + "schema up to \(knownSchema): start the newer build again, or restore a backup this build made "
         + "(awfulbot restore); nothing was changed."
+    case .olderSchema(let path, let databaseSchema, let pending):
+      "The database at \(path) has schema \(databaseSchema), written by an older AwfulBot; this one reads it after "
+        + "\(pending.count == 1 ? "migration" : "migrations") \(pending.joined(separator: ", ")): run "
+        + "`awfulbot migrate` (it takes a backup first with --backup) or start the bot, then ask again. Nothing was "
+        + "changed."
     case .cannotCreateFile(let path):
       "Cannot create the database file at \(path); check that the directory exists and is writable."
     case .noDatabase(let path):

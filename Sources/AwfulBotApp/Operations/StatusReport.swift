@@ -132,11 +132,17 @@ package struct StatusReport: Sendable, Codable, Hashable {
   package static func read(
     databasePath path: String, transportNames: [String] = [], now: Date = Date(),
     freeSpace: @escaping @Sendable (String) -> Int64? = BotDatabase.freeBytes(near:),
-    processIsAlive: @escaping @Sendable (Int32) -> Bool = { kill($0, 0) == 0 }
+    processIsAlive: @escaping @Sendable (Int32) -> Bool = { kill($0, 0) == 0 },
+    knownMigrations: [String] = DatabaseFile.knownMigrations
   ) throws -> StatusReport {
     let database = try ReadOnlyDatabase(path: path)
     defer { try? database.close() }
-    let migrations = try database.migrationState()
+    let migrations = try database.migrationState(known: knownMigrations)
+    // Each migration since v5 adds tables the report reads: before they exist, say so instead of "no such table".
+    if !migrations.pending.isEmpty {
+      throw BotStoreError.olderSchema(
+        path: path, databaseSchema: migrations.applied.last ?? "none", pending: migrations.pending)
+    }
     let freeBytes = freeSpace(path)
     let diskIsFull = Storage.isNearlyFull(freeBytes)
     return try database.read { tx in

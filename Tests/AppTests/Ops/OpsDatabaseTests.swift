@@ -111,6 +111,20 @@ struct OpsDatabaseTests {
     try database.close()
   }
 
+  @Test("status of a database an older build wrote names the migrations still to run instead of a missing table")
+  func statusOfOlderSchema() throws {
+    let databasePath = path("awfulbot.sqlite")
+    try populatedDatabase(at: databasePath).close()
+    // This build as a newer one, with a migration the database has not run.
+    let known = DatabaseFile.knownMigrations
+    let error = try #require(throws: BotStoreError.self) {
+      try StatusReport.read(databasePath: databasePath, knownMigrations: known + ["v99-future"])
+    }
+    #expect(error == .olderSchema(path: databasePath, databaseSchema: known.last ?? "", pending: ["v99-future"]))
+    #expect(error.description.contains("run `awfulbot migrate`"), "\(error)")
+    #expect(try StatusReport.read(databasePath: databasePath).pendingMigrations.isEmpty)
+  }
+
   @Test("status says when there is no database, and when the daemon stopped")
   func statusEdges() async throws {
     #expect(throws: BotStoreError.noDatabase(path: path("missing.sqlite"))) {
