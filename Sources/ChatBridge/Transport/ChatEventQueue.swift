@@ -20,13 +20,33 @@ package final class ChatEventQueue: Sendable {
   /// Hands `event` on; false when it was dropped because the queue is full (or finished).
   @discardableResult
   package func yield(_ event: ChatEvent) -> Bool {
+    offer(event) == .queued
+  }
+
+  /// What became of an event handed on.
+  package enum Outcome: Sendable, Hashable {
+    case queued
+    /// Dropped because the queue is full; `total`: events dropped so far.
+    case dropped(total: Int)
+    /// The stream has ended (the transport is shutting down): nobody reads events any more, so none is lost.
+    case finished
+
+    /// The count to log for this drop, or nil when there is nothing to log: the first drop and every hundredth
+    /// are logged, so a flood is seen without flooding the log. An event after the stream ended is not a drop.
+    package var droppedToReport: Int? {
+      guard case .dropped(let total) = self, total == 1 || total.isMultiple(of: 100) else { return nil }
+      return total
+    }
+  }
+
+  /// Hands `event` on and says what became of it.
+  @discardableResult
+  package func offer(_ event: ChatEvent) -> Outcome {
     switch continuation.yield(event) {
-    case .enqueued: return true
-    case .dropped:
-      droppedCount.add(1, ordering: .relaxed)
-      return false
-    case .terminated: return false
-    @unknown default: return false
+    case .enqueued: return .queued
+    case .dropped: return .dropped(total: droppedCount.add(1, ordering: .relaxed).newValue)
+    case .terminated: return .finished
+    @unknown default: return .finished
     }
   }
 

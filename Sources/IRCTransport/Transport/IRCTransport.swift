@@ -34,8 +34,8 @@ package final class IRCTransport: ChatTransport, Sendable {
     self.queue = queue
     let dropLogger = logger
     self.client = try IRCClient(configuration: configuration, logger: logger) { event in
-      if !queue.yield(event), queue.dropped.isMultiple(of: 100) || queue.dropped == 1 {
-        dropLogger.warning("chat events dropped: too many waiting", metadata: ["dropped": "\(queue.dropped)"])
+      if let total = queue.offer(event).droppedToReport {
+        dropLogger.warning("chat events dropped: too many waiting", metadata: ["dropped": "\(total)"])
       }
     }
   }

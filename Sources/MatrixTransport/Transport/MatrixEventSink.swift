@@ -8,10 +8,8 @@ struct MatrixEventSink: Sendable {
   let logger: Logger
 
   func yield(_ event: ChatEvent) {
-    guard !queue.yield(event) else { return }
-    let dropped = queue.dropped
-    if dropped == 1 || dropped.isMultiple(of: 100) {
-      logger.warning("chat events dropped: too many waiting", metadata: ["dropped": "\(dropped)"])
+    if let total = queue.offer(event).droppedToReport {
+      logger.warning("chat events dropped: too many waiting", metadata: ["dropped": "\(total)"])
     }
   }
 
