@@ -101,7 +101,7 @@ package struct TransportKind: Sendable {
   ) {
     let known = ["type", "name"] + options.keys.sorted()
     for key in settings.options.keys.sorted() where !options.keys.contains(key) && !ConfigReader.isComment(key) {
-      let hint = ConfigReader.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+      let hint = ConfigReader.didYouMean(key, in: known)
       reader.report(ConfigReader.join(path, key), "unknown key for a \(type.rawValue) transport\(hint)")
     }
     var shaped = settings.options

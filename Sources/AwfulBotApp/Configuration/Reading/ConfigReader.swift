@@ -26,21 +26,6 @@ package struct ConfigReader: Sendable {
 
   package static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-  /// The members of an object. Keys not in `known` are reported with the closest known key as a hint, because a
-  /// misspelt key silently ignored is a setting that does not apply.
-  package mutating func object(_ value: JSONValue?, at path: String, known: [String]) -> [String: JSONValue]? {
-    guard let value else { return nil }
-    guard case .object(let members) = value else {
-      report(path.isEmpty ? "(top level)" : path, "expected an object, got \(value.kindName)")
-      return nil
-    }
-    for key in members.keys.sorted() where !known.contains(key) && !Self.isComment(key) {
-      let hint = Self.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-      report(Self.join(path, key), "unknown key\(hint)")
-    }
-    return members
-  }
-
   package mutating func required(_ members: [String: JSONValue], _ key: String, at path: String) -> JSONValue? {
     guard let value = members[key], value != .null else {
       report(Self.join(path, key), "missing")
@@ -115,23 +100,22 @@ package struct ConfigReader: Sendable {
   /// A secret: a string, or `{"env": "NAME"}`.
   package mutating func secret(_ members: [String: JSONValue], _ key: String, at path: String) -> SecretValue? {
     guard let value = members[key], value != .null else { return nil }
-    let keyPath = Self.join(path, key)
-    switch value {
-    case .string(let literal): return SecretValue(literal: literal)
-    case .object(let reference):
-      guard reference.count == 1, case .string(let name)? = reference["env"], !name.isEmpty else {
-        report(keyPath, "expected a string or {\"env\": \"VARIABLE\"}")
-        return nil
-      }
-      return SecretValue(environment: name)
-    default:
-      report(keyPath, "expected a string or {\"env\": \"VARIABLE\"}, got \(value.kindName)")
+    switch SecretValue.written(value) {
+    case .success(let secret): return secret
+    case .failure(let problem):
+      report(Self.join(path, key), problem.reason)
       return nil
     }
   }
 
+  /// ` (did you mean "key"?)` after an unknown key's problem, naming the known key it most likely meant; empty when
+  /// none is close.
+  static func didYouMean(_ key: String, in known: [String]) -> String {
+    closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+  }
+
   /// The known key a misspelling most likely meant: same letters ignoring case, or at most two edits away.
-  static func closest(to key: String, in known: [String]) -> String? {
+  private static func closest(to key: String, in known: [String]) -> String? {
     if let sameLetters = known.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
     let scored = known.map { ($0, CommandSuggester.distance(key.lowercased(), $0.lowercased())) }
       .filter { $0.1 <= 2 }

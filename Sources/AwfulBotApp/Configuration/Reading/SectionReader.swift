@@ -32,7 +32,7 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
     let known = Key.allCases.map(\.stringValue)
     for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) && !ConfigReader.isComment(key)
     {
-      let hint = ConfigReader.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+      let hint = ConfigReader.didYouMean(key, in: known)
       context.report(at(key), "unknown key\(hint)")
     }
   }
@@ -149,17 +149,12 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
   /// A secret: a string, or `{"env": "NAME"}`. Its value never appears in a problem.
   func secret(_ key: Key) -> SecretValue? {
     guard let value = raw(key) else { return nil }
-    switch value {
-    case .string(let literal): return SecretValue(literal: literal)
-    case .object(let members):
-      if members.count == 1, let name = members["env"]?.stringValue, !name.isEmpty {
-        return SecretValue(environment: name)
-      }
-      report(key, "expected a string or {\"env\": \"VARIABLE\"}")
-    default:
-      report(key, "expected a string or {\"env\": \"VARIABLE\"}, got \(value.kindName)")
+    switch SecretValue.written(value) {
+    case .success(let secret): return secret
+    case .failure(let problem):
+      report(key, problem.reason)
+      return nil
     }
-    return nil
   }
 
   /// A nested section read by its own type; nil when absent or not an object (already reported).

@@ -70,17 +70,12 @@ extension AppConfiguration.ForumSettings: Decodable {
         context.report(path, "is not a cookie name")
         continue
       }
+      guard let value = members[name], value != .null else { continue }
       let secret: SecretValue
-      switch members[name] {
-      case .string(let literal)?: secret = SecretValue(literal: literal)
-      case .object(let reference)? where reference.count == 1 && !(reference["env"]?.stringValue ?? "").isEmpty:
-        secret = SecretValue(environment: reference["env"]?.stringValue ?? "")
-      case .object?:
-        context.report(path, "expected a string or {\"env\": \"VARIABLE\"}")
-        continue
-      case nil, .null?: continue
-      case let other?:
-        context.report(path, "expected a string or {\"env\": \"VARIABLE\"}, got \(other.kindName)")
+      switch SecretValue.written(value) {
+      case .success(let written): secret = written
+      case .failure(let problem):
+        context.report(path, problem.reason)
         continue
       }
       if context.checksSecrets {
