@@ -8,9 +8,6 @@ extension StatusReport {
     var lines: [String] = []
     lines.append("database: \(databasePath)")
     if let storage { lines.append(storageLine(storage, ago: ago)) }
-    if !pendingMigrations.isEmpty {
-      lines.append("  ✗ \(pendingMigrations.count) migration(s) not applied: run `awfulbot migrate` (or start the bot)")
-    }
     if let daemon {
       let mark = daemon.state == .running ? "✓" : daemon.state == .aliveOnFullDisk ? "!" : "✗"
       lines.append(

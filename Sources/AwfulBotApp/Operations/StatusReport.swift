@@ -112,6 +112,8 @@ package struct StatusReport: Sendable, Codable, Hashable {
 
   package var databasePath: String
   package var storage: Storage? = nil
+  /// Always empty in a report that was read: `read` refuses a database with migrations to run
+  /// (`BotStoreError.olderSchema`). Kept in the JSON form, which scripts read.
   package var pendingMigrations: [String]
   package var daemon: Daemon?
   package var forum: Forum
