@@ -12,17 +12,11 @@ import Testing
 struct OperationsStateMigrationTests {
   @Test("heartbeat records and transport state stored by schema 6 are rows of their tables after the upgrade")
   func movesOperationsState() async throws {
-    let directory = TestScratch.path("awfulbot-ops-state")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("bot.sqlite").path
-
     // As schema 6 wrote them: AwfulBotApp's JSON with ISO 8601 dates in namespace `ops`, and each transport's
     // values in `transport:<name>`.
-    let old = try DatabaseQueue(path: path)
-    try BotMigrations.migrator.migrate(old, upTo: "v6-chatState")
-    try await old.write { db in
-      let rows = [
+    let file = try OlderSchemaFile(
+      "awfulbot-ops-state", upTo: "v6-chatState",
+      rows: [
         (
           "ops", "daemon",
           #"{"configuration":{"checksum":"abc","loadedAt":"2025-01-02T15:00:00Z","path":"/etc/awfulbot.json"},"#
@@ -40,14 +34,9 @@ struct OperationsStateMigrationTests {
         ("transport:matrix", "deviceID", "DEVICE1"),
         ("transport:matrix", "since", "s72_9"),
         ("transport:my irc", "nick", "awfulbot_"),
-      ]
-      for (namespace, key, value) in rows {
-        try db.execute(
-          sql: "INSERT INTO keyValue (namespace, key, value, updatedAt) VALUES (?, ?, ?, '2025-01-02 15:05:00')",
-          arguments: [namespace, key, value])
-      }
-    }
-    try old.close()
+      ])
+    defer { file.remove() }
+    let path = file.path
 
     let database = try BotDatabase(path: path)
     defer { try? database.close() }

@@ -12,28 +12,17 @@ import Testing
 struct PollStateMigrationTests {
   @Test("paces and list marks stored as JSON by schema 4 are rows of pollPace and listMark after the upgrade")
   func movesPacesAndMarks() throws {
-    let directory = TestScratch.path("awfulbot-poll-state")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("bot.sqlite").path
-
     // As schema 4 wrote them: Foundation's JSON, dates as seconds since 2001-01-01.
-    let old = try DatabaseQueue(path: path)
-    try BotMigrations.migrator.migrate(old, upTo: "v4-replies")
-    try old.write { db in
-      let rows = [
-        ("pace:bookmarks", #"{"seconds":40,"reason":"quiet","quietReads":2,"ceilingSeconds":60}"#),
-        ("list:bookmarks", #"{"newestLastPost":756000000,"lastFullSweep":755999000,"isOrdered":true}"#),
-        ("list:forum:273", #"{"newestLastPost":756000060,"isOrdered":false}"#),
-        ("pace:forum:273", "not json"),
-      ]
-      for (key, value) in rows {
-        try db.execute(
-          sql: "INSERT INTO keyValue (namespace, key, value, updatedAt) VALUES ('poll', ?, ?, '2025-01-02 15:05:00')",
-          arguments: [key, value])
-      }
-    }
-    try old.close()
+    let file = try OlderSchemaFile(
+      "awfulbot-poll-state", upTo: "v4-replies",
+      rows: [
+        ("poll", "pace:bookmarks", #"{"seconds":40,"reason":"quiet","quietReads":2,"ceilingSeconds":60}"#),
+        ("poll", "list:bookmarks", #"{"newestLastPost":756000000,"lastFullSweep":755999000,"isOrdered":true}"#),
+        ("poll", "list:forum:273", #"{"newestLastPost":756000060,"isOrdered":false}"#),
+        ("poll", "pace:forum:273", "not json"),
+      ])
+    defer { file.remove() }
+    let path = file.path
 
     let database = try BotDatabase(path: path)
     let (paces, bookmarks, forum, left) = try database.readNow { tx in
@@ -60,27 +49,16 @@ struct PollStateMigrationTests {
 struct ChatStateMigrationTests {
   @Test("posts made from chat, seeded sources and rooms paused by a reload are rows of their tables after the upgrade")
   func movesChatState() async throws {
-    let directory = TestScratch.path("awfulbot-chat-state")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("bot.sqlite").path
-
-    let old = try DatabaseQueue(path: path)
-    try BotMigrations.migrator.migrate(old, upTo: "v5-pollState")
-    try await old.write { db in
-      let rows = [
+    let file = try OlderSchemaFile(
+      "awfulbot-chat-state", upTo: "v5-pollState",
+      rows: [
         ("postedFromChat", "irc\u{1F}#goons\u{1F}7001", "2025-01-02T15:04:00Z"),
         ("engine", "announcementsSeeded", "2"),
         ("engine", "privateMessagesSeeded", "1"),
         ("pausedByConfig", "my irc #gone", "1"),
-      ]
-      for (namespace, key, value) in rows {
-        try db.execute(
-          sql: "INSERT INTO keyValue (namespace, key, value, updatedAt) VALUES (?, ?, ?, '2025-01-02 15:05:00')",
-          arguments: [namespace, key, value])
-      }
-    }
-    try old.close()
+      ])
+    defer { file.remove() }
+    let path = file.path
 
     let database = try BotDatabase(path: path)
     let (posted, dates, announcements, inbox, paused, left) = try database.readNow { tx in
