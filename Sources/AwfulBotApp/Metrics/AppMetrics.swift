@@ -1,3 +1,4 @@
+import BotCore
 import Foundation
 import Metrics
 import Prometheus
@@ -43,18 +44,23 @@ package enum AppMetrics {
     Counter(label: "awfulbot_transport_reconnects_total", dimensions: [("transport", transport)]).increment(by: times)
   }
 
-  /// Rows waiting per room and in total, rows dead-lettered (current counts from the database). The database lists
-  /// only rooms with rows waiting, so a room in `reportedBefore` (what the previous call returned) and missing now is
-  /// set to 0 (its queue emptied), not left at its last count. Returns the rooms reported now.
+  /// Rows waiting per room and in total, rows dead-lettered (current counts from the database). A room's label is
+  /// `label`'s answer (`MetricRoomLabels`: a configured room, or `other` for all the rest together), so no outsider
+  /// adds a series. The database lists only rooms with rows waiting, so a label in `reportedBefore` (what the
+  /// previous call returned) and missing now is set to 0 (its queue emptied), not left at its last count. Returns the
+  /// labels reported now.
   @discardableResult
   package static func outbox(
     depthByRoom: [(transport: String, room: String, depth: Int)], deadLetters: Int,
-    reportedBefore: Set<OutboxRoom> = []
+    reportedBefore: Set<OutboxRoom> = [],
+    label: (_ transport: String, _ room: String) -> String = { _, _ in MetricRoomLabels.other }
   ) -> Set<OutboxRoom> {
-    let current = Set(depthByRoom.map { OutboxRoom(transport: $0.transport, room: $0.room) })
+    var depths: [OutboxRoom: Int] = [:]
     for row in depthByRoom {
-      roomDepth(OutboxRoom(transport: row.transport, room: row.room)).record(row.depth)
+      depths[OutboxRoom(transport: row.transport, room: label(row.transport, row.room)), default: 0] += row.depth
     }
+    let current = Set(depths.keys)
+    for (room, depth) in depths { roomDepth(room).record(depth) }
     for room in reportedBefore.subtracting(current) { roomDepth(room).record(0) }
     Gauge(label: "awfulbot_outbox_dead_letters").record(deadLetters)
     return current

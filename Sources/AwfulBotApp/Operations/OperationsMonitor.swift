@@ -22,12 +22,16 @@ package final class OperationsMonitor: Service, Sendable {
   private let configurationStamp = Mutex<ConfigurationStamp?>(nil)
   /// The rooms the outbox gauge reported with rows waiting at the last refresh (see `AppMetrics.outbox`).
   private let outboxRooms = Mutex<Set<AppMetrics.OutboxRoom>>([])
+  /// The `room` labels of the outbox gauge (the engine's: configured rooms, the rest `other`).
+  private let roomLabels: MetricRoomLabels
 
   package init(
     database: BotDatabase, client: ForumsClient, transports: [any ChatTransport], connections: TransportConnections,
-    interval: Duration = .seconds(15), logger: Logger = Logger(label: "awfulbot.ops")
+    interval: Duration = .seconds(15), roomLabels: MetricRoomLabels = MetricRoomLabels(),
+    logger: Logger = Logger(label: "awfulbot.ops")
   ) {
     self.database = database
+    self.roomLabels = roomLabels
     self.client = client
     self.transports = transports
     self.connections = connections
@@ -81,7 +85,7 @@ package final class OperationsMonitor: Service, Sendable {
       let before = outboxRooms.withLock { $0 }
       let now = AppMetrics.outbox(
         depthByRoom: depth.map { ($0.transport, $0.room, $0.pending) }, deadLetters: counts.dead,
-        reportedBefore: before)
+        reportedBefore: before, label: roomLabels.label)
       outboxRooms.withLock { $0 = now }
     } catch {
       logger.warning("could not read the outbox for metrics", metadata: ["error": "\(error)"])

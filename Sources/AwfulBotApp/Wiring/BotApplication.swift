@@ -103,6 +103,7 @@ package final class BotApplication: Sendable {
 
     let permissions = SharedPermissions(Self.permissionPolicy(for: configuration))
     self.permissions = permissions
+    engine.metricRoomLabels.follow { permissions.current.namedRooms }
     let router = CommandRouter(
       parser: CommandParser(
         prefix: configuration.commands?.prefix ?? "!", botNames: [configuration.commands?.botName ?? "awfulbot"]),
@@ -132,7 +133,8 @@ package final class BotApplication: Sendable {
         })
     }
     let monitor = OperationsMonitor(
-      database: database, client: client, transports: transports, connections: connections)
+      database: database, client: client, transports: transports, connections: connections,
+      roomLabels: engine.metricRoomLabels)
     self.monitor = monitor
     services.append(monitor)
     metricsListener = MetricsListener(address: Self.metricsAddress(for: configuration)) { address in

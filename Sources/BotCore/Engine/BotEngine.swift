@@ -45,6 +45,8 @@ package final class BotEngine: Sendable {
   package let relayMap: RelayMap
   /// The rooms told about new private messages.
   package let privateMessageRooms: PrivateMessageRooms
+  /// Which rooms the metrics name (the configured ones; the rest are `other`).
+  package let metricRoomLabels = MetricRoomLabels()
 
   /// - Parameters:
   ///   - transports: name → capabilities of every transport rooms may live on.

@@ -12,8 +12,8 @@ enum MatrixStateKey {
   static func thread(room: String, key: String) -> String { "thread:\(room):\(key)" }
   /// Set once the encryption notice went to the room: it is sent once per room ever.
   static func encryptionNotice(room: String) -> String { "encryption-notice:\(room)" }
-  /// Set once a sender was told the bot does not act on messages from their unverified device, in that room.
-  static func untrustedDeviceNotice(room: String, user: String, device: String) -> String {
-    "untrusted-device-notice:\(room)|\(user)|\(device)"
-  }
+  /// Who was told, in which room and when, that the bot does not act on their unverified session
+  /// (`UnverifiedSessionNotices`, one bounded value). Builds before it kept a row per room, user and device
+  /// (`untrusted-device-notice:…`), which are no longer read.
+  static let unverifiedSessionNotices = "unverified-session-notices"
 }

@@ -161,10 +161,10 @@ extension MatrixTransport {
     state.withLock { _ = $0.encryptionLookedUp.insert(room) }
   }
 
-  /// A readable message from a device the trust policy does not accept: never acted on; its sender is told once
-  /// per room and device (kept across restarts) what to do, in the room, encrypted (so their verified sessions
-  /// read it).
-  func refuseUntrusted(_ event: MatrixEvent, deviceID: String?, room: String) async {
+  /// A readable message from a device the trust policy does not accept: never acted on; its sender is told what to
+  /// do, in the room, encrypted (so their verified sessions read it), at most once an hour per room and user
+  /// (`UnverifiedSessionNotices`, kept across restarts): a new session costs anyone nothing, so it earns no notice.
+  func refuseUntrusted(_ event: MatrixEvent, deviceID: String?, room: String, now: Date = .now) async {
     guard let sender = event.sender, sender != configuration.userID else { return }
     let device = deviceID ?? "unknown"
     logger.info(
@@ -173,10 +173,16 @@ extension MatrixTransport {
     // A changed identity was announced to the room (`reportIdentityChanges`); its sessions get no room keys, so
     // a reply to them could not be read, and "verify your session" would be the wrong advice.
     if await state.withLock({ $0.crypto })?.changedIdentity(of: sender) != nil { return }
-    let key = MatrixStateKey.untrustedDeviceNotice(room: room, user: sender, device: device)
     do {
-      guard try await store.value(for: key) == nil else { return }
-      try await store.setValue("pending", for: key)
+      let stored = try await store.value(for: MatrixStateKey.unverifiedSessionNotices)
+      var notices =
+        stored.flatMap { try? JSONDecoder().decode(UnverifiedSessionNotices.self, from: Data($0.utf8)) }
+        ?? UnverifiedSessionNotices()
+      guard notices.shouldTell(user: sender, in: room, now: now) else { return }
+      // Recorded before the send: a crash in it never makes the notice go twice in the hour.
+      try await store.setValue(
+        String(decoding: try JSONEncoder().encode(notices), as: UTF8.self),
+        for: MatrixStateKey.unverifiedSessionNotices)
       let name = state.withLock { $0.directory.displayName(of: sender, in: room) }
       let session = deviceID.map { "your session \($0)" } ?? "the session you used"
       let text =
@@ -187,9 +193,9 @@ extension MatrixTransport {
       var content = MatrixMessageContent.plainContent(text: text, html: nil)
       content.mentions = MatrixMentions(userIDs: [sender])
       if let refused = event.eventID { content.relatesTo = .reply(to: refused) }
-      let eventID = try await sendEvent(
-        room: room, content: content.json, transactionID: "awfulbot-untrusted-\(room)-\(sender)-\(device)")
-      try await store.setValue(eventID, for: key)
+      _ = try await sendEvent(
+        room: room, content: content.json,
+        transactionID: "awfulbot-untrusted-\(room)-\(sender)-\(Int64(now.timeIntervalSince1970))")
     } catch {
       logger.warning(
         "could not tell a sender their device is not verified", metadata: ["room": "\(room)", "error": "\(error)"])

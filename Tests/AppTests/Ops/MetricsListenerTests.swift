@@ -53,10 +53,11 @@ struct OutboxGaugeTests {
   func drainedRoomReadsZero() {
     AppMetrics.bootstrap()
     let room = "!gauge-\(UUID().uuidString.prefix(8))"
-    let reported = AppMetrics.outbox(depthByRoom: [("matrix", room, 3)], deadLetters: 0)
+    let configured = { @Sendable (_: String, room: String) in room }
+    let reported = AppMetrics.outbox(depthByRoom: [("matrix", room, 3)], deadLetters: 0, label: configured)
     #expect(
       OpsHTTP.value(in: AppMetrics.exposition(), "awfulbot_outbox_room_depth", ["room": room]) == 3)
-    AppMetrics.outbox(depthByRoom: [], deadLetters: 0, reportedBefore: reported)
+    AppMetrics.outbox(depthByRoom: [], deadLetters: 0, reportedBefore: reported, label: configured)
     #expect(
       OpsHTTP.value(in: AppMetrics.exposition(), "awfulbot_outbox_room_depth", ["room": room]) == 0)
   }

@@ -52,7 +52,9 @@ extension Dispatcher {
     switch outcome {
     case .success(let receipt):
       EngineMetrics.delivery(transport: transport.name, outcome: "delivered")
-      EngineMetrics.roomDelivery(transport: transport.name, room: row.room, kind: row.kind.rawValue)
+      EngineMetrics.roomDelivery(
+        transport: transport.name, room: engine.metricRoomLabels.label(transport: transport.name, room: row.room),
+        kind: row.kind.rawValue)
       return .accepted(receipt)
     case .failure(let error as ChatSendError):
       switch error {

@@ -36,7 +36,8 @@ enum EngineMetrics {
       .increment()
   }
 
-  /// A message the chat service accepted, by room and kind (`post`, `answer`, …): relays per room.
+  /// A message the chat service accepted, by room and kind (`post`, `answer`, …): relays per room. `room` is a
+  /// label from `MetricRoomLabels` (a configured room, or `other`), never a room or nick an outsider chose.
   static func roomDelivery(transport: String, room: String, kind: String) {
     Counter(
       label: "awfulbot_room_deliveries_total", dimensions: [("transport", transport), ("room", room), ("kind", kind)]
