@@ -32,7 +32,36 @@ enum ForumHTTPHandler {
         userAgent: request.headers[.userAgent]))
     // Pictures are logged like pages, so tests can count what the bot fetched.
     if path.hasPrefix("/images/") {
-      let name = String(path.dropFirst("/images/".count))
+      var name = String(path.dropFirst("/images/".count))
+      let parts = name.split(separator: "/", maxSplits: 2).map(String.init)
+      // A picture host that takes its time (`slow/<seconds>/<name>`) or sends the fetcher round
+      // (`redirect/<n>/<name>`: n redirects, then the picture; `slowredirect/<n>/<name>`: the same, a second a hop).
+      if parts.count == 3, let number = Int(parts[1]), (0...600).contains(number) {
+        switch parts[0] {
+        case "slow":
+          try await Task.sleep(for: .seconds(number))
+          name = parts[2]
+        case "slowredirect":
+          try await Task.sleep(for: .seconds(1))
+          guard number > 0 else {
+            name = parts[2]
+            break
+          }
+          return response(
+            ForumResponse(
+              status: 302, headers: [("Location", "/images/slowredirect/\(number - 1)/\(parts[2])")], body: [],
+              isHTML: false))
+        case "redirect" where number > 0:
+          return response(
+            ForumResponse(
+              status: 302, headers: [("Location", "/images/redirect/\(number - 1)/\(parts[2])")], body: [],
+              isHTML: false))
+        case "redirect":
+          name = parts[2]
+        default:
+          break
+        }
+      }
       guard let file = FakeImages.file(named: name) else { return response(.html("Not Found", status: 404)) }
       return response(
         ForumResponse(status: 200, headers: [("Content-Type", file.contentType)], body: file.bytes, isHTML: false))

@@ -3,10 +3,16 @@ import Foundation
 /// The pictures posts link to, served by the emulator under `/images/` so the bot's image handling runs on loopback:
 /// real PNG and animated GIF files of a few sizes, one whose header claims more pixels than any bot should unpack,
 /// one larger than the default download limit, a page served as `fake.jpg`, `photo-<n>.png` (a different picture for
-/// every number, for the images benchmark) and a 404 for anything else. Made here, byte by byte (stored deflate
+/// every number, for the images benchmark) and a 404 for anything else. Hostile ones too: headers that claim absurd
+/// sizes (`absurd.png`, the 33 bytes that once stopped the bot, `absurd.jpg`, `absurd.webp`) and a picture named
+/// `@room.png`. `ForumHTTPHandler` adds a slow host (`/images/slow/<seconds>/<name>`) and chains of redirects
+/// (`/images/redirect/<n>/<name>`). Made here, byte by byte (stored deflate
 /// blocks, uncompressed LZW), so the repository carries no binary files.
 package enum FakeImages {
-  package static let names = ["desk.png", "small.png", "cat.gif", "huge.png", "big.png", "fake.jpg"]
+  package static let names = [
+    "desk.png", "small.png", "cat.gif", "huge.png", "big.png", "fake.jpg", "absurd.png", "absurd.jpg", "absurd.webp",
+    "@room.png",
+  ]
 
   /// The body and content type for `/images/<name>`, nil for a 404.
   package static func file(named name: String) -> (bytes: [UInt8], contentType: String)? {
@@ -17,6 +23,10 @@ package enum FakeImages {
     case "huge.png": (huge, "image/png")
     case "big.png": (big, "image/png")
     case "fake.jpg": (Array("<html><body>Not a picture</body></html>".utf8), "image/jpeg")
+    case "absurd.png": (absurdPNG, "image/png")
+    case "absurd.jpg": (absurdJPEG, "image/jpeg")
+    case "absurd.webp": (absurdWebP, "image/webp")
+    case "@room.png": (desk, "image/png")
     default: photoNumber(name).map { (photo($0), "image/png") }
     }
   }
@@ -45,6 +55,19 @@ package enum FakeImages {
   package static let huge =
     Array(png(width: 1, height: 1) { _, _ in [0, 0, 0] }.prefix(8)) + chunk("IHDR", header(20_000, 20_000))
     + chunk("IEND", [])
+  /// 33 bytes: the signature and an IHDR chunk claiming 4294967295 × 4294967295 pixels, nothing behind it. Its
+  /// width times its height does not fit in 64 bits.
+  package static let absurdPNG =
+    Array(png(width: 1, height: 1) { _, _ in [0, 0, 0] }.prefix(8))
+    + chunk("IHDR", bigEndian(UInt32.max) + bigEndian(UInt32.max) + [8, 2, 0, 0, 0])
+  /// A JPEG whose start of frame claims 65,535 × 65,535 pixels (the most its 16-bit fields hold).
+  package static let absurdJPEG: [UInt8] =
+    [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46]
+    + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0x03] + [UInt8](repeating: 0, count: 12)
+  /// A WebP whose VP8X header claims 16,777,216 × 16,777,216 pixels (its 24-bit fields, plus one).
+  package static let absurdWebP: [UInt8] =
+    Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
+    + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
   /// 6 MiB: a small picture padded with a private chunk, past the default 5 MiB limit.
   package static let big =
     Array(small.dropLast(12)) + chunk("awFl", [UInt8](repeating: 0x2A, count: 6 * 1024 * 1024))

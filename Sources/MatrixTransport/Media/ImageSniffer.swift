@@ -5,7 +5,25 @@ struct ImageSniffer {
     var mimeType: String
     var width: Int
     var height: Int
+
+    /// Why the picture is too large to hand to a client, or nil when it is within the limits. A header says what it
+    /// likes (a 33-byte PNG may claim 4294967295 × 4294967295): no side over `maximumSide` is accepted, and the pixel
+    /// count is computed with overflow checked, so no header can stop the process.
+    func excess(maxPixels: Int) -> String? {
+      guard width <= ImageSniffer.maximumSide, height <= ImageSniffer.maximumSide else {
+        return "\(width)×\(height) pixels, a side over \(ImageSniffer.maximumSide)"
+      }
+      let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+      guard !overflow, pixels <= maxPixels else {
+        return "\(width)×\(height) pixels, more than the \(maxPixels) allowed"
+      }
+      return nil
+    }
   }
+
+  /// The longest side accepted, in pixels. JPEG and GIF store a side in 16 bits and common decoders refuse more
+  /// for the other formats too, so a PNG or WebP header that claims more is no picture a client would draw.
+  static let maximumSide = 65_535
 
   /// nil when the bytes are no PNG, JPEG, GIF or WebP the bot can measure.
   static func sniff(_ bytes: [UInt8]) -> Image? {

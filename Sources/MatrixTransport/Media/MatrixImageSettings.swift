@@ -4,7 +4,7 @@ import ChatBridge
 /// (uploaded to the homeserver, encrypted in encrypted rooms) within these limits; the rest stay links.
 ///
 /// ```json
-/// "images": { "enabled": true, "maxBytes": 5242880, "maxPixels": 30000000, "perPost": 4, "perHour": 120,
+/// "images": { "enabled": true, "maxBytes": 5242880, "maxPixels": 16777216, "perPost": 4, "perHour": 120,
 ///             "rooms": { "#quiet:example.org": "links" } }
 /// ```
 package struct MatrixImageSettings: Sendable, Hashable, Codable {
@@ -19,7 +19,10 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   package var enabled: Bool
   /// The largest file downloaded.
   package var maxBytes: Int
-  /// The largest picture (width × height) uploaded: a small file can unpack into a huge bitmap on every phone.
+  /// The largest picture (width × height) uploaded: a small file can unpack into a huge bitmap on every phone. The
+  /// default, 4096 × 4096, is 64 MiB once decoded (four bytes a pixel), and every client decodes an `m.image` in
+  /// full to draw it, every frame of an animation too: a phone's whole memory budget for pictures, or more, went
+  /// to one 30-megapixel picture (120 MiB). Photos from phones (12 megapixels) still pass.
   package var maxPixels: Int
   /// Pictures shown per relayed post; the rest stay links.
   package var perPost: Int
@@ -34,7 +37,7 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   package var rooms: [String: Mode]
 
   package init(
-    enabled: Bool = true, maxBytes: Int = 5 * 1024 * 1024, maxPixels: Int = 30_000_000, perPost: Int = 4,
+    enabled: Bool = true, maxBytes: Int = 5 * 1024 * 1024, maxPixels: Int = 4096 * 4096, perPost: Int = 4,
     perHour: Int = 120, timeoutSeconds: Double = 10, allowPrivateNetworks: Bool = false, rooms: [String: Mode] = [:]
   ) {
     self.rooms = rooms

@@ -38,30 +38,31 @@ extension MatrixTransport {
   /// clients open the picture at full size when it is tapped, as the forum does.
   static let thumbnailSide = 200
 
-  /// A relay's pictures, made ready before the relay goes out: each uploaded, or why it is not shown.
-  struct PreparedPictures: Sendable {
-    var shown: [(picture: Picture, image: UploadedImage)] = []
+  /// A relay's pictures as it goes out: those to fetch after it (at most `perPost`, each once), and why the others
+  /// are not shown when that is known without waiting (an address that failed within the hour).
+  struct PicturePlan: Sendable {
+    var pictures: [Picture] = []
     var notShown: [String: String] = [:]
+    var encrypted = false
   }
 
-  /// Uploads the pictures of a relayed post (at most `perPost`, each once), before the relay is sent, so the relay
-  /// can say beside a picture's link why it is not shown.
-  func preparePictures(of relay: PostRelay, room: String) async -> PreparedPictures {
+  /// What becomes of a relayed post's pictures, decided without a network request: the relay goes out at once and
+  /// its pictures follow it (`MatrixPictureFollowUps`), so no picture host can hold up a room.
+  func picturePlan(of relay: PostRelay, room: String) -> PicturePlan {
     let settings = configuration.images
-    var prepared = PreparedPictures()
+    var plan = PicturePlan()
     let (encrypted, linksOnly) = state.withLock {
       ($0.directory.encrypted.contains(room), $0.pictureLinkRooms.contains(room))
     }
-    guard settings.enabled, settings.perPost > 0, !linksOnly else { return prepared }
+    plan.encrypted = encrypted
+    guard settings.enabled, settings.perPost > 0, !linksOnly else { return plan }
     var seen: Set<String> = []
     let pictures = Self.pictures(in: relay.body).filter { seen.insert($0.url).inserted }
     for picture in pictures.prefix(settings.perPost) {
-      do {
-        prepared.shown.append((picture, try await uploadedImage(picture.url, encrypted: encrypted)))
-      } catch {
-        logger.info(
-          "picture stays a link", metadata: ["room": "\(room)", "url": "\(picture.url)", "reason": "\(error)"])
-        prepared.notShown[picture.url] = (error as? ImageFetcher.Failure)?.roomReason ?? "it could not be uploaded"
+      if let failure = pictureFailures.failure(for: picture.url) {
+        plan.notShown[picture.url] = failure.roomReason
+      } else {
+        plan.pictures.append(picture)
       }
     }
     if pictures.count > settings.perPost {
@@ -69,7 +70,54 @@ extension MatrixTransport {
         "pictures beyond the post's budget stay links",
         metadata: ["room": "\(room)", "pictures": "\(pictures.count)", "shown": "\(settings.perPost)"])
     }
-    return prepared
+    return plan
+  }
+
+  /// Hands a sent relay's pictures to the follow-ups; when the queue is full they stay links (logged).
+  func followUp(_ job: MatrixPictureFollowUps.Job) {
+    guard !job.pictures.isEmpty else { return }
+    if !pictureFollowUps.enqueue(job) {
+      logger.warning(
+        "pictures of a relay stay links: too many relays wait for theirs",
+        metadata: ["room": "\(job.room)", "pictures": "\(job.pictures.count)"])
+    }
+  }
+
+  /// The follow-ups' loop, for as long as the transport runs: one relay's pictures at a time.
+  func runPictureFollowUps() async {
+    for await job in pictureFollowUps.jobs {
+      if Task.isCancelled { return }
+      await sendPictures(of: job)
+    }
+  }
+
+  /// Fetches and uploads a relay's pictures, sends each shown one as an `m.image` answering the relay, then, when
+  /// some could not be shown, edits the relay so each link says why (one edit, whatever the number).
+  func sendPictures(of job: MatrixPictureFollowUps.Job) async {
+    var shown: [(picture: Picture, image: UploadedImage)] = []
+    var notShown: [String: String] = [:]
+    for picture in job.pictures {
+      do {
+        shown.append((picture, try await uploadedImage(picture.url, encrypted: job.encrypted)))
+      } catch {
+        logger.info(
+          "picture stays a link", metadata: ["room": "\(job.room)", "url": "\(picture.url)", "reason": "\(error)"])
+        notShown[picture.url] = (error as? ImageFetcher.Failure)?.roomReason ?? "it could not be uploaded"
+      }
+    }
+    await sendPictures(shown, to: job.room, after: job.relayEventID, thread: job.thread, key: job.idempotencyKey)
+    guard !notShown.isEmpty, case .post(var relay) = job.message.content else { return }
+    relay.body = Self.annotated(relay.body, notShown: notShown)
+    var edit = job.message
+    edit.content = .post(relay)
+    edit.replaces = job.relayEventID
+    guard let content = contents(of: edit, rendered: renderer.render(edit.content), thread: nil).first else { return }
+    do {
+      _ = try await sendEvent(room: job.room, content: content, transactionID: "\(job.idempotencyKey)#pictures")
+    } catch {
+      logger.warning(
+        "could not say why pictures are not shown", metadata: ["room": "\(job.room)", "error": "\(error)"])
+    }
   }
 
   /// The post's body with "(picture not shown: why)" after each picture that failed.
@@ -94,19 +142,20 @@ extension MatrixTransport {
     }
   }
 
-  /// Sends the prepared pictures after their relay (`relayEventID`), each an `m.image` answering it. A picture that
-  /// cannot be sent is logged; the relay has its link.
+  /// Sends the uploaded pictures after their relay (`relayEventID`), each an `m.image` answering it, named by its
+  /// type (`image.png`, never the address: a poster chooses that, `@room.png` included) and mentioning nobody. A
+  /// picture that cannot be sent is logged; the relay has its link.
   func sendPictures(
-    _ pictures: PreparedPictures, to room: String, after relayEventID: String, thread: MatrixThreadPosition?,
-    key: String
+    _ pictures: [(picture: Picture, image: UploadedImage)], to room: String, after relayEventID: String,
+    thread: MatrixThreadPosition?, key: String
   ) async {
-    for (offset, picture) in pictures.shown.enumerated() {
+    for (offset, picture) in pictures.enumerated() {
       let image = picture.image
       let (width, height) =
         picture.picture.thumbnail
         ? Self.thumbnailSize(width: image.width, height: image.height) : (image.width, image.height)
-      var content = MatrixRoomMessage(
-        msgtype: MatrixMessageType.image, body: Self.fileName(of: picture.picture.url, type: image.mimeType))
+      var content = MatrixRoomMessage(msgtype: MatrixMessageType.image, body: Self.fileName(type: image.mimeType))
+      content.mentions = MatrixMentions()
       content.info = MatrixImageInfo(mimetype: image.mimeType, w: width, h: height, size: image.size)
       if let file = image.file {
         content.file = file
@@ -129,15 +178,22 @@ extension MatrixTransport {
   func uploadedImage(_ url: String, encrypted: Bool) async throws -> UploadedImage {
     let cacheKey = Self.imageCacheKey(url: url, encrypted: encrypted)
     if let image = try await rememberedImage(under: cacheKey) { return image }
+    if let failure = pictureFailures.failure(for: url) { throw failure }
     try reserveImageDownload()
-    let fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+    let fetched: ImageFetcher.Fetched
+    do {
+      fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+    } catch {
+      pictureFailures.remember(error, for: url)
+      throw error
+    }
     // The same picture under another address (a quote of a quote, a mirror) is not uploaded again.
     let contentKey = Self.imageCacheKey(content: fetched.bytes, encrypted: encrypted)
     if let image = try await rememberedImage(under: contentKey) {
       try await remember(image, under: cacheKey)
       return image
     }
-    let name = Self.fileName(of: url, type: fetched.image.mimeType)
+    let name = Self.fileName(type: fetched.image.mimeType)
     var image = UploadedImage(
       mimeType: fetched.image.mimeType, width: fetched.image.width, height: fetched.image.height,
       size: fetched.bytes.count)
@@ -230,9 +286,11 @@ extension MatrixTransport {
     return (max(Int((Double(width) * scale).rounded()), 1), max(Int((Double(height) * scale).rounded()), 1))
   }
 
-  /// The URL's last path component, or a name from the type (`image.png`).
-  static func fileName(of url: String, type: String) -> String {
-    let last = URL(string: url)?.lastPathComponent ?? ""
-    return last.isEmpty || last == "/" ? "image.\(type.split(separator: "/").last ?? "bin")" : last
+  /// A picture's name from its type (`image.png`): the address's own file name is the poster's choice, and a
+  /// client shows it as the event's text, where `@room` or a display name would read as a mention.
+  static func fileName(type: String) -> String {
+    let subtype = type.split(separator: "/").last.map(String.init) ?? ""
+    let safe = !subtype.isEmpty && subtype.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    return "image.\(safe ? subtype : "bin")"
   }
 }

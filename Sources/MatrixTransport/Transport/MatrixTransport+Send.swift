@@ -12,12 +12,14 @@ extension MatrixTransport {
     -> DeliveryReceipt
   {
     var message = message
-    var pictures = PreparedPictures()
-    // A relay's pictures are uploaded first, so the relay can say beside a link why its picture is not shown.
+    var pictures: PicturePlan?
+    // A relay goes out at once; its pictures follow it (see `picturePlan`). Only reasons known without waiting are
+    // in its text now; the follow-up edits the relay for the rest.
     if case .post(var relay) = message.content, message.replaces == nil {
-      pictures = await preparePictures(of: relay, room: room)
-      relay.body = Self.annotated(relay.body, notShown: pictures.notShown)
+      let plan = picturePlan(of: relay, room: room)
+      relay.body = Self.annotated(relay.body, notShown: plan.notShown)
       message.content = .post(relay)
+      pictures = plan
     }
     let threadKey = threadKey(of: message, in: room)
     var position: MatrixThreadPosition?
@@ -45,7 +47,12 @@ extension MatrixTransport {
       thread = updated
     }
     // A relay's pictures follow it (an edit of a relay does not send them again).
-    await sendPictures(pictures, to: room, after: eventID, thread: thread, key: idempotencyKey)
+    if let pictures {
+      followUp(
+        MatrixPictureFollowUps.Job(
+          room: room, message: message, relayEventID: eventID, thread: thread, idempotencyKey: idempotencyKey,
+          pictures: pictures.pictures, encrypted: pictures.encrypted))
+    }
     return DeliveryReceipt(id: eventID)
   }
 
@@ -76,7 +83,7 @@ extension MatrixTransport {
 
   /// The event contents of `message`: one per rendered event (an edit replaces one event only), the later ones
   /// never edits, in `thread` when given.
-  private func contents(
+  func contents(
     of message: OutgoingMessage, rendered events: [MatrixRenderer.Rendered], thread: MatrixThreadPosition?
   )
     -> [JSONValue]

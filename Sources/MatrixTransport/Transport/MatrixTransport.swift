@@ -38,6 +38,9 @@ package final class MatrixTransport: ChatTransport, Sendable {
   let eventSink: MatrixEventSink
   let renderer = MatrixRenderer()
   let state = Mutex(State())
+  /// Relays' pictures waiting to follow them (drained by `run`), and addresses that failed within the hour.
+  let pictureFollowUps = MatrixPictureFollowUps()
+  let pictureFailures = PictureFailureMemory()
 
   struct State {
     var status: MatrixTransportStatus = .starting
@@ -131,6 +134,18 @@ package final class MatrixTransport: ChatTransport, Sendable {
   /// A token rejected later, without a password to log in again, stops syncing with the reason in `status`; the
   /// service then stays idle (other transports keep running) until shutdown. Graceful shutdown ends every wait.
   package func run() async throws {
+    // Pictures follow their relays beside the sync loop; at shutdown those still waiting stay links.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await self.runPictureFollowUps() }
+      defer {
+        pictureFollowUps.finish()
+        group.cancelAll()
+      }
+      try await runSyncing()
+    }
+  }
+
+  private func runSyncing() async throws {
     defer { eventSink.finish() }
     var interpreter: MatrixSyncInterpreter?
     var attempt = 0

@@ -46,13 +46,17 @@ extension MatrixIntegrationTests.ElementPolicy {
         _ = try await bot.waitUntilOutboxDelivered()
         let relay = try #require(try await bot.outbox().first { $0.kind == .post && $0.room == plain }?.receipt)
 
-        // The plain room.
-        let events = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 3 }.from(botID)
+        // The plain room: the relay went out at once, every link in it; the pictures followed, answering it, and
+        // one edit says beside each link not shown why.
+        let events = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 4 }.from(botID)
         let relayBody = try #require(events.first?.body)
         #expect(relayBody.contains("\(images)/fake.jpg"), "the relay keeps every link")
-        #expect(relayBody.contains("huge.png (picture not shown: too large)"), "\(relayBody)")
-        #expect(relayBody.contains("fake.jpg (picture not shown: not a picture)"), "\(relayBody)")
-        #expect(!relayBody.contains("desk.png (picture not shown"))
+        #expect(!relayBody.contains("picture not shown"), "the relay did not wait for its pictures: \(relayBody)")
+        let edit = try #require(events.first { $0.replaces == relay })
+        let editedBody = try #require(edit.content["m.new_content"]?["body"]?.stringValue)
+        #expect(editedBody.contains("huge.png (picture not shown: too large)"), "\(editedBody)")
+        #expect(editedBody.contains("fake.jpg (picture not shown: not a picture)"), "\(editedBody)")
+        #expect(!editedBody.contains("desk.png (picture not shown"))
         let pictures = events.filter { $0.msgtype == "m.image" }
         #expect(pictures.count == 2, "desk and cat; the huge one and the page stay links")
         #expect(pictures.allSatisfy { $0.replyTo == relay })
@@ -76,7 +80,7 @@ extension MatrixIntegrationTests.ElementPolicy {
         #expect(quietBody.contains("\(images)/desk.png") && !quietBody.contains("picture not shown"), "\(quietBody)")
 
         // The encrypted room, as Element reads it.
-        let shown = try await alice.messages(in: secret, from: botID, count: 3)
+        let shown = try await alice.messages(in: secret, from: botID, count: 4)
         let encryptedPictures = shown.filter { $0.content["msgtype"] == "m.image" }
         #expect(encryptedPictures.count == 2)
         let file = try #require(encryptedPictures.first?.content["file"])
@@ -109,8 +113,8 @@ extension MatrixIntegrationTests.ElementPolicy {
         await bot.pollBookmarks()
         _ = try await bot.waitUntilOutboxDelivered()
         let events = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 4 }.from(botID)
-        // Every row is delivered, so every event the bot sent for the post is on the homeserver now: a read after it
-        // is final, with no time to wait out.
+        // The three pictures are the whole of the relay's follow-up (all shown, so no edit comes): with them in, a
+        // read is final.
         let settled = try await owner.waitForMessages(in: plain) { $0.from(botID).count >= 4 }.from(botID)
         let shown = events.filter { $0.msgtype == "m.image" }
         #expect(shown.count == 3)
