@@ -30,7 +30,8 @@ enum WallDetector {
     return nil
   }
 
-  /// `Retry-After` as whole seconds from now (rounded up), see `RetryAfterHeader`.
+  /// `Retry-After` as whole seconds from now (rounded up), see `RetryAfterHeader`: at most a day, so the conversion
+  /// cannot trap.
   static func retryAfterSeconds(_ value: String?, now: Date) -> Int? {
     value.flatMap { RetryAfterHeader.seconds($0, now: now) }.map { Int($0.rounded(.up)) }
   }

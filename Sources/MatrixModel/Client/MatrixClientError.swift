@@ -27,7 +27,7 @@ package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertibl
   package var status: Int
   package var errcode: String?
   package var message: String?
-  /// The longer of `retry_after_ms` (body) and `Retry-After` (header), when either is present.
+  /// The longer of `retry_after_ms` (body) and `Retry-After` (header), when either is present; at most a day.
   package var retryAfter: Duration?
   /// User-interactive auth (a 401 with `session` and `flows`): the session to answer, and the stages of each flow.
   package var authSession: String?
@@ -64,15 +64,24 @@ package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertibl
     struct Flow: Decodable {
       var stages: [String]?
     }
+    /// A number, or nothing: a `retry_after_ms` that is a string, an object or out of range loses only itself, not
+    /// the errcode beside it (which is what says "rate limited").
+    struct LenientNumber: Decodable {
+      var value: Double?
+      init(from decoder: any Decoder) throws { value = try? decoder.singleValueContainer().decode(Double.self) }
+    }
     struct Body: Decodable {
       var errcode: String?
       var error: String?
-      var retry_after_ms: Double?
+      var retry_after_ms: LenientNumber?
       var session: String?
       var flows: [Flow]?
     }
     let decoded = try? JSONDecoder().decode(Body.self, from: Data(body))
-    let fromBody = decoded?.retry_after_ms.map { Duration.milliseconds(Int64(max($0, 0))) }
+    // Clamped to 0…a day: the homeserver's number (1e20, 1e308) never reaches a conversion that traps.
+    let fromBody = decoded?.retry_after_ms?.value.map {
+      Clamp.seconds($0 / 1000, atMost: RetryAfterHeader.maximumSeconds)
+    }
     let fromHeader = retryAfterHeader.flatMap { parseRetryAfter($0) }
     let retryAfter = [fromBody, fromHeader].compactMap { $0 }.max()
     return MatrixAPIError(
@@ -80,8 +89,8 @@ package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertibl
       authSession: decoded?.session, authFlows: (decoded?.flows ?? []).map { $0.stages ?? [] })
   }
 
-  /// `Retry-After` is either delay-seconds or an HTTP date.
+  /// `Retry-After` is either delay-seconds or an HTTP date; at most a day (`RetryAfterHeader.maximumSeconds`).
   package static func parseRetryAfter(_ value: String, now: Date = Date()) -> Duration? {
-    RetryAfterHeader.seconds(value, now: now).map { .milliseconds(Int64($0 * 1000)) }
+    RetryAfterHeader.seconds(value, now: now).map { Clamp.seconds($0, atMost: RetryAfterHeader.maximumSeconds) }
   }
 }
