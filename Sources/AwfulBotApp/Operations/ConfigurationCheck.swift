@@ -61,7 +61,11 @@ package struct ConfigurationCheck: Sendable {
     if let probation = forum.probation { add(probation) }
     for (index, settings) in configuration.transports.enumerated() {
       add(await checkTransport(settings, at: "transports[\(index)]"))
-      for line in await checkTransportState(settings, databasePath: configuration.databasePath) { add(line) }
+      let rooms = Self.namedRooms(
+        on: settings.resolvedName, in: configuration, environment: environment, logger: logger)
+      for line in await checkTransportState(settings, rooms: rooms, databasePath: configuration.databasePath) {
+        add(line)
+      }
     }
     for result in await checkPrivateMessageRooms(configuration) { add(result) }
     for result in PermissionTable.results(for: configuration) { add(result) }
@@ -203,13 +207,29 @@ package struct ConfigurationCheck: Sendable {
     return result
   }
 
-  /// What the transport says about the state it keeps (Matrix: its encryption keys and published identity), read
-  /// from the database without changing it.
-  private func checkTransportState(_ settings: TransportSettings, databasePath: String) async -> [CheckResult] {
+  /// The rooms the config names on one transport, as written, each with whether it is a private-message room.
+  static func namedRooms(
+    on transport: String, in configuration: AppConfiguration, environment: [String: String], logger: Logger
+  ) -> [String: Bool] {
+    var rooms: [String: Bool] = [:]
+    for room in ConfiguredRoom.named(in: configuration, environment: environment, logger: logger)
+    where room.transport == transport {
+      rooms[room.room, default: false] = rooms[room.room, default: false] || room.purpose == .privateMessages
+    }
+    return rooms
+  }
+
+  /// What the transport says about the state it keeps (Matrix: its encryption keys and published identity, and what
+  /// the aliases among `rooms` stand for), read from the database without changing it.
+  private func checkTransportState(_ settings: TransportSettings, rooms: [String: Bool], databasePath: String) async
+    -> [CheckResult]
+  {
     let dataDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
     let context = TransportBuildContext(environment: environment, logger: logger, dataDirectory: dataDirectory)
+    let kind = TransportKind.of(settings.type)
     guard FileManager.default.fileExists(atPath: databasePath) else {
-      return await TransportKind.of(settings.type).checkState(settings, nil, context)
+      return await kind.checkState(settings, nil, context)
+        + (await kind.checkRooms?(settings, rooms, nil, context) ?? [])
     }
     let database: ReadOnlyDatabase
     do {
@@ -219,7 +239,8 @@ package struct ConfigurationCheck: Sendable {
     }
     defer { try? database.close() }
     let stored = ReadOnlyStateStore(database: database, transport: settings.resolvedName)
-    return await TransportKind.of(settings.type).checkState(settings, stored, context)
+    return await kind.checkState(settings, stored, context)
+      + (await kind.checkRooms?(settings, rooms, stored, context) ?? [])
   }
 
   /// Private messages are private: a room they are told in should hold the configured admins only. Warns, per

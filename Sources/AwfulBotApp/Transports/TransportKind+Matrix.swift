@@ -52,6 +52,13 @@ extension TransportKind {
       let roomID = room.hasPrefix("#") ? try await client.resolveAlias(token: token, alias: room) : room
       return try await client.joinedMembers(token: token, roomID: roomID).filter { $0 != configuration.userID }
     },
+    checkRooms: { settings, rooms, stored, context in
+      guard
+        let configuration = try? settings.decodeOptions(
+          MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
+      else { return [] }
+      return await MatrixAliasCheck.results(configuration: configuration, rooms: rooms, stored: stored)
+    },
     liveOptions: MatrixTransport.liveKeys,
     namedRooms: { settings, context in
       let configuration = try settings.decodeOptions(

@@ -40,6 +40,14 @@ package struct TransportKind: Sendable {
   /// bot's own account included or not), nil when the service cannot tell without joining (IRC) or the
   /// configuration gives no way to ask (a Matrix account with a password only). Throws when asking failed.
   package var roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)?
+  /// `check`'s lines about the rooms the config names on this transport, as written, each with whether it is a
+  /// private-message room (`privateMessages.rooms`), read with the transport's saved state (`stored`, nil before the
+  /// first run): Matrix says what each alias stands for (`MatrixAliasCheck`).
+  package var checkRooms: RoomsCheck?
+  /// A transport's `checkRooms`.
+  package typealias RoomsCheck =
+    @Sendable (TransportSettings, _ rooms: [String: Bool], _ stored: (any TransportStateStore)?, TransportBuildContext)
+    async -> [CheckResult]
   /// Keys a running transport takes from a reloaded config (`ReconfigurableTransport`); a change to any other needs
   /// a restart.
   package var liveOptions: Set<String>
@@ -65,6 +73,7 @@ package struct TransportKind: Sendable {
       @escaping @Sendable (TransportSettings, (any TransportStateStore)?, TransportBuildContext) async -> [CheckResult] =
       { _, _, _ in [] },
     roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil,
+    checkRooms: RoomsCheck? = nil,
     liveOptions: Set<String> = [],
     ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil,
     namedRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil
@@ -72,6 +81,7 @@ package struct TransportKind: Sendable {
     self.ownRooms = ownRooms
     self.namedRooms = namedRooms ?? ownRooms
     self.roomMembers = roomMembers
+    self.checkRooms = checkRooms
     self.liveOptions = liveOptions
     self.type = type
     self.summary = summary

@@ -46,10 +46,13 @@ extension MatrixClient {
     return try await call(.v3(.get, ["sync"], query: query, accessToken: token, timeout: timeout + .seconds(30)))
   }
 
-  /// Joins by room id or alias (also accepts a pending invite); returns the room id.
-  package func join(token: String, roomIDOrAlias: String) async throws -> String {
+  /// Joins by room id or alias (also accepts a pending invite); returns the room id. `via`: servers to join a room
+  /// id through, when the bot's own homeserver is not in the room yet.
+  package func join(token: String, roomIDOrAlias: String, via: [String] = []) async throws -> String {
     try await call(
-      .v3(.post, ["join", roomIDOrAlias], body: [:], accessToken: token), as: MatrixRoomIDResponse.self
+      .v3(
+        .post, ["join", roomIDOrAlias], query: via.map { ("server_name", $0) }, body: [:], accessToken: token),
+      as: MatrixRoomIDResponse.self
     ).roomID
   }
 
@@ -99,9 +102,11 @@ extension MatrixClient {
   }
 
   /// Resolves `#alias:server` to a room id (the spec does not require a token here; nil sends none).
-  package func resolveAlias(token: String?, alias: String) async throws -> String {
-    try await call(.v3(.get, ["directory", "room", alias], accessToken: token), as: MatrixRoomIDResponse.self)
-      .roomID
+  package func resolveAlias(token: String?, alias: String, timeout: Duration = .seconds(30)) async throws -> String {
+    try await call(
+      .v3(.get, ["directory", "room", alias], accessToken: token, timeout: timeout), as: MatrixRoomIDResponse.self
+    )
+    .roomID
   }
 
   package func joinedRooms(token: String) async throws -> [String] {

@@ -18,7 +18,7 @@ extension MatrixTransport {
         continue
       }
       do {
-        let roomID = try await authorized { token in try await self.client.join(token: token, roomIDOrAlias: room) }
+        let roomID = try await joinConfigured(room)
         logger.info("joined configured room", metadata: ["room": "\(room)", "roomID": "\(roomID)"])
         changes.append("joined \(room)")
       } catch {

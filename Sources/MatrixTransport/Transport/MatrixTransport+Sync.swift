@@ -220,6 +220,8 @@ extension MatrixTransport {
     if let user = invite.inviter, configuration.acceptsInvite(from: user) {
       do {
         _ = try await authorized { token in try await self.client.join(token: token, roomIDOrAlias: invite.room) }
+        // A room entered on an invite is never taken as a configured alias's room on a stranger's word.
+        await aliasPins.recordInvite(room: invite.room, inviter: inviter)
         if invite.isDirect {
           state.withLock { _ = $0.directory.direct.insert(invite.room) }
           await saveDirectRooms()

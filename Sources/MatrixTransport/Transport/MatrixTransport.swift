@@ -36,6 +36,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
   let logger: Logger
   /// Bounded (`ChatEventQueue`): a flood drops and counts events instead of growing without end.
   let eventSink: MatrixEventSink
+  /// Configured aliases held to the room each first named (`MatrixAliasPins`).
+  let aliasPins: MatrixAliasPins
   let renderer = MatrixRenderer()
   let state = Mutex(State())
   /// Relays' pictures waiting to follow them (drained by `run`), and addresses that failed within the hour.
@@ -91,6 +93,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     self.store = stateStore
     self.policy = retryPolicy
     self.logger = logger
+    self.aliasPins = MatrixAliasPins(store: stateStore, logger: logger)
     let queue = ChatEventQueue()
     events = queue.events
     eventSink = MatrixEventSink(queue: queue, logger: logger)
@@ -111,11 +114,17 @@ package final class MatrixTransport: ChatTransport, Sendable {
 
   /// The room id an alias (`#name:server`) stands for; a room id is returned as it is. Works before `run()` has
   /// signed in (the lookup needs no token), so the app can key configured rooms by id, as messages and membership
-  /// changes name them.
+  /// changes name them. An alias stands for the room it first named (`MatrixAliasPins`): a later answer naming
+  /// another room is refused and logged, and the pinned room is returned; throws `MatrixAliasRefusal` for an alias
+  /// that names no room the bot takes.
   package func resolveRoom(_ roomIDOrAlias: String) async throws -> String {
     guard roomIDOrAlias.hasPrefix("#") else { return roomIDOrAlias }
     let token = await session.currentToken ?? configuration.accessToken
-    return try await client.resolveAlias(token: token, alias: roomIDOrAlias)
+    let (client, configuration) = (client, configuration)
+    return try await aliasPins.resolve(roomIDOrAlias, names: { configuration.namesInviter($0) }) { pinned in
+      // With a pin the answer is only compared, so a homeserver that is down must not hold the start up for long.
+      try await client.resolveAlias(token: token, alias: roomIDOrAlias, timeout: pinned ? .seconds(5) : .seconds(30))
+    }
   }
 
   /// Records the status and tells the engine when the connection's state changed (once per change).
@@ -265,14 +274,21 @@ package final class MatrixTransport: ChatTransport, Sendable {
     let added = state.withLock { $0.roomsAddedLive }
     for room in configuration.rooms + added.filter({ !configuration.rooms.contains($0) }) {
       do {
-        let roomID = try await authorized { token in
-          try await self.client.join(token: token, roomIDOrAlias: room)
-        }
+        let roomID = try await joinConfigured(room)
         logger.info("joined configured room", metadata: ["room": "\(room)", "roomID": "\(roomID)"])
       } catch {
         logger.warning("could not join a configured room", metadata: ["room": "\(room)", "error": "\(error)"])
       }
     }
+  }
+
+  /// Joins a room `rooms` names. An alias is joined by the room id it stands for (`resolveRoom`), never by the
+  /// alias itself, which would join whatever room the alias names today; through the alias's server, as a join by
+  /// alias would.
+  func joinConfigured(_ room: String) async throws -> String {
+    let roomID = try await resolveRoom(room)
+    let via = room.hasPrefix("#") ? room.split(separator: ":", maxSplits: 1).dropFirst().map(String.init) : []
+    return try await authorized { token in try await self.client.join(token: token, roomIDOrAlias: roomID, via: via) }
   }
 
   /// A database restored from a backup holds the sync position of then: read from it, the rooms' events since would
@@ -299,7 +315,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
         continue
       }
       do {
-        resolved.insert(try await authorized { token in try await self.client.resolveAlias(token: token, alias: room) })
+        resolved.insert(try await resolveRoom(room))
       } catch {
         logger.warning("could not resolve a configured room alias", metadata: ["room": "\(room)", "error": "\(error)"])
       }
