@@ -12,6 +12,7 @@ enum BotMigrations {
     migrator.registerMigration("v5-pollState", migrate: PollStateMigration.migrate)
     migrator.registerMigration("v6-chatState", migrate: ChatStateMigration.migrate)
     migrator.registerMigration("v7-operationsState", migrate: OperationsStateMigration.migrate)
+    migrator.registerMigration("v8-outboxCrashes", migrate: OutboxCrashMigration.migrate)
     return migrator
   }
 

@@ -66,7 +66,7 @@ struct BotStoreTests {
     #expect(
       try BotDatabase().appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
-        "v7-operationsState",
+        "v7-operationsState", "v8-outboxCrashes",
       ])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
@@ -75,7 +75,7 @@ struct BotStoreTests {
     #expect(
       try reopened.appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
-        "v7-operationsState",
+        "v7-operationsState", "v8-outboxCrashes",
       ])
   }
 
@@ -90,14 +90,14 @@ struct BotStoreTests {
     }
     try queue.close()
     let error = try #require(throws: BotStoreError.self) { try BotDatabase(path: path) }
-    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v7-operationsState"))
+    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v8-outboxCrashes"))
     #expect(
       error.description
         == "The database at \(path) has schema v9-fromTheFuture, written by a newer AwfulBot than this one, which "
-        + "knows schema up to v7-operationsState: start the newer build again, or restore a backup this build made "
+        + "knows schema up to v8-outboxCrashes: start the newer build again, or restore a backup this build made "
         + "(awfulbot restore); nothing was changed.")
     let after = try DatabaseQueue(path: path)
-    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 8)
+    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 9)
   }
 
   @Test("the database file is created with mode 0600 and uses WAL")

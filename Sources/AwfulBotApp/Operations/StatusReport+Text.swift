@@ -1,3 +1,4 @@
+import BotCore
 import ChatBridge
 import Foundation
 
@@ -50,6 +51,12 @@ extension StatusReport {
       "outbox: \(pending) pending, \(delivered) delivered, \(held) held, \(failed) failed, \(deadLetters) dead letters"
         + " (\(NameList.count(rooms, "room")), \(NameList.count(subscriptions, "subscription")))")
     for room in outboxDepth { lines.append("  \(room.transport) \(room.room): \(room.pending) waiting") }
+    if let parked, parked > 0 {
+      let rows = (parkedRows ?? []).map {
+        ParkedText.name(id: $0.id, transport: $0.transport, room: $0.room, postID: $0.postID, withRoom: true)
+      }
+      lines.append("parked: ✗ \(ParkedText.sentence(count: parked, rows: rows))")
+    }
     if !recentDeadLetters.isEmpty {
       lines.append("undeliverable (newest first):")
       for row in recentDeadLetters {

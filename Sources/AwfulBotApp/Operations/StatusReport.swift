@@ -78,6 +78,17 @@ package struct StatusReport: Sendable, Codable, Hashable {
     package var at: Date?
   }
 
+  /// A row the poison-message guard parked: the bot stopped twice while sending it (see `BotCore.CrashGuard`).
+  package struct ParkedRow: Sendable, Codable, Hashable {
+    package var id: Int64
+    package var transport: String
+    package var room: String
+    package var kind: String
+    package var postID: String?
+    package var crashes: Int
+    package var at: Date?
+  }
+
   package struct Transport: Sendable, Codable, Hashable {
     package var name: String
     package var connected: Bool?
@@ -127,6 +138,10 @@ package struct StatusReport: Sendable, Codable, Hashable {
   package var deadLetters: Int
   package var outboxDepth: [RoomDepth]
   package var recentDeadLetters: [DeadLetter]
+  /// Messages never sent because the bot stopped twice while sending each, and the newest of them (nil in a report
+  /// an older build wrote).
+  package var parked: Int? = nil
+  package var parkedRows: [ParkedRow]? = nil
   package var transports: [Transport]
 
   /// Reads the report from the database at `path` (read-only). `freeSpace` and `processIsAlive` are seams for tests:
@@ -205,7 +220,7 @@ package struct StatusReport: Sendable, Codable, Hashable {
       let storage = Storage(
         fullSince: try tx.storageState()?.fullSince,
         freeBytes: freeBytes)
-      return StatusReport(
+      var report = StatusReport(
         databasePath: path, storage: storage, pendingMigrations: migrations.pending, daemon: daemon, forum: forum,
         sources: sources,
         rooms: try tx.allRooms().count, subscriptions: try tx.allSubscriptions().count, pending: counts.pending,
@@ -219,13 +234,21 @@ package struct StatusReport: Sendable, Codable, Hashable {
             error: $0.lastError, at: $0.deadLetteredAt ?? $0.createdAt)
         },
         transports: transports)
+      report.parked = counts.parked
+      report.parkedRows = try tx.parkedRows(limit: 5).map {
+        ParkedRow(
+          id: $0.id ?? 0, transport: $0.transport, room: $0.room, kind: $0.kind.rawValue, postID: $0.postID,
+          crashes: $0.crashes, at: $0.deadLetteredAt)
+      }
+      return report
     }
   }
 
-  /// Anything an operator should act on: errors polling, dead letters, a daemon that is not running, a full disk.
+  /// Anything an operator should act on: errors polling, dead letters, parked messages, a daemon that is not running,
+  /// a full disk.
   package var needsAttention: Bool {
     storage?.isFull == true || daemon?.state != .running || sources.contains { $0.consecutiveErrors > 0 }
-      || deadLetters > 0 || failed > 0
+      || deadLetters > 0 || failed > 0 || (parked ?? 0) > 0
       || !forum.hasSession || transports.contains { $0.connected == false }
   }
 }

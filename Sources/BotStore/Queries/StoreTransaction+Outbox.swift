@@ -7,6 +7,7 @@ package struct OutboxCounts: Sendable, Hashable {
   package var delivered = 0
   package var failed = 0
   package var dead = 0
+  package var parked = 0
   package init() {}
 }
 
@@ -88,35 +89,42 @@ extension StoreTransaction {
   package func markDelivered(id: Int64, receipt: String, at date: Date) throws {
     try db.execute(
       sql: """
-        UPDATE outbox SET state = 'delivered', deliveredAt = ?, receipt = ?, attempts = attempts + 1, lastError = NULL
-        WHERE id = ?
+        UPDATE outbox SET state = 'delivered', deliveredAt = ?, receipt = ?, attempts = attempts + 1, lastError = NULL,
+        inFlightSince = NULL WHERE id = ?
         """,
       arguments: [date, receipt, id])
   }
 
   package func markRetry(id: Int64, error: String, nextAttemptAt: Date) throws {
     try db.execute(
-      sql: "UPDATE outbox SET attempts = attempts + 1, lastError = ?, nextAttemptAt = ? WHERE id = ?",
+      sql:
+        "UPDATE outbox SET attempts = attempts + 1, lastError = ?, nextAttemptAt = ?, inFlightSince = NULL WHERE id = ?",
       arguments: [error, nextAttemptAt, id])
   }
 
   /// The room's reader is away: the row waits until `nextAttemptAt` without counting an attempt.
   package func markWaiting(id: Int64, reason: String, nextAttemptAt: Date) throws {
     try db.execute(
-      sql: "UPDATE outbox SET lastError = ?, nextAttemptAt = ? WHERE id = ?", arguments: [reason, nextAttemptAt, id])
+      sql: "UPDATE outbox SET lastError = ?, nextAttemptAt = ?, inFlightSince = NULL WHERE id = ?",
+      arguments: [reason, nextAttemptAt, id])
   }
 
   /// The transport said it will never succeed; the row keeps the reason.
   package func markFailed(id: Int64, error: String, at date: Date) throws {
     try db.execute(
-      sql:
-        "UPDATE outbox SET state = 'failed', attempts = attempts + 1, lastError = ?, deadLetteredAt = ? WHERE id = ?",
+      sql: """
+        UPDATE outbox SET state = 'failed', attempts = attempts + 1, lastError = ?, deadLetteredAt = ?,
+        inFlightSince = NULL WHERE id = ?
+        """,
       arguments: [error, date, id])
   }
 
   package func markDead(id: Int64, error: String, at date: Date) throws {
     try db.execute(
-      sql: "UPDATE outbox SET state = 'dead', attempts = attempts + 1, lastError = ?, deadLetteredAt = ? WHERE id = ?",
+      sql: """
+        UPDATE outbox SET state = 'dead', attempts = attempts + 1, lastError = ?, deadLetteredAt = ?,
+        inFlightSince = NULL WHERE id = ?
+        """,
       arguments: [error, date, id])
   }
 
@@ -135,6 +143,7 @@ extension StoreTransaction {
       case .delivered: counts.delivered = n
       case .failed: counts.failed = n
       case .dead: counts.dead = n
+      case .parked: counts.parked = n
       case nil: break
       }
     }

@@ -21,6 +21,7 @@ extension StoreTransaction {
         updated.receipt = row.receipt
         updated.lastError = row.lastError
         updated.deadLetteredAt = row.deadLetteredAt
+        updated.crashes = max(existing.crashes, row.crashes)
         updated.nextAttemptAt = nil
         try updated.update(db)
         changed += 1

@@ -28,6 +28,16 @@ package struct OutboxRecord: Codable, Sendable, Hashable, FetchableRecord, Mutab
   package var reason: String?
   /// The short reference the relay carries (`r7`) where readers answer it by reference (IRC, the console).
   package var reference: String?
+  /// Since when the row is in the dispatcher's hands (committed before its send, cleared with its outcome). Still
+  /// set at the next start, it means the process died with the row in hand.
+  package var inFlightSince: Date? = nil
+  /// How many times the process died with this row in flight; at `OutboxRecord.crashLimit` it is parked.
+  package var crashes: Int = 0
+
+  /// Deaths in flight after which a row is parked instead of sent again.
+  package static let crashLimit = 2
+  /// What a parked row's `lastError` says.
+  package static let parkedReason = "not sent: it stopped the bot twice"
 
   package init(
     id: Int64? = nil, transport: String, room: String, kind: OutboxKind, payload: String, idempotencyKey: String,

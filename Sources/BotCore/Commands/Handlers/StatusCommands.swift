@@ -56,6 +56,9 @@ enum StatusCommands {
     reply.add(
       "Messages: \(status.pending) waiting, \(status.delivered) delivered, \(status.held) held, "
         + "\(status.failed) refused, \(status.deadLetters) given up")
+    if status.parked > 0 {
+      reply.add(ParkedText.sentence(count: status.parked, rows: status.parkedRows) + ".")
+    }
     if status.pending >= status.backlogLimit {
       reply.add(
         "Behind: new posts arrive as one summary per thread until fewer than \(status.backlogLimit) messages wait.")

@@ -11,6 +11,9 @@ import Synchronization
 /// store, but the service has them: the recorder keeps their marks (`unlanded`) and the room queue writes the mark
 /// again instead of sending the row twice. Only a restart before the mark lands resends such a row, under the same
 /// idempotency key.
+///
+/// The in-flight marks of the poison-message guard (see `CrashGuard`) go the same way, so a row's mark and the
+/// previous row's delivery share a commit.
 actor DeliveryRecorder {
   struct Delivery: Sendable {
     var id: Int64
@@ -18,8 +21,13 @@ actor DeliveryRecorder {
     var at: Date
   }
 
+  private enum Mark: Sendable {
+    case delivered(Delivery)
+    case inFlight(id: Int64, at: Date)
+  }
+
   private let database: BotDatabase
-  private var queued: [(delivery: Delivery, done: CheckedContinuation<Result<Void, any Error>, Never>)] = []
+  private var queued: [(mark: Mark, done: CheckedContinuation<Result<Void, any Error>, Never>)] = []
   private var writing = false
   /// Deliveries whose mark failed (a full disk), by row id, until a later mark lands. Read without awaiting the actor
   /// on every row the room queues take, so it sits behind its own lock.
@@ -42,8 +50,17 @@ actor DeliveryRecorder {
 
   /// Returns once the row is marked delivered, or with the store's error when the write failed.
   func markDelivered(_ delivery: Delivery) async -> Result<Void, any Error> {
+    await write(.delivered(delivery))
+  }
+
+  /// Returns once the pending row `id` is marked in flight (committed), or with the store's error.
+  func markInFlight(_ id: Int64, at date: Date) async -> Result<Void, any Error> {
+    await write(.inFlight(id: id, at: date))
+  }
+
+  private func write(_ mark: Mark) async -> Result<Void, any Error> {
     await withCheckedContinuation { continuation in
-      queued.append((delivery, continuation))
+      queued.append((mark, continuation))
       if !writing {
         writing = true
         // Its own task, not the caller's: the send happened, so the mark is written even when the caller is being
@@ -57,12 +74,20 @@ actor DeliveryRecorder {
     while !queued.isEmpty {
       let batch = queued
       queued.removeAll()
-      let deliveries = batch.map(\.delivery)
+      let marks = batch.map(\.mark)
+      let deliveries = marks.compactMap { mark -> Delivery? in
+        if case .delivered(let delivery) = mark { delivery } else { nil }
+      }
       let written: Result<Void, any Error>
       do {
         try await database.write { tx in
-          for delivery in deliveries {
-            try tx.markDelivered(id: delivery.id, receipt: delivery.receipt, at: delivery.at)
+          for mark in marks {
+            switch mark {
+            case .delivered(let delivery):
+              try tx.markDelivered(id: delivery.id, receipt: delivery.receipt, at: delivery.at)
+            case .inFlight(let id, let date):
+              try tx.markInFlight(ids: [id], at: date)
+            }
           }
         }
         written = .success(())

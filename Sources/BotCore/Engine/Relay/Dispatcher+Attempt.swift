@@ -16,7 +16,8 @@ enum RowOutcome: Sendable {
 extension Dispatcher {
   /// Sends one row: decodes it, turns a summary into an edit where that applies, hands it to the transport and
   /// records every outcome but acceptance. Summary rows need the room's earlier rows marked (see `summaryMessage`):
-  /// the room queue settles its acknowledgements before it asks for one.
+  /// the room queue settles its acknowledgements before it asks for one. The row is marked in flight, committed,
+  /// before this is called (see `RoomSendQueue`); every recorded outcome clears the mark.
   ///
   /// - Parameter decoded: the row's message when `prepare` decoded it already.
   func attempt(
@@ -38,6 +39,7 @@ extension Dispatcher {
       message = prepared
     }
 
+    SendFault.check(row)
     let outcome: Result<DeliveryReceipt, any Error>
     do {
       if row.kind == .redaction {
@@ -74,7 +76,8 @@ extension Dispatcher {
         return await wait(id: id, room: room, reason: reason, after: after, report: &report)
       }
     case .failure(let error) where error is CancellationError || Task.isCancelled:
-      // Unknown whether the service got it: leave the row pending; the resend carries the same key.
+      // Unknown whether the service got it: leave the row pending; the resend carries the same key. The room queue
+      // clears its in-flight mark: a send shutdown cancelled is no death.
       return .stop
     case .failure(let error):
       return await retry(row, id: id, room: room, reason: "\(error)", after: nil, report: &report)
@@ -91,12 +94,14 @@ extension Dispatcher {
     return DeliveryReceipt(id: target)
   }
 
-  /// Decodes a row that is to be sent next and lets the transport prepare it (see `ChatTransport.prepare`) while the
-  /// row before it is in flight. Not a summary that may become an edit (its message depends on that send), nor a
-  /// row that cannot be decoded (`attempt` records why).
+  /// Decodes a row that is to be sent next, marks it in flight and lets the transport prepare it (see
+  /// `ChatTransport.prepare`) while the row before it is in flight. Not a summary that may become an edit (its message
+  /// depends on that send), nor a row that cannot be decoded (`attempt` records why), nor one whose mark the store
+  /// refused: the transport reads a row's content only while the row is marked (see `CrashGuard`).
   func prepare(_ row: OutboxRecord, to room: String) async -> OutgoingMessage? {
-    guard !needsEarlierRowsMarked(row),
-      let message = try? RelayCoding.decode(OutgoingMessage.self, from: row.payload)
+    guard !needsEarlierRowsMarked(row), let id = row.id,
+      let message = try? RelayCoding.decode(OutgoingMessage.self, from: row.payload),
+      await markInFlight(id, room: room)
     else { return nil }
     await transport.prepare(message, to: room, idempotencyKey: row.idempotencyKey)
     return message

@@ -10,7 +10,8 @@ import ServiceLifecycle
 /// reason, and after the configured number of attempts a row is dead-lettered and counted. Rows are never deleted.
 ///
 /// A crash after `send` but before the row is marked leaves it pending: the next run resends it with the same
-/// idempotency key, which the transport uses to drop the duplicate. A mark that fails while the process lives (a
+/// idempotency key, which the transport uses to drop the duplicate. A row the process died with twice is parked
+/// instead (the poison-message guard, see `CrashGuard`). A mark that fails while the process lives (a
 /// full disk) is written again, the row not sent again (see `DeliveryRecorder`).
 ///
 /// The dispatcher also lends its transport to the engine for command answers the outbox cannot take while the disk
@@ -38,6 +39,11 @@ package final class Dispatcher: Service, Sendable {
     var logger = logger
     logger[metadataKey: "transport"] = "\(transport.name)"
     self.logger = logger
+    if SendFault.crashOnSend != nil {
+      logger.warning(
+        "a test-only fault is set: the bot stops itself when it sends a message carrying its text",
+        metadata: ["variable": "\(SendFault.variable)"])
+    }
   }
 
   /// Runs until graceful shutdown; the row in hand is finished first (sends are not cancelled by shutdown).
@@ -61,6 +67,11 @@ package final class Dispatcher: Service, Sendable {
   @discardableResult
   package func drain() async -> DrainReport {
     var total = DrainReport()
+    // The rows the last process died with are counted (and the twice-fatal parked) before anything is sent.
+    guard await crashGuard.recovered(logger: logger) else {
+      total.nextRetry = engine.now().addingTimeInterval(engine.configuration.deliveryBackoffBase.timeInterval)
+      return total
+    }
     while !signal.isClosed {
       let rooms: [String]
       do {

@@ -15,6 +15,8 @@ package final class OutboxWriter: Sendable {
   private let dispatchSignals: [String: WakeSignal]
   /// Transports by name that answers go to straight when the outbox cannot take them (see `enqueueReply`).
   private let directTransports = Mutex<[String: any ChatTransport]>([:])
+  /// The poison-message guard every dispatcher of the engine shares.
+  let crashGuard: CrashGuard
 
   init(
     database: BotDatabase, composer: MessageComposer, transports: [String: ChatCapabilities],
@@ -26,6 +28,7 @@ package final class OutboxWriter: Sendable {
     self.configuration = configuration
     self.now = now
     self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
+    self.crashGuard = CrashGuard(database: database, now: now)
   }
 
   /// A relay reading the clock as `now`, for rows written in one transaction.

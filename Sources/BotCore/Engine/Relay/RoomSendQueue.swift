@@ -8,12 +8,17 @@ import Foundation
 /// Three things keep the bot's own work off the path from one event to the next without loosening the outbox's
 /// guarantee:
 /// - rows are read in batches, not one read per row;
-/// - the next row is decoded and rendered while the current one is being sent (`Dispatcher.prepare`);
+/// - the next row is marked in flight, decoded and rendered while the current one is being sent
+///   (`Dispatcher.prepare`);
 /// - the mark of a delivered row is written while the next row is being sent (through `DeliveryRecorder`, which
 ///   commits marks of several rows and rooms together). It must have landed before the next mark is queued, so marks
 ///   land in order, and a room stops when one fails.
 /// A row is still marked delivered only after the service accepted it; a crash before the mark leaves it pending,
 /// and the resend carries the same idempotency key (the Matrix transaction id), which the service drops.
+///
+/// The poison-message guard (see `CrashGuard`): no transport sees a row before its in-flight mark is committed; a row
+/// the queue stops at without an outcome (cancelled, or prepared and not sent) loses its mark; and a row the process
+/// died with before is sent alone (`sendAlone`), its delivery marked before anything else goes out.
 struct RoomSendQueue {
   let dispatcher: Dispatcher
   let room: String
@@ -22,12 +27,13 @@ struct RoomSendQueue {
 
   /// Sends until the room is empty, a row waits for a retry, or something stops the pass; returns what happened.
   func drain() async -> DrainReport {
-    await withTaskGroup(of: Bool.self) { marks in
+    let gate = dispatcher.crashGuard.gate
+    return await withTaskGroup(of: Bool.self) { marks in
       var report = DrainReport()
       // The row whose mark is being written (at most one), and the last row taken from the store.
       var marking = false
       var lastRead: Int64?
-      // The next row, decoded and prepared by the transport while the one before it was sent.
+      // The next row, marked in flight, decoded and prepared by the transport while the one before it was sent.
       var prepared: (id: Int64, message: OutgoingMessage)?
       reading: while !dispatcher.isClosed && !Task.isCancelled {
         guard let batch = await read(after: lastRead), !batch.isEmpty else { break }
@@ -37,6 +43,7 @@ struct RoomSendQueue {
           if let delivery = dispatcher.recorder.unlanded(id) {
             // The service has this row already; only its mark failed (a full disk). Write the mark again, never the
             // message: on IRC a second send would show the post twice.
+            if prepared?.id == id { prepared = nil }
             if marking {
               marking = false
               guard await settle(&marks, report: &report) else { break reading }
@@ -49,14 +56,35 @@ struct RoomSendQueue {
             report.nextRetry = due
             break reading
           }
+          if row.crashes > 0 {
+            // The process died with this row in hand before: it goes alone, after the room's earlier marks.
+            if marking {
+              marking = false
+              guard await settle(&marks, report: &report) else { break reading }
+            }
+            guard await sendAlone(row, id: id, report: &report) else { break reading }
+            continue
+          }
           if marking && dispatcher.needsEarlierRowsMarked(row) {
             marking = false
             guard await settle(&marks, report: &report) else { break reading }
           }
-          let decoded = prepared?.id == id ? prepared?.message : nil
-          async let upcoming = prepare(index + 1 < batch.count ? batch[index + 1] : nil)
+          await gate.enter(exclusive: false)
+          let isPrepared = prepared?.id == id
+          let decoded = isPrepared ? prepared?.message : nil
+          prepared = nil
+          if !isPrepared, !(await dispatcher.markInFlight(id, room: room)) {
+            gate.leave(exclusive: false)
+            retryAfterStoreFailure(&report)
+            break reading
+          }
+          // No row is prepared (and so marked) while a suspect waits to go alone: it would be in flight beside it.
+          let next = index + 1 < batch.count && !gate.suspectWaiting ? batch[index + 1] : nil
+          async let upcoming = prepare(next)
           let outcome = await dispatcher.attempt(row, id: id, to: room, decoded: decoded, report: &report)
           prepared = await upcoming
+          gate.leave(exclusive: false)
+          if case .stop = outcome { await dispatcher.clearInFlight([id], room: room) }
           // The previous row's mark was written during this send; it lands before this row's is queued.
           if marking {
             marking = false
@@ -82,16 +110,58 @@ struct RoomSendQueue {
         }
       }
       if marking { _ = await settle(&marks, report: &report) }
+      // Prepared, so marked in flight, but the room stopped before sending it.
+      if let prepared { await dispatcher.clearInFlight([prepared.id], room: room) }
       return report
     }
   }
 
-  /// The next row to send, decoded and handed to the transport to render (see `Dispatcher.prepare`); not one that
-  /// waits for a retry.
+  /// Sends a row the process died with before, with no other row in flight in any room or transport (`SendGate`),
+  /// and marks its delivery before the others go on: if the process dies now, the death is this row's own. True when
+  /// the room may go on.
+  private func sendAlone(_ row: OutboxRecord, id: Int64, report: inout DrainReport) async -> Bool {
+    let gate = dispatcher.crashGuard.gate
+    await gate.enter(exclusive: true)
+    defer { gate.leave(exclusive: true) }
+    guard !dispatcher.isClosed && !Task.isCancelled else { return false }
+    guard await dispatcher.markInFlight(id, room: room) else {
+      retryAfterStoreFailure(&report)
+      return false
+    }
+    dispatcher.logger.info(
+      "sending alone a message that was in flight when the bot stopped",
+      metadata: ["room": "\(room)", "row": "\(id)", "crashes": "\(row.crashes)"])
+    switch await dispatcher.attempt(row, id: id, to: room, report: &report) {
+    case .accepted(let receipt):
+      let delivery = DeliveryRecorder.Delivery(id: id, receipt: receipt.id, at: dispatcher.engine.now())
+      if await mark(delivery) {
+        report.delivered += 1
+        return true
+      }
+      retryAfterStoreFailure(&report)
+      return false
+    case .settled:
+      return true
+    case .stop:
+      await dispatcher.clearInFlight([id], room: room)
+      return false
+    }
+  }
+
+  /// The next row, marked in flight, decoded and handed to the transport to render (see `Dispatcher.prepare`); not
+  /// one that waits for a retry, nor one the process died with (it goes alone).
   private func prepare(_ row: OutboxRecord?) async -> (id: Int64, message: OutgoingMessage)? {
-    guard let row, let id = row.id, retryTime(of: row) == nil, let message = await dispatcher.prepare(row, to: room)
+    guard let row, let id = row.id, row.crashes == 0, retryTime(of: row) == nil,
+      dispatcher.recorder.unlanded(id) == nil, let message = await dispatcher.prepare(row, to: room)
     else { return nil }
     return (id, message)
+  }
+
+  /// The store refused a write: the room tries again after the delivery backoff rather than the idle wait.
+  private func retryAfterStoreFailure(_ report: inout DrainReport) {
+    let again = dispatcher.engine.now().addingTimeInterval(
+      dispatcher.engine.configuration.deliveryBackoffBase.timeInterval)
+    report.nextRetry = [report.nextRetry, again].compactMap { $0 }.min()
   }
 
   /// When `row` waits for a retry, the time it is due; nil when it may go now.
@@ -120,9 +190,7 @@ struct RoomSendQueue {
     if landed {
       report.delivered += 1
     } else {
-      let again = dispatcher.engine.now().addingTimeInterval(
-        dispatcher.engine.configuration.deliveryBackoffBase.timeInterval)
-      report.nextRetry = [report.nextRetry, again].compactMap { $0 }.min()
+      retryAfterStoreFailure(&report)
     }
     return landed
   }

@@ -15,6 +15,10 @@ package struct RoomStatus: Sendable, Hashable {
   package var failed: Int
   /// Messages given up on after repeated failures.
   package var deadLetters: Int
+  /// Messages never sent because the bot stopped twice while sending each (the poison-message guard).
+  package var parked = 0
+  /// The newest parked rows, named for the sentence (`ParkedText`).
+  package var parkedRows: [String] = []
   /// Items held for quiet hours or the digest.
   package var held: Int
   /// Whether the room is in quiet hours right now.

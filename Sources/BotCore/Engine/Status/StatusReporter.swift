@@ -12,15 +12,21 @@ package struct StatusReporter: Sendable {
   let privateMessageRooms: PrivateMessageRooms
   let now: @Sendable () -> Date
 
+  /// Parked rows a status names (newest first); the count says how many there are in all.
+  static let parkedShown = 5
+
   /// Health of every poll source and of the outbox (depth per room, dead letters, failures, held items).
   package func health() async throws -> EngineHealth {
     try await database.read { tx in
       let counts = try tx.outboxCounts()
       var depth: [RoomRef: Int] = [:]
       for row in try tx.pendingDepthByRoom() { depth[RoomRef(transport: row.transport, room: row.room)] = row.pending }
-      return EngineHealth(
+      var health = EngineHealth(
         sources: try Self.sources(in: tx), outboxDepth: depth, deadLetters: counts.dead,
         failed: counts.failed, held: try tx.totalHeldCount())
+      health.parked = counts.parked
+      health.parkedRows = try tx.parkedRows(limit: Self.parkedShown).map { ParkedText.name(of: $0, withRoom: true) }
+      return health
     }
   }
 
@@ -40,7 +46,7 @@ package struct StatusReporter: Sendable {
       let failures = try tx.undeliverableRows(transport: room.transport, room: room.room, limit: 3).map {
         "\($0.kind) \($0.postID.map { "post \($0)" } ?? "#\($0.id ?? 0)"): \($0.lastError ?? $0.state.rawValue)"
       }
-      return RoomStatus(
+      var status = RoomStatus(
         room: room, settings: settings,
         subscriptions: try tx.subscriptions(transport: room.transport, room: room.room)
           .compactMap(Subscription.init(record:)),
@@ -49,6 +55,10 @@ package struct StatusReporter: Sendable {
         held: try tx.heldCount(transport: room.transport, room: room.room),
         isQuietNow: settings.isQuiet(at: now, calendar: calendar), recentFailures: failures,
         sources: try Self.sources(in: tx), backlogLimit: backlogLimit)
+      status.parked = counts.parked
+      status.parkedRows = try tx.parkedRows(transport: room.transport, room: room.room, limit: Self.parkedShown)
+        .map { ParkedText.name(of: $0, withRoom: false) }
+      return status
     }
     status.probation = probation
     status.forumWall = wall
