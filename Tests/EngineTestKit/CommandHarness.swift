@@ -16,14 +16,20 @@ package struct CommandHarness {
   ///   - namedRooms: the rooms the config would name (room power counts for the account there); by default the
   ///     harness's rooms `!room` and `!other`, as a bot's configured rooms.
   ///   - prefix: the commands' prefix (`commands.prefix`).
+  ///   - budget: the command budget's limits (`commands.*PerMinute`).
+  ///   - configure: changes to the engine's configuration (the caps per room).
   package init(
     forum: TestForum? = nil, grants: [String: [String: Role]] = [:], namedRooms: [String] = ["!room", "!other"],
-    prefix: String = "!"
+    prefix: String = "!", budget: CommandBudget.Limits = .standard,
+    configure: (inout EngineConfiguration) -> Void = { _ in }
   ) async throws {
     let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
     let forum = if let forum { forum } else { TestForum.seeded(clock: clock) }
+    var configuration = EngineConfiguration()
+    configure(&configuration)
     let engine = BotEngine(
-      database: try BotDatabase(), forum: forum, transports: [Self.transport: .plainText], now: { clock.now() })
+      database: try BotDatabase(), forum: forum, transports: [Self.transport: .plainText],
+      configuration: configuration, now: { clock.now() })
     self.forum = forum
     self.engine = engine
     self.clock = clock
@@ -33,7 +39,7 @@ package struct CommandHarness {
         PermissionPolicy(
           grants: grants, namedRooms: Set(namedRooms.map { RoomRef(transport: Self.transport, room: $0) }))),
       forum: forum, engine: engine,
-      composer: MessageComposer(baseURL: forum.baseURL), now: { clock.now() })
+      composer: MessageComposer(baseURL: forum.baseURL), budget: CommandBudget(limits: budget), now: { clock.now() })
   }
 
   package var room: RoomRef { RoomRef(transport: Self.transport, room: "!room") }

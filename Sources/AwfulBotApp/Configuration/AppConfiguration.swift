@@ -115,20 +115,28 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var userCommandsPerMinute: Int?
     package var roomCommandsPerMinute: Int?
     package var forumRequestsPerMinute: Int?
+    /// Most forums one room may follow, and threads it may watch, by command (`EngineConfiguration`'s caps); nil
+    /// keeps each default, 0 turns a cap off.
+    package var forumsPerRoom: Int?
+    package var watchedThreadsPerRoom: Int?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case prefix, botName, userCommandsPerMinute, roomCommandsPerMinute, forumRequestsPerMinute
+      case forumsPerRoom, watchedThreadsPerRoom
     }
 
     package init(
       prefix: String? = nil, botName: String? = nil, userCommandsPerMinute: Int? = nil,
-      roomCommandsPerMinute: Int? = nil, forumRequestsPerMinute: Int? = nil
+      roomCommandsPerMinute: Int? = nil, forumRequestsPerMinute: Int? = nil, forumsPerRoom: Int? = nil,
+      watchedThreadsPerRoom: Int? = nil
     ) {
       self.prefix = prefix
       self.botName = botName
       self.userCommandsPerMinute = userCommandsPerMinute
       self.roomCommandsPerMinute = roomCommandsPerMinute
       self.forumRequestsPerMinute = forumRequestsPerMinute
+      self.forumsPerRoom = forumsPerRoom
+      self.watchedThreadsPerRoom = watchedThreadsPerRoom
     }
 
     /// The limits these settings give, defaults where they say nothing.

@@ -149,7 +149,8 @@ package final class BotApplication: Sendable {
     self.services = services
   }
 
-  /// The engine's tunables the config sets (`polling`, the private-message excerpt, the chat time zone).
+  /// The engine's tunables the config sets (`polling`, the private-message excerpt, the chat time zone, the caps per
+  /// room of `commands`).
   static func engineConfiguration(for settings: AppConfiguration) -> EngineConfiguration {
     var engine = EngineConfiguration()
     if let seconds = settings.polling?.bookmarksSeconds {
@@ -183,6 +184,8 @@ package final class BotApplication: Sendable {
     if let zone = settings.chatTimeZone {
       engine.timeZone = zone
     }
+    if let cap = settings.commands?.forumsPerRoom { engine.maximumForumsPerRoom = cap }
+    if let cap = settings.commands?.watchedThreadsPerRoom { engine.maximumWatchedThreadsPerRoom = cap }
     return engine
   }
 

@@ -74,7 +74,9 @@ package struct CommandContext: Sendable {
 }
 
 extension CommandContext {
-  /// A context handing out `engine`'s parts (the router's: the real engine).
+  /// A context handing out `engine`'s parts (the router's: the real engine). The parts that reach the forum do it
+  /// through `forum`, the one the command may use (`CommandRouter.forum(for:)`: within the commands' budget), so a
+  /// `watch`, 👀, `subscribe`, its backfill or an `undo` spends the same share of requests as `latest`.
   init(
     message: IncomingMessage, room: RoomRef, role: Role, accountRole: Role, capabilities: ChatCapabilities,
     forum: any Forum, engine: BotEngine, composer: MessageComposer, now: Date, pendingReplies: PendingReplies,
@@ -83,8 +85,9 @@ extension CommandContext {
   ) {
     self.init(
       message: message, room: room, role: role, accountRole: accountRole, capabilities: capabilities, forum: forum,
-      subscriptions: engine.subscriptions, bookmarks: engine.bookmarks, roomSettings: engine.roomSettings,
-      alerts: engine.alerts, statusReports: engine.statusReports, undo: engine.undo,
+      subscriptions: engine.subscriptions.forCommands(through: forum), bookmarks: engine.bookmarks.through(forum),
+      roomSettings: engine.roomSettings, alerts: engine.alerts, statusReports: engine.statusReports,
+      undo: engine.undo.forCommands(through: forum),
       privateMessageRooms: engine.privateMessageRooms, relayMap: engine.relayMap, composer: composer, now: now,
       pendingReplies: pendingReplies,
       prefix: prefix, commands: commands)

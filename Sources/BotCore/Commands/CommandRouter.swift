@@ -164,6 +164,10 @@ package struct CommandRouter: Sendable {
       logger.debug(
         "command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)", "reason": "disk full"])
       return CommandReply(ErrorText.describe(BotStoreError.storageFull))
+    } catch EngineError.roomCapReached(let cap, let count, let maximum) {
+      // A room at its cap is a refusal like the budget's, not a failure of the bot.
+      logger.debug("command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)"])
+      return CommandReply(EngineError.roomCapReached(cap, count: count, maximum: maximum).description)
     } catch let error as CommandError {
       // The user's mistake or an expected refusal: the answer says it all.
       logger.debug("command refused", metadata: ["command": "\(name)", "transport": "\(message.transport)"])

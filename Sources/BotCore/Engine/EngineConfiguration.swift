@@ -70,6 +70,15 @@ package struct EngineConfiguration: Sendable {
   package var releaseCheckInterval: Duration = .seconds(60)
   /// How long `undo` can reach back.
   package var undoWindow: Duration = .seconds(10 * 60)
+  /// Most forums one room may follow by command (`commands.forumsPerRoom`; 0: no cap). Each forum followed is read
+  /// on its own, up to once a minute and five pages a read while it is busy, all from the account's one request a
+  /// second: ten busy forums already cost most of that pace. The config's own `rooms[].subscriptions` are not held
+  /// to it (the operator chose them).
+  package var maximumForumsPerRoom: Int = 10
+  /// Most threads one room may watch by command (`commands.watchedThreadsPerRoom`; 0: no cap). A watched thread is a
+  /// bookmark, read with the others from the newest-first bookmarks list, so it costs little while quiet; fifty is
+  /// more than a room can follow in chat, and bounds the bookmarks (and the full sweep) one room can add.
+  package var maximumWatchedThreadsPerRoom: Int = 50
   /// Time zone of quiet hours, digest times and dates in messages.
   package var timeZone: TimeZone = .gmt
   /// Characters of a post body shown in chat before it is cut with a link.

@@ -7,6 +7,14 @@ package enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   case privateMessagesUnavailable
   /// Watching the thread would bookmark it on the forum account, which the asker may not do (`CommandScope.account`).
   case bookmarkNeeded(threadID: String)
+  /// The room follows as many forums (or watches as many threads) as it may (`EngineConfiguration`'s caps per room).
+  case roomCapReached(RoomCap, count: Int, maximum: Int)
+
+  /// What a room may follow only so many of.
+  package enum RoomCap: Sendable, Hashable {
+    case forums
+    case watchedThreads
+  }
 
   package var description: String {
     switch self {
@@ -18,6 +26,19 @@ package enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
       "Thread \(threadID) is not bookmarked on the bot's forum account, and watching it would bookmark it, which "
         + "needs the member role from the bot's operator (roles in its config, or room power in a room its config "
         + "names); once someone with it bookmarks the thread, it can be watched here."
+    case .roomCapReached(let cap, let count, let maximum):
+      Self.capRefusal(cap, count: count, maximum: maximum)
     }
+  }
+
+  private static func capRefusal(_ cap: RoomCap, count: Int, maximum: Int) -> String {
+    let (follows, things, remove) =
+      switch cap {
+      case .forums: ("follows", "forums", "unsubscribe one")
+      case .watchedThreads: ("watches", "threads", "unwatch one")
+      }
+    // A cap lowered in the config can leave a room above it.
+    let bound = count > maximum ? ", more than the \(maximum) it may" : ", the most it may"
+    return "This room already \(follows) \(count) \(things)\(bound); \(remove) first."
   }
 }

@@ -19,7 +19,8 @@ extension AppConfiguration.CommandSettings: Decodable {
     }
     self.init(
       prefix: prefix, botName: botName, userCommandsPerMinute: limit(.userCommandsPerMinute),
-      roomCommandsPerMinute: limit(.roomCommandsPerMinute), forumRequestsPerMinute: limit(.forumRequestsPerMinute))
+      roomCommandsPerMinute: limit(.roomCommandsPerMinute), forumRequestsPerMinute: limit(.forumRequestsPerMinute),
+      forumsPerRoom: limit(.forumsPerRoom), watchedThreadsPerRoom: limit(.watchedThreadsPerRoom))
     try reader.finish()
   }
 }
@@ -32,6 +33,8 @@ extension AppConfiguration.CommandSettings: ConfigSection {
     case .userCommandsPerMinute: userCommandsPerMinute
     case .roomCommandsPerMinute: roomCommandsPerMinute
     case .forumRequestsPerMinute: forumRequestsPerMinute
+    case .forumsPerRoom: forumsPerRoom
+    case .watchedThreadsPerRoom: watchedThreadsPerRoom
     }
   }
 }

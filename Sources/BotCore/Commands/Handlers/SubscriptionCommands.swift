@@ -60,12 +60,17 @@ enum SubscriptionCommands {
     let (target, name) = try await target(arguments.positional, context)
     let result = try await context.subscriptions.subscribe(
       room: context.room, to: target, filters: .none, backfill: backfill, createdBy: context.userID)
-    guard result.isNew else { return CommandReply("This room was already subscribed to \(name).") }
+    guard result.isNew else {
+      // The backfill came with the subscription: asking again reads nothing on the forum and sends nothing.
+      let again = backfill > 0 ? " --backfill sends posts only with a new subscription, so nothing was sent again." : ""
+      return CommandReply("This room was already subscribed to \(name).\(again)")
+    }
     try await context.undo.record(
       room: context.room, userID: context.userID, summary: "subscribed to \(name)",
       actions: [.deleteSubscription(id: result.subscription.id)])
     var reply = CommandReply("Subscribed this room to \(name).")
     if result.backfilled > 0 { reply.add("Sending the latest \(result.backfilled) now.") }
+    if let failure = result.backfillFailure { reply.add("Nothing from before was sent: \(failure)") }
     return reply
   }
 

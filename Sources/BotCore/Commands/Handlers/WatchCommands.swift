@@ -41,6 +41,10 @@ enum WatchCommands {
       .text(filterText + (result.isNew ? ": new posts will appear here." : ".")))
     if result.addedBookmark { reply.add("The thread was bookmarked on the forum so the bot sees new posts.") }
     if result.backfilled > 0 { reply.add("Sending the last \(NameList.count(result.backfilled, "post")).") }
+    if let failure = result.backfillFailure { reply.add("Nothing from before was sent: \(failure)") }
+    if !result.isNew, backfill > 0 {
+      reply.add("--backfill sends posts only when a room starts watching, so nothing was sent again.")
+    }
     return reply
   }
 

@@ -7,9 +7,16 @@ import Foundation
 /// `unbookmark`), returning what they were so the change can be undone.
 package struct ForumBookmarks: Sendable {
   let database: BotDatabase
-  let forum: any Forum
+  var forum: any Forum
   /// Woken after a bookmark is added, so the poller reads the bookmarks now.
   let pollSignal: WakeSignal
+
+  /// The same bookmarks, changed on the forum through `forum` (a command's budgeted forum).
+  package func through(_ forum: any Forum) -> ForumBookmarks {
+    var bookmarks = self
+    bookmarks.forum = forum
+    return bookmarks
+  }
 
   /// Bookmarks a thread on the forum (optionally with a star colour) and notes it in the store.
   /// Returns whether it was already bookmarked (as far as the bot knows) and its previous star, for undo.

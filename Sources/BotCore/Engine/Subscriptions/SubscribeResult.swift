@@ -9,12 +9,19 @@ package struct SubscribeResult: Sendable, Hashable {
   package var addedBookmark: Bool
   /// Posts (or announcements, threads) queued by `backfill`.
   package var backfilled: Int
+  /// Why the backfill asked for queued nothing (the forum failed, or the commands' share of requests ran out), in
+  /// words for chat; the subscription stands.
+  package var backfillFailure: String?
 
-  package init(subscription: Subscription, isNew: Bool, title: String?, addedBookmark: Bool, backfilled: Int) {
+  package init(
+    subscription: Subscription, isNew: Bool, title: String?, addedBookmark: Bool, backfilled: Int,
+    backfillFailure: String? = nil
+  ) {
     self.subscription = subscription
     self.isNew = isNew
     self.title = title
     self.addedBookmark = addedBookmark
     self.backfilled = backfilled
+    self.backfillFailure = backfillFailure
   }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// mode like any relay.
 struct SubscriptionBackfill: Sendable {
   let database: BotDatabase
-  let forum: any Forum
+  var forum: any Forum
   let composer: MessageComposer
   let transports: [String: ChatCapabilities]
   let outbox: OutboxWriter
@@ -16,6 +16,13 @@ struct SubscriptionBackfill: Sendable {
 
   /// Most items one backfill may queue: beyond this a room should read the forum.
   static let maximumBackfill = 40
+
+  /// The same backfill, reading the forum through `forum` (a command's budgeted forum).
+  func through(_ forum: any Forum) -> SubscriptionBackfill {
+    var backfill = self
+    backfill.forum = forum
+    return backfill
+  }
 
   /// Queues the last `count` posts of a thread for the subscription's room (one more page when the last page
   /// holds fewer). Posts go through the room's filters and mode like any relay.
@@ -31,14 +38,21 @@ struct SubscriptionBackfill: Sendable {
   }
 
   /// Queues the last `count` posts across the most recently active bookmarked threads the subscription covers
-  /// (one request per thread, at most `count` threads).
+  /// (one request per thread, at most `count` threads). A page refused after others were read (the commands' share
+  /// of forum requests ran out, the forum failed) ends the reading: what was read is queued, and the answer says
+  /// how many.
   func bookmarkedPosts(count: Int, for subscription: Subscription) async throws -> Int {
     let count = min(count, Self.maximumBackfill)
     let threads = try await database.read { tx in try tx.bookmarkedThreads() }
       .filter { subscription.target.covers(threadID: $0.id, star: $0.star.flatMap(StarColor.init(rawValue:))) }
     var collected: [(post: Post, threadID: String, title: String)] = []
     for thread in threads.prefix(count) where collected.count < count {
-      let page = try await forum.threadPage(threadID: thread.id, page: .last)
+      let page: PostsPage
+      do {
+        page = try await forum.threadPage(threadID: thread.id, page: .last)
+      } catch _ where !collected.isEmpty {
+        break
+      }
       collected += page.posts.map { ($0, page.threadID, page.threadTitle) }
     }
     let newest = collected.sorted { ($0.post.date ?? .distantPast) < ($1.post.date ?? .distantPast) }.suffix(count)

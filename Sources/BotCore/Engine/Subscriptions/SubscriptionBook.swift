@@ -5,16 +5,32 @@ import Foundation
 
 /// What rooms follow: subscriptions (bookmarks, star colours, announcements, forums) and watched threads, with the
 /// forum bookmark a watch needs. Subscribing seeds cursors and watermarks so nothing already posted floods the room,
-/// queues any backfill asked for, and asks the poller for an early poll.
+/// queues any backfill asked for (for a new subscription only), and asks the poller for an early poll.
+///
+/// Commands use it through `forCommands(through:)`: their forum requests go through the forum they are given (the
+/// commands' budgeted one), and the caps per room apply. The engine's own callers (the config's rooms) use it as is.
 package struct SubscriptionBook: Sendable {
   let database: BotDatabase
-  let forum: any Forum
+  var forum: any Forum
   let configuration: EngineConfiguration
   let transports: [String: ChatCapabilities]
-  let backfiller: SubscriptionBackfill
+  var backfiller: SubscriptionBackfill
   /// Woken after a change to what is watched, so the poller polls now.
   let pollSignal: WakeSignal
   let now: @Sendable () -> Date
+  /// Whether a new forum or watched thread is held to the room's cap (`EngineConfiguration.maximumForumsPerRoom`,
+  /// `maximumWatchedThreadsPerRoom`): for commands, not for what the operator's config seeds.
+  var holdsRoomsToCaps = false
+
+  /// The book as a command uses it: every forum request it makes (a thread's page, a bookmark, a forum's first page,
+  /// a backfill's pages) goes through `forum`, the commands' budgeted forum, and rooms are held to their caps.
+  package func forCommands(through forum: any Forum) -> SubscriptionBook {
+    var book = self
+    book.forum = forum
+    book.backfiller = backfiller.through(forum)
+    book.holdsRoomsToCaps = true
+    return book
+  }
 
   /// Subscribes a room. Nothing already posted is sent (the cursor stays where it is, or is seeded at the current
   /// last post), except `backfill` items: the last N posts of a thread, the N newest threads of a forum, the
@@ -33,24 +49,35 @@ package struct SubscriptionBook: Sendable {
     case .stars(let colours) where colours.isEmpty:
       throw EngineError.invalidArgument("Name at least one star colour.")
     case .forum(let forumID):
+      // Over the cap, refused before the forum is asked anything.
+      try await checkCap(for: target, room: room)
       let title = try await seedForum(forumID: forumID)
       let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
-      let backfilled =
-        backfill > 0 ? try await backfiller.forumThreads(forumID: forumID, count: backfill, for: subscription) : 0
+      let backfilled = await runBackfill(isNew ? backfill : 0) {
+        try await backfiller.forumThreads(forumID: forumID, count: $0, for: subscription)
+      }
       pollSignal.signal()
       return SubscribeResult(
-        subscription: subscription, isNew: isNew, title: title, addedBookmark: false, backfilled: backfilled)
+        subscription: subscription, isNew: isNew, title: title, addedBookmark: false, backfilled: backfilled.queued,
+        backfillFailure: backfilled.failure)
     case .announcements:
       let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
-      let backfilled = backfill > 0 ? try await backfiller.announcements(count: backfill, room: room) : 0
+      let backfilled = await runBackfill(isNew ? backfill : 0) {
+        try await backfiller.announcements(count: $0, room: room)
+      }
       return SubscribeResult(
-        subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: backfilled)
+        subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: backfilled.queued,
+        backfillFailure: backfilled.failure)
     case .bookmarks, .stars:
       let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
-      let backfilled = backfill > 0 ? try await backfiller.bookmarkedPosts(count: backfill, for: subscription) : 0
+      // Only a new subscription is backfilled: asking again (the same words repeated) reads nothing on the forum.
+      let backfilled = await runBackfill(isNew ? backfill : 0) {
+        try await backfiller.bookmarkedPosts(count: $0, for: subscription)
+      }
       pollSignal.signal()
       return SubscribeResult(
-        subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: backfilled)
+        subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: backfilled.queued,
+        backfillFailure: backfilled.failure)
     }
   }
 
@@ -99,14 +126,18 @@ package struct SubscriptionBook: Sendable {
   /// Watches one thread in a room: validates the thread (one page request when the bot does not know it yet),
   /// bookmarks it on the forum when it is not bookmarked (recording that the bot added it, so `unwatch` can undo
   /// that), and subscribes the room. No flood: only posts after the current last post are relayed, plus
-  /// `backfill` of the latest ones.
+  /// `backfill` of the latest ones when the room did not watch the thread yet (watching again changes the filters).
   @discardableResult
   package func watch(
     threadID: String, room: RoomRef, filters: SubscriptionFilters = .none, backfill: Int = 0,
     createdBy: String? = nil, mayAddBookmark: Bool = true
   ) async throws -> SubscribeResult {
     _ = try room.capabilities(in: transports)
-    let backfill = max(0, backfill)
+    let target = SubscriptionTarget.thread(id: threadID)
+    let isWatched = try await subscriptions(room: room).contains { $0.target == target }
+    // Over the cap, refused before the forum is asked anything; watched already, nothing is read for a backfill.
+    if !isWatched { try await checkCap(for: target, room: room) }
+    let backfill = isWatched ? 0 : max(0, backfill)
     var known = try await database.read { tx in try tx.thread(id: threadID) }
     var lastPage: PostsPage?
     if known == nil || backfill > 0 {
@@ -142,16 +173,15 @@ package struct SubscriptionBook: Sendable {
       }
     }
 
-    let (subscription, isNew) = try await store(
-      .thread(id: threadID), filters: filters, room: room, createdBy: createdBy)
-    var backfilled = 0
-    if backfill > 0, let lastPage {
-      backfilled = try await backfiller.threadPosts(lastPage: lastPage, count: backfill, for: subscription)
+    let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
+    let backfilled = await runBackfill(isNew ? backfill : 0) { count in
+      guard let lastPage else { return 0 }
+      return try await backfiller.threadPosts(lastPage: lastPage, count: count, for: subscription)
     }
     pollSignal.signal()
     return SubscribeResult(
       subscription: subscription, isNew: isNew, title: thread.title.isEmpty ? nil : thread.title,
-      addedBookmark: addedBookmark, backfilled: backfilled)
+      addedBookmark: addedBookmark, backfilled: backfilled.queued, backfillFailure: backfilled.failure)
   }
 
   /// Stops watching a thread in a room. When no room watches it any more and the bot bookmarked it for a watch,
@@ -189,6 +219,43 @@ package struct SubscriptionBook: Sendable {
 
   // MARK: Helpers
 
+  /// Runs a new subscription's backfill of `count` items (0: none). The subscription stands whatever happens to it:
+  /// a failure (the forum, or the commands' share of forum requests running out) is said after "Subscribed", not
+  /// instead of it.
+  private func runBackfill(_ count: Int, _ body: (Int) async throws -> Int) async -> (queued: Int, failure: String?) {
+    guard count > 0 else { return (0, nil) }
+    do {
+      return (try await body(count), nil)
+    } catch {
+      return (0, ErrorText.describe(error))
+    }
+  }
+
+  /// Throws `EngineError.roomCapReached` when `target` would be one forum or watched thread too many for the room
+  /// (commands only). Following again what the room follows already is never refused.
+  private func checkCap(for target: SubscriptionTarget, room: RoomRef) async throws {
+    guard holdsRoomsToCaps else { return }
+    let existing = try await database.read { tx in try tx.subscriptions(transport: room.transport, room: room.room) }
+    if let refusal = capRefusal(for: target, existing: existing) { throw refusal }
+  }
+
+  /// The refusal for one forum or watched thread too many among the room's `existing` subscriptions, or nil.
+  private func capRefusal(for target: SubscriptionTarget, existing: [SubscriptionRecord]) -> EngineError? {
+    guard holdsRoomsToCaps else { return nil }
+    let (cap, maximum): (EngineError.RoomCap, Int)
+    switch target {
+    case .forum: (cap, maximum) = (.forums, configuration.maximumForumsPerRoom)
+    case .thread: (cap, maximum) = (.watchedThreads, configuration.maximumWatchedThreadsPerRoom)
+    case .bookmarks, .stars, .announcements: return nil
+    }
+    let key = target.storeKey
+    let same = existing.filter { $0.kind == key.kind }
+    guard maximum > 0, same.count >= maximum, !same.contains(where: { $0.argument == key.argument }) else {
+      return nil
+    }
+    return .roomCapReached(cap, count: same.count, maximum: maximum)
+  }
+
   /// Makes sure a forum's new-thread watermark exists (one request the first time, which also checks the forum
   /// exists). Returns the forum's title when known and the page fetched, if any.
   @discardableResult
@@ -216,8 +283,11 @@ package struct SubscriptionBook: Sendable {
       transport: room.transport, room: room.room, kind: key.kind, argument: key.argument,
       includeAuthors: filters.includeAuthors, excludeAuthors: filters.excludeAuthors, keywords: filters.keywords,
       opOnly: filters.opOnly, createdAt: now, createdBy: createdBy)
-    let (stored, isNew) = try await database.write { tx in
+    let (stored, isNew) = try await database.write { [self] tx in
       _ = try tx.ensureRoom(transport: room.transport, room: room.room, now: now, replayCap: cap)
+      // Checked again where it is written: two commands at once cannot both take the last place.
+      let existing = try tx.subscriptions(transport: room.transport, room: room.room)
+      if let refusal = capRefusal(for: target, existing: existing) { throw refusal }
       return try tx.upsertSubscription(record)
     }
     guard let subscription = Subscription(record: stored) else {

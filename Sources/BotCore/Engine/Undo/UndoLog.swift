@@ -8,10 +8,19 @@ package struct UndoLog: Sendable {
   let database: BotDatabase
   let configuration: EngineConfiguration
   let now: @Sendable () -> Date
-  let subscriptions: SubscriptionBook
-  let bookmarks: ForumBookmarks
+  var subscriptions: SubscriptionBook
+  var bookmarks: ForumBookmarks
   let roomSettings: RoomSettingsBook
   let alerts: AlertBook
+
+  /// The log as `undo` uses it: reverting goes to the forum through `forum` (the commands' budgeted forum), and a
+  /// subscription brought back is held to the room's caps like a new one (`SubscriptionBook.forCommands`).
+  package func forCommands(through forum: any Forum) -> UndoLog {
+    var log = self
+    log.subscriptions = subscriptions.forCommands(through: forum)
+    log.bookmarks = bookmarks.through(forum)
+    return log
+  }
 
   /// Records how to revert a user's change in a room; `undo` within the window (10 minutes) runs it.
   package func record(room: RoomRef, userID: String, summary: String, actions: [UndoAction]) async throws {
