@@ -247,6 +247,11 @@ package struct ConfigurationCheck: Sendable {
   /// room, when the service shows other members, and says so when it cannot tell.
   func checkPrivateMessageRooms(_ configuration: AppConfiguration) async -> [CheckResult] {
     var results: [CheckResult] = []
+    // The transports' saved state, read only (a Matrix alias is asked about as the room it is pinned to).
+    let database =
+      FileManager.default.fileExists(atPath: configuration.databasePath)
+      ? try? ReadOnlyDatabase(path: configuration.databasePath) : nil
+    defer { try? database?.close() }
     for (index, room) in (configuration.privateMessages?.rooms ?? []).enumerated() {
       let name = "private messages to \(room.transport) \(room.room)"
       let path = "privateMessages.rooms[\(index)]"
@@ -265,7 +270,8 @@ package struct ConfigurationCheck: Sendable {
       do {
         guard
           let people = try await members(
-            settings, room.room, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
+            settings, room.room, database.map { ReadOnlyStateStore(database: $0, transport: room.transport) },
+            TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
         else {
           results.append(
             CheckResult(

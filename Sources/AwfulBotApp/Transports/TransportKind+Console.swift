@@ -10,5 +10,5 @@ extension TransportKind {
       CheckResult(.pass, "transport \(settings.resolvedName) (console)", detail: "nothing to reach")
     },
     // The console's one room is the terminal: nobody else reads it.
-    roomMembers: { _, _, _ in [] })
+    roomMembers: { _, _, _, _ in [] })
 }

@@ -43,13 +43,21 @@ extension TransportKind {
       return await MatrixEncryptionCheck.results(
         configuration: configuration, dataDirectory: dataDirectory, stored: stored)
     },
-    roomMembers: { settings, room, context in
+    roomMembers: { settings, room, stored, context in
       let configuration = try settings.decodeOptions(
         MatrixTransportConfiguration.self, kind: .matrix, environment: context.environment)
       // Only with a token: a password-only account would need a login (a new device) just to ask.
       guard let token = configuration.accessToken, !token.isEmpty else { return nil }
       let client = MatrixClient(homeserver: configuration.homeserver)
-      let roomID = room.hasPrefix("#") ? try await client.resolveAlias(token: token, alias: room) : room
+      // An alias is the room the bot keeps to (its pin), not whatever room the alias names today.
+      var roomID = room
+      if room.hasPrefix("#") {
+        if let pinned = try await MatrixAliasCheck.pinnedRoom(alias: room, stored: stored) {
+          roomID = pinned
+        } else {
+          roomID = try await client.resolveAlias(token: token, alias: room)
+        }
+      }
       return try await client.joinedMembers(token: token, roomID: roomID).filter { $0 != configuration.userID }
     },
     checkRooms: { settings, rooms, stored, context in

@@ -38,8 +38,13 @@ package struct TransportKind: Sendable {
     @Sendable (TransportSettings, _ stored: (any TransportStateStore)?, TransportBuildContext) async -> [CheckResult]
   /// Who is in a room, for `check`'s privacy warning about private-message rooms: the members' user names (the
   /// bot's own account included or not), nil when the service cannot tell without joining (IRC) or the
-  /// configuration gives no way to ask (a Matrix account with a password only). Throws when asking failed.
-  package var roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)?
+  /// configuration gives no way to ask (a Matrix account with a password only). Throws when asking failed. Given the
+  /// transport's saved state (nil before the first run): a Matrix alias is the room it is pinned to.
+  package var roomMembers: RoomMembers?
+  /// A transport's `roomMembers`.
+  package typealias RoomMembers =
+    @Sendable (TransportSettings, _ room: String, _ stored: (any TransportStateStore)?, TransportBuildContext)
+    async throws -> [String]?
   /// `check`'s lines about the rooms the config names on this transport, as written, each with whether it is a
   /// private-message room (`privateMessages.rooms`), read with the transport's saved state (`stored`, nil before the
   /// first run): Matrix says what each alias stands for (`MatrixAliasCheck`).
@@ -72,7 +77,7 @@ package struct TransportKind: Sendable {
     checkState:
       @escaping @Sendable (TransportSettings, (any TransportStateStore)?, TransportBuildContext) async -> [CheckResult] =
       { _, _, _ in [] },
-    roomMembers: (@Sendable (TransportSettings, String, TransportBuildContext) async throws -> [String]?)? = nil,
+    roomMembers: RoomMembers? = nil,
     checkRooms: RoomsCheck? = nil,
     liveOptions: Set<String> = [],
     ownRooms: (@Sendable (TransportSettings, TransportBuildContext) throws -> [String])? = nil,

@@ -40,6 +40,11 @@ package enum MatrixAliasCheck {
     return results
   }
 
+  /// The room `alias` is pinned to in the transport's saved state, if any.
+  package static func pinnedRoom(alias: String, stored: (any TransportStateStore)?) async throws -> String? {
+    try await stored?.value(for: MatrixAliasPins.pinKey(alias))
+  }
+
   static func result(alias: String, scoped: Bool, verdict: MatrixAliasPins.Verdict, answer: MatrixAliasPins.Answer)
     -> CheckResult
   {

@@ -51,12 +51,18 @@ extension MatrixIntegrationTests {
       return try #require(events.first { $0.replyTo == id }?.body, "the bot answers \(text)")
     }
 
-    /// What `check` says about `alias`.
-    static func checkLine(_ harness: OpsMatrixHarness, path: String, alias: String) async throws -> CheckResult {
+    /// What `check` says about `alias`, and about who is in the private-message room it names.
+    static func checkLines(_ harness: OpsMatrixHarness, path: String, alias: String) async throws
+      -> (alias: CheckResult, members: CheckResult)
+    {
       var check = ConfigurationCheck(configurationPath: path, environment: harness.environment, logger: .quiet())
       check.connectTimeout = .seconds(2)
       let results = await check.run()
-      return try #require(results.first { $0.name == "alias \(alias)" }, "\(results.map(\.line))")
+      return (
+        try #require(results.first { $0.name == "alias \(alias)" }, "\(results.map(\.line))"),
+        try #require(
+          results.first { $0.name == "private messages to matrix \(alias)" }, "\(results.map(\.line))")
+      )
     }
 
     /// `!pms` from a stranger in their own room: refused, and nothing of the inbox in the answer.
@@ -123,9 +129,12 @@ extension MatrixIntegrationTests {
         #expect(warnings.allSatisfy { $0.level == .warning && $0.metadata["pinnedRoom"] == "\(harness.room)" })
         #expect(
           warnings.first?.line.contains("write \(harness.room) in the config in place of \(harness.alias)") == true)
-        let line = try await Self.checkLine(harness, path: path, alias: harness.alias)
+        let (line, members) = try await Self.checkLines(harness, path: path, alias: harness.alias)
         #expect(line.outcome == .warn, "\(line.line)")
         #expect(line.detail.contains(roomB) && line.detail.contains(harness.room), "\(line.line)")
+        // Who reads the alerts is asked of the pinned room: the owner's, not the stranger's.
+        #expect(members.detail.contains(harness.owner.userID), "\(members.line)")
+        #expect(!members.detail.contains(stranger.userID), "\(members.line)")
       }
     }
 
@@ -164,7 +173,7 @@ extension MatrixIntegrationTests {
             "\(log.lines.filter { $0.hasPrefix("warning") })")
         }
         try? application.database.close()
-        let line = try await Self.checkLine(harness, path: path, alias: alias)
+        let line = try await Self.checkLines(harness, path: path, alias: alias).alias
         #expect(line.outcome == .fail, "\(line.line)")
         #expect(line.detail.contains("not taken"), "\(line.line)")
       }
