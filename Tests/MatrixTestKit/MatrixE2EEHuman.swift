@@ -237,6 +237,16 @@ package actor MatrixE2EEHuman {
     return try #require(answer["event"]?.stringValue)
   }
 
+  /// An encrypted `m.text` that answers nothing, with "in reply to `eventID`" put in the cleartext only: what a
+  /// homeserver that rewrites the envelope of this member's line makes of it; returns its event id.
+  @discardableResult
+  package func say(_ text: String, in room: String, clearRelationTo eventID: String) async throws -> String {
+    let answer = try await request([
+      "cmd": "send_with_clear_relation", "room": .string(room), "text": .string(text), "event": .string(eventID),
+    ])
+    return try #require(answer["event"]?.stringValue)
+  }
+
   /// Reacts to `eventID` with `key`: encrypted by default, as Element X does (the relation, key included, also in
   /// the cleartext); `encrypted: false` sends it plain, as Element Web does even in encrypted rooms.
   @discardableResult

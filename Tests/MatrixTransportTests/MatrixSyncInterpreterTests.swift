@@ -117,6 +117,54 @@ struct MatrixSyncInterpreterTests {
     #expect(!wire.wasEncrypted)
   }
 
+  @Test(
+    "in an encrypted room every relation is the homeserver's: a decrypted reply's, an encrypted reaction's; a plain room's is the sender's"
+  )
+  func relationTrust() throws {
+    let json = #"""
+      {"next_batch": "s9", "rooms": {"join": {
+        "!plain:example.org": {"timeline": {"events": [
+          {"type": "m.room.message", "sender": "@a:example.org", "event_id": "$p",
+           "content": {"msgtype": "m.text", "body": "yes", "m.relates_to": {"m.in_reply_to": {"event_id": "$relay"}}}},
+          {"type": "m.reaction", "sender": "@a:example.org", "event_id": "$pr",
+           "content": {"m.relates_to": {"rel_type": "m.annotation", "event_id": "$x", "key": "🔖"}}}]}},
+        "!secret:example.org": {"state": {"events": [
+          {"type": "m.room.encryption", "state_key": "", "sender": "@a:example.org", "event_id": "$e",
+           "content": {"algorithm": "m.megolm.v1.aes-sha2"}}]}}
+      }}}
+      """#
+    var directory = MatrixRoomDirectory()
+    let batch = interpreter.interpret(try decode(json), directory: &directory, isInitial: false)
+    #expect(batch.messages.first?.replyTo == "$relay")
+    #expect(batch.messages.first?.relationTrust == .asSender)
+    #expect(batch.reactions.first?.relationTrust == .asSender)
+    // Decrypted by the bot from a trusted device, the relation taken from the clear envelope around it.
+    let envelope = MatrixEvent(
+      type: "m.room.encrypted", sender: "@a:example.org", eventID: "$d",
+      content: [
+        "algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "…",
+        "m.relates_to": ["m.in_reply_to": ["event_id": "$relay"]],
+      ])
+    let inner = MatrixEvent(
+      type: "m.room.message", sender: "@a:example.org", eventID: "$d", content: ["msgtype": "m.text", "body": "yes"])
+    let decrypted = MatrixTransport.withCleartextRelation(inner, of: envelope)
+    let reply = try #require(interpreter.message(from: decrypted, room: "!secret:example.org", directory: directory))
+    #expect(reply.trust == .trusted && reply.replyTo == "$relay")
+    #expect(reply.relationTrust == .serverControlled, "the homeserver could have added it")
+    var reaction = MatrixEvent(
+      type: "m.reaction", sender: "@a:example.org", eventID: "$r",
+      content: ["m.relates_to": ["rel_type": "m.annotation", "event_id": "$x", "key": "🔖"]])
+    reaction.wasEncrypted = true
+    let encryptedReaction = try #require(
+      interpreter.reaction(from: reaction, room: "!secret:example.org", directory: directory))
+    #expect(encryptedReaction.trust == .trusted)
+    #expect(encryptedReaction.relationTrust == .serverControlled, "its key and target are in clear")
+    // Known encrypted by the event alone, before the directory shows the room.
+    #expect(
+      interpreter.message(from: decrypted, room: "!new:example.org", directory: MatrixRoomDirectory())?.relationTrust
+        == .serverControlled)
+  }
+
   @Test("the first sync reads state but never runs old commands")
   func initialSync() throws {
     var directory = MatrixRoomDirectory()

@@ -571,9 +571,16 @@ class Human:
     async def send(self, room, text):
         return await self.send_event(room, "m.room.message", {"msgtype": "m.text", "body": text})
 
-    async def send_event(self, room, message_type, content, encrypt=True):
+    async def send_with_clear_relation(self, room, text, event):
+        """An encrypted line whose payload answers nothing, with "in reply to `event`" added to the cleartext after
+        encryption: what a homeserver that rewrites the envelope makes of a member's line. A client may set any clear
+        relation, so the bot receives exactly what such a rewrite produces."""
+        return await self.send_event(room, "m.room.message", {"msgtype": "m.text", "body": text},
+                                     clear_relation={"m.in_reply_to": {"event_id": event}})
+
+    async def send_event(self, room, message_type, content, encrypt=True, clear_relation=None):
         """Sends content, encrypted in an encrypted room (an m.reaction only when encrypt is true: nio itself never
-        encrypts reactions, like Element Web; Element X does)."""
+        encrypts reactions, like Element Web; Element X does). clear_relation: put in the cleartext only."""
         # Members and their devices must be current, or the key goes to too few devices.
         await self.client.joined_members(room)
         await self.nio_keys_query()
@@ -583,8 +590,9 @@ class Human:
             if element:
                 await self.apply_policy(room)
             try:
-                if message_type == "m.reaction" and encrypt and encrypted_room:
-                    return await self.send_encrypted(room, message_type, content, ignore_unverified=not element)
+                if (message_type == "m.reaction" and encrypt or clear_relation is not None) and encrypted_room:
+                    return await self.send_encrypted(room, message_type, content, ignore_unverified=not element,
+                                                     clear_relation=clear_relation)
                 answer = await self.client.room_send(
                     room, message_type, content, ignore_unverified_devices=not element)
                 break
@@ -595,12 +603,14 @@ class Human:
             raise RuntimeError(f"send failed: {answer}")
         return {"event": answer.event_id}
 
-    async def send_encrypted(self, room, message_type, content, ignore_unverified):
+    async def send_encrypted(self, room, message_type, content, ignore_unverified, clear_relation=None):
         """What room_send does for a message, for any event type: share the room key, encrypt (nio copies the
         relation into the cleartext), send."""
         if self.client.olm.should_share_group_session(room):
             await self.client.share_group_session(room, ignore_unverified_devices=ignore_unverified)
         event_type, encrypted = self.client.encrypt(room, message_type, content)
+        if clear_relation is not None:
+            encrypted["m.relates_to"] = clear_relation
         path = f"{API}/rooms/{quote(room, safe='')}/send/{quote(event_type, safe='')}/{uuid.uuid4()}"
         status, answer = await self.api("PUT", path, encrypted)
         if status != 200:
@@ -764,7 +774,8 @@ async def main():
     await human.close()
 
 
-COMMANDS = {"login", "create_room", "join", "invite", "send", "reply", "react", "messages", "device_trust",
+COMMANDS = {"login", "create_room", "join", "invite", "send", "send_with_clear_relation", "reply", "react", "messages",
+            "device_trust",
             "history", "reset_identity", "invite_with_history", "accept_history"}
 
 asyncio.run(main())

@@ -11,6 +11,10 @@ import Foundation
 /// Element sends reactions in clear even in encrypted rooms. An unencrypted ✅ or ❌ may still settle a preview, as
 /// the words were asked for by the same user from a trusted session and the reaction adds none; 🔖, 👀 and an
 /// admin's ❌ on a relay act only when they passed the trust check.
+///
+/// In an encrypted room a reaction's key and target are in clear, even an encrypted reaction's, and so is what makes
+/// a line a reply (`RelationTrust.serverControlled`): the homeserver alone could write them. There 🔖 and 👀 never
+/// act on the account (the answer names the command), and a preview a reply started is settled only by `confirm`.
 extension CommandRouter {
   package enum ReactionKey {
     static let confirm = "✅"
@@ -32,6 +36,9 @@ extension CommandRouter {
     guard target.showsPost, let threadID = target.threadID,
       let settings = try? await engine.roomSettings.settings(room: room), settings.reactions
     else { return .nothing }
+    if reaction.relationTrust.isServerControlled, key == ReactionKey.bookmark || key == ReactionKey.watch {
+      return await forgeableReaction(message, command: key == ReactionKey.bookmark ? "bookmark" : "watch", threadID)
+    }
     switch key {
     case ReactionKey.bookmark:
       return await quickCommand(
@@ -80,6 +87,19 @@ extension CommandRouter {
       return await untrustedOutcome(message, doing: "\(key) on a preview")
     }
     if let over = await overBudget(message) { return outcome(over.reply, message) }
+    // Started by a reply the homeserver may have made: its reaction would be the homeserver's word alone too.
+    if pending.confirmation == .command {
+      logger.notice(
+        "reaction on a preview that needs a command not acted on",
+        metadata: ["transport": "\(message.transport)", "room": "\(message.room)", "sender": "\(message.senderID)"])
+      var refusal = CommandReply()
+      refusal.add(
+        .text(
+          "A reaction does not settle this preview: it began as a reply in an encrypted room, and the homeserver "
+            + "can forge replies and reactions there. Send "), .code("\(parser.prefix)confirm"),
+        .text(" to post it, or "), .code("\(parser.prefix)cancel"), .text("."))
+      return outcome(refusal, message)
+    }
     let options = AnswerOptions()
     let reply: CommandReply
     if key == ReactionKey.confirm {
@@ -126,6 +146,24 @@ extension CommandRouter {
   }
 
   private func prefixedName(_ spec: CommandSpec) -> String { "\(parser.prefix)\(spec.name)" }
+
+  /// 🔖 or 👀 where the homeserver controls reactions (an encrypted room): nothing done, the command to use said.
+  private func forgeableReaction(_ message: IncomingMessage, command: String, _ threadID: String) async
+    -> ReactionOutcome
+  {
+    logger.notice(
+      "reaction in an encrypted room not acted on",
+      metadata: [
+        "transport": "\(message.transport)", "room": "\(message.room)", "sender": "\(message.senderID)",
+        "command": "\(command)",
+      ])
+    if let over = await overBudget(message) { return outcome(over.reply, message) }
+    var reply = CommandReply()
+    reply.add(
+      .text("In an encrypted room reactions can be forged by the server, so \(message.text) does nothing here: use "),
+      .code("\(parser.prefix)\(command) \(threadID)"), .text(" instead."))
+    return outcome(reply, message)
+  }
 
   /// A refusal said once (the trust check, the budget) as the answer to the reaction; nothing once it was said.
   private func outcome(_ refusal: CommandReply?, _ message: IncomingMessage) -> ReactionOutcome {

@@ -69,7 +69,7 @@ package struct CommandRouter: Sendable {
       if let over = await overBudget(message) { return over.reply }
       if !message.trust.isTrusted { return await refuseUntrusted(message, doing: "A reply to a relayed post") }
       return await perform("reply to a relay", message: message, capabilities: capabilities, options: options) {
-        try await RelayReplyCommands.start(answering: relayed, text: message.text, $0)
+        try await RelayReplyCommands.start(answering: relayed, text: message.text, byRelation: true, $0)
       }
     }
     // `<nick>: ^ text` answers the room's last relay.

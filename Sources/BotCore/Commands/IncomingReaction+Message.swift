@@ -8,6 +8,6 @@ extension IncomingReaction {
       transport: transport, room: room, senderID: senderID, senderName: senderName, text: key,
       messageID: reactionID ?? "reaction:\(target):\(senderID):\(key)", transportRole: transportRole,
       configuredRole: configuredRole,
-      trust: trust)
+      trust: trust, relationTrust: relationTrust)
   }
 }

@@ -35,6 +35,16 @@ package actor PendingReplies {
     case privateMessage(id: String, subject: String, sender: String?)
   }
 
+  /// What may settle a preview.
+  package enum Confirmation: Sendable, Hashable {
+    /// `confirm` or `cancel`, or ✅ or ❌ on the preview (even in clear in an encrypted room, see
+    /// `CommandRouter.handle(_:capabilities:)`): the preview was asked for in words, by a command.
+    case commandOrReaction
+    /// `confirm` or `cancel` only, which in an encrypted room must come encrypted from a trusted session: the
+    /// preview was started by a reply relation the homeserver controls, and it could forge the reaction as well.
+    case command
+  }
+
   package struct Reply: Sendable, Hashable {
     package var target: Target
     package var text: String
@@ -46,6 +56,7 @@ package actor PendingReplies {
     package var neededRole: Role = .admin
     /// Whether the request passed the transport's trust check: only then may an unencrypted ✅ settle it.
     package var requestTrust: SenderTrust = .trusted
+    package var confirmation: Confirmation = .commandOrReaction
   }
 
   package enum Outcome: Sendable, Hashable {
@@ -65,11 +76,11 @@ package actor PendingReplies {
   /// Stores a reply for confirmation, replacing the user's earlier one in that room.
   package func hold(
     _ key: Key, target: Target, text: String, now: Date, requestID: String? = nil, neededRole: Role = .admin,
-    requestTrust: SenderTrust = .trusted
+    requestTrust: SenderTrust = .trusted, confirmation: Confirmation = .commandOrReaction
   ) -> Reply {
     let reply = Reply(
       target: target, text: text, expires: now.addingTimeInterval(lifetime), requestID: requestID,
-      neededRole: neededRole, requestTrust: requestTrust)
+      neededRole: neededRole, requestTrust: requestTrust, confirmation: confirmation)
     waiting[key] = reply
     return reply
   }
@@ -85,6 +96,11 @@ package actor PendingReplies {
   /// The user's waiting reply, left in place.
   package func peek(_ key: Key) -> Reply? {
     waiting[key]
+  }
+
+  /// The user's reply that may still be confirmed at `now`, left in place.
+  package func live(_ key: Key, now: Date) -> Reply? {
+    waiting[key].flatMap { now <= $0.expires ? $0 : nil }
   }
 
   /// Takes the user's reply out (whatever the outcome, it cannot be confirmed twice).

@@ -27,13 +27,18 @@ package struct IncomingMessage: Sendable, Hashable {
   package var replyTo: String?
   /// Whether the sender is who the service says (see `SenderTrust`).
   package var trust: SenderTrust
+  /// Whether the sender or the service vouches for `replyTo` (see `RelationTrust`): in an encrypted Matrix room the
+  /// homeserver can make any line a reply.
+  package var relationTrust: RelationTrust
 
   package init(
     transport: String, room: String, senderID: String, senderName: String, text: String, messageID: String? = nil,
     isDirect: Bool = false, transportRole: Role? = nil, configuredRole: Role? = nil, addressed: Bool = false,
-    addressedCasually: Bool = false, replyTo: String? = nil, trust: SenderTrust = .trusted
+    addressedCasually: Bool = false, replyTo: String? = nil, trust: SenderTrust = .trusted,
+    relationTrust: RelationTrust = .asSender
   ) {
     self.trust = trust
+    self.relationTrust = relationTrust
     self.configuredRole = configuredRole
     self.replyTo = replyTo
     self.addressedCasually = addressedCasually

@@ -19,12 +19,17 @@ package struct IncomingReaction: Sendable, Hashable {
   /// Whether the sender is who the service says (see `SenderTrust`): Element sends reactions in clear even in
   /// encrypted rooms, so most reactions there are `unencryptedInEncryptedRoom`.
   package var trust: SenderTrust
+  /// Whether the sender or the service vouches for `key` and `target` (see `RelationTrust`): in an encrypted Matrix
+  /// room both are in the clear, even for an encrypted reaction, so the homeserver controls them.
+  package var relationTrust: RelationTrust
 
   package init(
     transport: String, room: String, senderID: String, senderName: String, target: String, key: String,
-    reactionID: String? = nil, transportRole: Role? = nil, configuredRole: Role? = nil, trust: SenderTrust = .trusted
+    reactionID: String? = nil, transportRole: Role? = nil, configuredRole: Role? = nil, trust: SenderTrust = .trusted,
+    relationTrust: RelationTrust = .asSender
   ) {
     self.trust = trust
+    self.relationTrust = relationTrust
     self.configuredRole = configuredRole
     self.transport = transport
     self.room = room

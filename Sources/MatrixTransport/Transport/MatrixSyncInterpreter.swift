@@ -168,13 +168,22 @@ package struct MatrixSyncInterpreter: Sendable {
       isDirect: directory.direct.contains(room),
       transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)),
       configuredRole: roles.userOverrides[sender], replyTo: replyTo,
-      trust: Self.trust(of: event, room: room, directory: directory))
+      trust: Self.trust(of: event, room: room, directory: directory),
+      relationTrust: Self.relationTrust(of: event, room: room, directory: directory))
   }
 
   /// A plain event in a room the bot knows is encrypted passed no device check: whoever holds the sender's token,
   /// or the homeserver itself, could have sent it. Decrypted events passed the policy in `decrypt`.
   static func trust(of event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> SenderTrust {
     directory.encrypted.contains(room) && !event.wasEncrypted ? .unencryptedInEncryptedRoom : .trusted
+  }
+
+  /// In an encrypted room a relation is read where the spec and Element put it, in the clear envelope (see
+  /// `MatrixTransport.withCleartextRelation`), so the homeserver wrote it as much as the sender did: it can make any
+  /// encrypted line a reply to a relay, and choose an encrypted reaction's key and target. A decrypted event is one
+  /// in an encrypted room even before the directory shows it.
+  static func relationTrust(of event: MatrixEvent, room: String, directory: MatrixRoomDirectory) -> RelationTrust {
+    directory.encrypted.contains(room) || event.wasEncrypted ? .serverControlled : .asSender
   }
 
   /// An `m.reaction` someone else sent (`IncomingReaction` drops a trailing variation selector from its key); nil
@@ -188,6 +197,7 @@ package struct MatrixSyncInterpreter: Sendable {
       senderName: directory.displayName(of: sender, in: room), target: annotation.target,
       key: annotation.key, reactionID: event.eventID,
       transportRole: roles.role(of: sender, in: directory.effectivePowerLevels(in: room)),
-      configuredRole: roles.userOverrides[sender], trust: Self.trust(of: event, room: room, directory: directory))
+      configuredRole: roles.userOverrides[sender], trust: Self.trust(of: event, room: room, directory: directory),
+      relationTrust: Self.relationTrust(of: event, room: room, directory: directory))
   }
 }

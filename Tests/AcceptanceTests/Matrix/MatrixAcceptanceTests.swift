@@ -227,7 +227,7 @@ extension MatrixIntegrationTests {
       """
       bot: Reply to “\(thread1)” as the bot account: \(link1)
       > hello there
-      Say !confirm within 2 minutes to post it, or !cancel.
+      Say !confirm or react ✅ within 2 minutes to post it; !cancel or ❌ drops it.
       """,
       "owner: !cancel",
       "bot: Dropped the reply; nothing was posted.",
@@ -237,7 +237,7 @@ extension MatrixIntegrationTests {
       """
       bot: Reply to “\(thread1)” as the bot account: \(link1)
       > Posted from Matrix.
-      Say !confirm within 2 minutes to post it, or !cancel.
+      Say !confirm or react ✅ within 2 minutes to post it; !cancel or ❌ drops it.
       """,
       "owner: !confirm",
       """

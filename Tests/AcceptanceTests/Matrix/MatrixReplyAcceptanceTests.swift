@@ -26,6 +26,13 @@ extension MatrixIntegrationTests {
     static let firstDate = MatrixAcceptanceTests.firstDate
     static let relayedText = "The bridge should remember which post each relay shows, even after a restart."
     static let confirmHow = "Say !confirm or react ✅ within 2 minutes to post it; !cancel or ❌ drops it."
+    /// In an encrypted room a reply relation may be the homeserver's: only an encrypted `!confirm` posts.
+    static let commandOnlyHow =
+      "Send !confirm within 2 minutes to post it, or !cancel. In an encrypted room the homeserver can turn any line "
+      + "into a reply and forge reactions, so only your encrypted !confirm posts it."
+    static let reactionRefusal =
+      "A reaction does not settle this preview: it began as a reply in an encrypted room, and the homeserver can "
+      + "forge replies and reactions there. Send !confirm to post it, or !cancel."
     static let roleRefusal = "Replying to relayed posts on the forum needs the admin role here; you are a viewer."
 
     /// The relay of Zoë Québec's post in the development thread, as the room reads it.
@@ -38,13 +45,13 @@ extension MatrixIntegrationTests {
     }
 
     /// The preview of a reply quoting Zoë Québec's post in the development thread.
-    static func previewText(quoting words: String = relayedText, _ text: String) -> String {
+    static func previewText(quoting words: String = relayedText, _ text: String, how: String = confirmHow) -> String {
       """
       Reply to “\(thread1)” as the bot account (it lands on page 3), quoting Zoë Québec: \(page3)
       > \(words)
       with your text:
       > \(text)
-      \(confirmHow)
+      \(how)
       """
     }
 
@@ -386,7 +393,7 @@ extension MatrixIntegrationTests {
     /// An encrypted room whose members use a client applying Element's device policy (cross-signed devices only):
     /// alice created it (admin by power), bob is a plain member (a viewer).
     @Test(
-      "an encrypted room under Element's policy: an encrypted reply is previewed, an encrypted ✅ posts it, the edit decrypts",
+      "an encrypted room under Element's policy: an encrypted reply is previewed, an encrypted ✅ does not post it, an encrypted !confirm does, the edit decrypts",
       .enabled(if: MatrixE2EEHuman.isAvailable, MatrixE2EEHuman.skipReason))
     func encryptedRoom() async throws {
       try await MatrixTestWorld.with { world in
@@ -435,10 +442,19 @@ extension MatrixIntegrationTests {
               $0.replyTo == aliceReply
             })
           #expect(preview.decrypted && !preview.insecure)
-          #expect(readable(preview.body ?? "") == Self.previewText(text))
+          #expect(readable(preview.body ?? "") == Self.previewText(text, how: Self.commandOnlyHow))
 
-          // Her encrypted ✅ posts it; the edit into "Posted" is encrypted and decrypts.
-          try await alice.react(to: preview.eventID, key: "✅", in: room)
+          // Her encrypted ✅ does not post it: its key and target are in clear, the homeserver's to write.
+          let reaction = try await alice.react(to: preview.eventID, key: "✅", in: room)
+          let refused = try #require(
+            try await alice.messages(in: room, from: botID, containing: "A reaction does not settle").last {
+              $0.replyTo == reaction
+            })
+          #expect(refused.body == Self.reactionRefusal)
+          #expect(await world.forumState.thread(Self.devThread)?.postIDs.last == postID, "nothing was posted")
+
+          // Her encrypted !confirm posts it; the edit into "Posted" is encrypted and decrypts.
+          _ = try await alice.say("!confirm", in: room)
           let edits = try await alice.edits(in: room, from: botID) { $0.contains { $0.replaces == preview.eventID } }
           let edit = try #require(edits.last { $0.replaces == preview.eventID })
           #expect(edit.encrypted && edit.decrypted && edit.secure)

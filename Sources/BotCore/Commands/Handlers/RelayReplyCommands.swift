@@ -4,7 +4,8 @@ import Foundation
 
 /// Answering a relay: a Matrix reply to a relayed post, `re r7 <text>`, or `<nick>: ^ <text>` (the channel's last
 /// relay) starts a forum reply that quotes the post the way the forum's Quote button does, then the user's text.
-/// Previewed and confirmed like `reply` (`confirm`, or ✅ on the preview). Who may do it is the room's `replies`
+/// Previewed and confirmed like `reply` (`confirm`, or ✅ on the preview; in an encrypted room a Matrix reply by
+/// `confirm` only, see `start(answering:checkedText:byRelation:_:)`). Who may do it is the room's `replies`
 /// setting (admins by default): the post speaks for the bot's forum account.
 enum RelayReplyCommands {
   static let re = CommandSpec(
@@ -52,19 +53,26 @@ enum RelayReplyCommands {
   }
 
   /// The preview of a reply to `relay` with `text` as written (a Matrix reply, `^`), held for confirmation.
-  static func start(answering relay: RelayedMessage, text rawText: String, _ context: CommandContext) async throws
-    -> CommandReply
-  {
+  /// - Parameter byRelation: the message is a reply to the relay (`IncomingMessage.replyTo`) rather than a command
+  ///   naming it: where the service controls that relation (`RelationTrust.serverControlled`), only a `confirm` the
+  ///   trust check passes posts it.
+  static func start(
+    answering relay: RelayedMessage, text rawText: String, byRelation: Bool = false, _ context: CommandContext
+  ) async throws -> CommandReply {
     guard let text = try ReplyCommands.checkedText(rawText) else {
       throw CommandError.failed("The reply text is empty: write it after the reference.")
     }
-    return try await start(answering: relay, checkedText: text, context)
+    return try await start(answering: relay, checkedText: text, byRelation: byRelation, context)
   }
 
   /// The preview of a reply to `relay` with `text` already checked (`ReplyCommands.checkedText`).
-  static func start(answering relay: RelayedMessage, checkedText text: String, _ context: CommandContext)
-    async throws -> CommandReply
-  {
+  static func start(
+    answering relay: RelayedMessage, checkedText text: String, byRelation: Bool = false, _ context: CommandContext
+  ) async throws -> CommandReply {
+    // The homeserver can make any line of an encrypted room a reply to a relay: such a preview is settled by a
+    // command only, and never replaces one still waiting, which the sender's next `confirm` may be meant for.
+    let confirmation: PendingReplies.Confirmation =
+      byRelation && context.message.relationTrust.isServerControlled ? .command : .commandOrReaction
     guard relay.showsPost, let postID = relay.postID, let threadID = relay.threadID else {
       throw CommandError.failed(
         "That message of mine shows no forum post, so there is nothing to reply to on the forum; answer a relayed "
@@ -94,6 +102,14 @@ enum RelayReplyCommands {
         "Your reply holds forum markup that only admins may post from chat ([\(tag)]): it would show a picture, a link "
           + "or a quote in the bot account's name. Write it without the tag and send it again.")
     }
+    if confirmation == .command,
+      await context.pendingReplies.live(ReplyCommands.key(context), now: context.now) != nil
+    {
+      throw CommandError.failed(
+        "You have a reply waiting for confirmation: send \(context.prefix)confirm or \(context.prefix)cancel first. "
+          + "In an encrypted room the homeserver can turn any line into a reply, so a reply never replaces a waiting "
+          + "preview.")
+    }
     let page = try await context.forum.threadPage(threadID: threadID, page: .last)
     if let probation = await context.forum.probation {
       throw ProbationText.refusal(probation, dates: context.composer.dates)
@@ -105,7 +121,7 @@ enum RelayReplyCommands {
     _ = await context.pendingReplies.hold(
       ReplyCommands.key(context), target: .thread(id: threadID, title: page.threadTitle, quote: quote), text: text,
       now: context.now, requestID: context.message.messageID, neededRole: Self.neededRole(settings.replies),
-      requestTrust: context.message.trust)
+      requestTrust: context.message.trust, confirmation: confirmation)
     // The new post follows the thread's last one.
     let landing = (page.posts.last?.index ?? 0) / page.postsPerPage + 1
     var reply = CommandReply()
@@ -116,7 +132,8 @@ enum RelayReplyCommands {
     reply.lines.append(.quote([quote.excerpt]))
     reply.add("with your text:")
     ReplyCommands.addPreview(
-      of: text, confirming: "post it", offeringReactions: context.capabilities.reactions, to: &reply, context)
+      of: text, confirming: "post it", offeringReactions: context.capabilities.reactions, confirmation: confirmation,
+      to: &reply, context)
     return reply
   }
 

@@ -44,20 +44,31 @@ enum ReplyCommands {
     reply.add(
       .text("Reply to "), .link(label: "“\(page.threadTitle)”", url: context.links.thread(threadID)),
       .text(" as the bot account:"))
-    addPreview(of: text, confirming: "post it", to: &reply, context)
+    // Asked for in words, so ✅ may settle it, even in clear (`CommandRouter.handle(_:capabilities:)`).
+    addPreview(
+      of: text, confirming: "post it", offeringReactions: context.capabilities.reactions, to: &reply, context)
     return reply
   }
 
-  /// The text as "> " lines (at most ten) and how to confirm or cancel.
+  /// The text as "> " lines (at most ten) and how to confirm or cancel: the reactions only where they are offered
+  /// and may settle it (`confirmation`).
   static func addPreview(
-    of text: String, confirming action: String, offeringReactions: Bool = false, to reply: inout CommandReply,
+    of text: String, confirming action: String, offeringReactions: Bool = false,
+    confirmation: PendingReplies.Confirmation = .commandOrReaction, to reply: inout CommandReply,
     _ context: CommandContext
   ) {
     let minutes = minutes(context)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init)
     if text.split(separator: "\n").count > 10 { lines.append("…") }
     reply.lines.append(.quote(lines))
-    if offeringReactions {
+    if confirmation == .command {
+      reply.add(
+        .text("Send "), .code("\(context.prefix)confirm"), .text(" within \(minutes) minutes to \(action), or "),
+        .code("\(context.prefix)cancel"),
+        .text(
+          ". In an encrypted room the homeserver can turn any line into a reply and forge reactions, so only your "
+            + "encrypted "), .code("\(context.prefix)confirm"), .text(" posts it."))
+    } else if offeringReactions {
       reply.add(
         .text("Say "), .code("\(context.prefix)confirm"),
         .text(" or react ✅ within \(minutes) minutes to \(action); "), .code("\(context.prefix)cancel"),
