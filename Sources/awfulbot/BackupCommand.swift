@@ -7,7 +7,8 @@ struct BackupCommand: ParsableCommand {
     commandName: "backup",
     abstract: "Copies the database with SQLite's online backup, also while the bot runs, and names what else to keep.",
     discussion: "The copy is consistent (one snapshot, Matrix encryption state included) and private (mode 0600). "
-      + "It does not hold the Matrix pickle key and recovery key files, the config file or the secrets in the "
+      + "It is a credential: it holds the forum login cookies and the Matrix access token in clear, so keep it as "
+      + "you keep the forum password. It does not hold the Matrix pickle key and recovery key files, the config file or the secrets in the "
       + "environment: the command lists them, without their values. Restore with `awfulbot restore`.")
 
   @OptionGroup var location: DatabaseLocation

@@ -52,9 +52,16 @@ package struct BackupAdvice: Sendable, Hashable {
       fallbackVariables: fallbacks, otherFiles: [])
   }
 
+  /// What a backup is, said first: the database holds the forum session's cookies and the Matrix access token of a
+  /// password login in clear (the encryption state is sealed by the pickle key, which is not in it), so whoever has
+  /// the file can act as the bot until those sessions end.
+  package static let credentialWarning =
+    "the backup is a credential: it holds the forum login cookies and the Matrix access token in clear, so whoever "
+    + "has it can post as the bot; it is mode 0600: keep it, and every copy of it, as you keep the forum password"
+
   /// The advice as the command prints it.
   package var lines: [String] {
-    var lines = ["keep with the backup what it does not hold:"]
+    var lines = [Self.credentialWarning, "keep with the backup what it does not hold:"]
     for file in keptFiles {
       let missing = file.exists ? "" : " (not there now)"
       lines.append("  - \(file.path)\(missing): \(file.purpose)")

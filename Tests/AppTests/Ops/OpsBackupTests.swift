@@ -177,6 +177,12 @@ struct OpsBackupTests {
       configuration: configuration, configurationPath: "/etc/awfulbot/config.json",
       databasePath: configuration.databasePath)
     let text = advice.lines.joined(separator: "\n")
+    // Said first and plainly: the file itself is a credential (issue 43).
+    #expect(
+      advice.lines.first
+        == "the backup is a credential: it holds the forum login cookies and the Matrix access token in clear, so "
+        + "whoever has it can post as the bot; it is mode 0600: keep it, and every copy of it, as you keep the forum "
+        + "password")
     #expect(text.contains(directory.path("matrix-matrix.pickle-key") + ": the key"))
     #expect(text.contains(directory.path("matrix-matrix.recovery-key.txt") + " (not there now)"))
     #expect(text.contains("/etc/awfulbot/config.json, which holds forum.password, transports[0].accessToken"))
@@ -187,6 +193,7 @@ struct OpsBackupTests {
     // With --database there is no config to go by: the files beside the database are named instead.
     let bare = BackupAdvice.make(configuration: nil, configurationPath: nil, databasePath: configuration.databasePath)
       .lines.joined(separator: "\n")
+    #expect(bare.hasPrefix(BackupAdvice.credentialWarning))
     #expect(bare.contains("matrix-matrix.pickle-key"))
     #expect(!bare.contains(pickleKey))
   }
