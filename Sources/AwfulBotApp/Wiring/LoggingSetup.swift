@@ -1,6 +1,7 @@
 import Logging
 
-/// Process-wide logging on standard error: text lines (default) or one JSON object per line, at the given level.
+/// Process-wide logging on standard error: text lines (default, control characters escaped: `TextLogHandler`) or one
+/// JSON object per line, at the given level.
 /// Called once, by the executable.
 package enum LoggingSetup {
   package static func bootstrap(level: Logger.Level, format: LoggingSettings.Format? = nil) {
@@ -13,7 +14,7 @@ package enum LoggingSetup {
       return
     }
     LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
+      var handler = TextLogHandler(label: label)
       handler.logLevel = level
       return handler
     }
