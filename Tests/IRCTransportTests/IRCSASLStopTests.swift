@@ -90,16 +90,21 @@ struct IRCSASLStopTests {
   @Test("NickServ IDENTIFY after registering only with a configured, non-empty nickServPassword")
   func nickServOnlyWhenConfigured() async throws {
     for password in ["s3cret", "", nil] as [String?] {
-      try await IRCScriptedServer.with(IRCScriptedServer.registering(nick: "awfulbot", caps: "multi-prefix")) {
-        server in
+      let script = IRCScriptedServer.registering(
+        nick: "awfulbot", caps: "multi-prefix",
+        whoisNickServ: .service(server: "services.scripted", text: "is a Network Service"))
+      try await IRCScriptedServer.with(script) { server in
         var configuration = Self.configuration(port: server.port, sasl: false)
         configuration.nickServPassword = password
         let bot = try RunningIRCTransport(configuration)
-        try await waitUntil(timeout: .seconds(10)) { server.lines(of: 0).contains { $0.hasPrefix("JOIN") } }
+        try await waitUntil(timeout: .seconds(10)) {
+          server.lines(of: 0).contains { $0.hasPrefix("JOIN") }
+            && (password != "s3cret" || server.lines(of: 0).contains { $0.hasPrefix("PRIVMSG") })
+        }
         await bot.stop()
         let identify = server.lines(of: 0).filter { $0.contains("NickServ") }
         if password == "s3cret" {
-          #expect(identify == ["PRIVMSG NickServ :IDENTIFY awfulbot s3cret"])
+          #expect(identify == ["WHOIS NickServ", "PRIVMSG NickServ@services.scripted :IDENTIFY awfulbot s3cret"])
         } else {
           #expect(identify.isEmpty, "\(password.map { "“\($0)”" } ?? "nil"): \(identify)")
         }

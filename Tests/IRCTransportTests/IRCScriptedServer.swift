@@ -95,10 +95,11 @@ final class IRCScriptedServer: Sendable {
 extension IRCScriptedServer {
   /// A server that registers `nick`: CAP LS offers `caps` (or, when nil, CAP is an unknown command and NICK/USER
   /// alone register), every CAP REQ is acknowledged, and SASL succeeds on the connections `saslAccepts` says.
-  /// `closeAfterJoin` ends the connection once the bot has joined (a server dropping it).
+  /// `closeAfterJoin` ends the connection once the bot has joined (a server dropping it). `whoisNickServ` answers
+  /// `WHOIS NickServ` (by default: nobody holds the nick).
   static func registering(
     nick: String, caps: String?, saslAccepts: @escaping @Sendable (Int) -> Bool = { _ in true },
-    closeAfterJoin: @escaping @Sendable (Int) -> Bool = { _ in false }
+    closeAfterJoin: @escaping @Sendable (Int) -> Bool = { _ in false }, whoisNickServ: NickServ = .absent
   ) -> Script {
     let server = ":irc.scripted"
     return { connection, line in
@@ -126,6 +127,8 @@ extension IRCScriptedServer {
         ])
       case ("PING", let token):
         return .lines(["\(server) PONG irc.scripted :\(token.hasPrefix(":") ? String(token.dropFirst()) : token)"])
+      case ("WHOIS", _):
+        return .lines(whoisNickServ.replies(to: nick, from: server))
       case ("JOIN", let channel):
         if closeAfterJoin(connection) { return .close }
         return .lines([":\(nick)!bot@scripted JOIN \(channel)"])
@@ -133,6 +136,37 @@ extension IRCScriptedServer {
         return .close
       default:
         return .lines([])
+      }
+    }
+  }
+}
+
+extension IRCScriptedServer {
+  /// Who holds the nick NickServ, as `WHOIS NickServ` shows it.
+  enum NickServ: Sendable {
+    case absent
+    /// The services: their server, and the 313 text.
+    case service(server: String, text: String)
+    /// Someone on the ordinary server (an IRC operator when `text` is given).
+    case user(operatorText: String?)
+
+    func replies(to nick: String, from server: String) -> [String] {
+      switch self {
+      case .absent:
+        return ["\(server) 401 \(nick) NickServ :No such nick", "\(server) 318 \(nick) NickServ :End of /WHOIS list."]
+      case .service(let services, let text):
+        return [
+          "\(server) 311 \(nick) NickServ NickServ \(services) * :Nickname Services",
+          "\(server) 312 \(nick) NickServ \(services) :Services", "\(server) 313 \(nick) NickServ :\(text)",
+          "\(server) 318 \(nick) NickServ :End of /WHOIS list.",
+        ]
+      case .user(let operatorText):
+        return [
+          "\(server) 311 \(nick) NickServ mallory host.example * :Nickname Services",
+          "\(server) 312 \(nick) NickServ irc.scripted :Scripted IRC",
+        ] + (operatorText.map { ["\(server) 313 \(nick) NickServ :\($0)"] } ?? []) + [
+          "\(server) 318 \(nick) NickServ :End of /WHOIS list."
+        ]
       }
     }
   }

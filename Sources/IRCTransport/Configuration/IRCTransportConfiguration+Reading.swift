@@ -7,7 +7,8 @@ extension IRCTransportConfiguration {
     case relayAs, relayStyle, editNotices, titleColour, linesPerMessage, floodBurst, pingIntervalSeconds
     case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter, nickReclaimSeconds
     case sendWaitSeconds, connectTimeoutSeconds, registrationTimeoutSeconds, floodIntervalSeconds, mircFormatting
-    case admins, members, quitMessage, rejoinOnKick, nickServPassword, clientCertificateFile, clientKeyFile
+    case admins, members, quitMessage, rejoinOnKick, nickServPassword, servicesServer, nickServSASL
+    case clientCertificateFile, clientKeyFile
   }
 
   /// The keys a config file may give, as it writes them.
@@ -54,6 +55,8 @@ extension IRCTransportConfiguration {
     quitMessage = reader.string(.quitMessage) ?? defaults.quitMessage
     rejoinOnKick = reader.bool(.rejoinOnKick) ?? defaults.rejoinOnKick
     nickServPassword = reader.string(.nickServPassword)
+    servicesServer = reader.string(.servicesServer)
+    nickServSASL = reader.bool(.nickServSASL) ?? defaults.nickServSASL
     clientCertificateFile = reader.string(.clientCertificateFile)
     clientKeyFile = reader.string(.clientKeyFile)
     let found = reader.problems + problemsBesideLists(secretsRequired: reader.secretsRequired)

@@ -22,9 +22,16 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Decodable, CustomS
   /// Client certificate and key (PEM) presented over TLS; used by SASL EXTERNAL (CertFP).
   package var clientCertificateFile: String?
   package var clientKeyFile: String?
-  /// NickServ password, sent with `IDENTIFY` after registering when SASL did not log the bot in; only when set and
-  /// not empty.
+  /// NickServ password (account: `sasl.account`, else `nick`), only when set and not empty. Used for SASL PLAIN when
+  /// the server offers it (unless `nickServSASL` is false); otherwise sent with `IDENTIFY` after registering, and
+  /// only to the network's services: to `NickServ@<servicesServer>`, or, without it, to the NickServ a `WHOIS` shows
+  /// to be a network service (see `IRCServicesCheck`).
   package var nickServPassword: String?
+  /// The services' server name (`services.libera.chat`): `IDENTIFY` goes to `NickServ@<it>` without a WHOIS first.
+  package var servicesServer: String?
+  /// Whether `nickServPassword` logs in by SASL PLAIN where the server offers SASL (the default): the password then
+  /// goes to the server at registration, never to a nick.
+  package var nickServSASL: Bool = true
   package var channels: [Channel] = []
   /// Join a channel again after being kicked from it.
   package var rejoinOnKick: Bool = false

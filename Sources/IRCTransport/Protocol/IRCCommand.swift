@@ -46,6 +46,7 @@ package struct IRCCommand: Sendable, Hashable, CustomStringConvertible {
   package static let chghost = IRCCommand(known: "CHGHOST")
   package static let account = IRCCommand(known: "ACCOUNT")
   package static let monitor = IRCCommand(known: "MONITOR")
+  package static let whois = IRCCommand(known: "WHOIS")
 
   /// A numeric reply by number (`.numeric(1)` is `001`).
   package static func numeric(_ value: Int) -> IRCCommand {

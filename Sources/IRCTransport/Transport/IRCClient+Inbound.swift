@@ -82,6 +82,7 @@ extension IRCClient {
       // Not allowed from this host, a server password is needed, or banned: the ERROR that follows is less clear.
       noteFailure(.rejected(numeric: numeric, message: message.parameters.last ?? ""))
     case 900...908: await handleSASLNumeric(numeric, message)
+    case 312, 313, 318: await readServicesWhois(numeric, message)
     case 401, 403, 404, 406, 407, 411, 412, 413, 414, 442:
       sendFailed(numeric: numeric, target: message.parameter(1), reason: message.parameters.last ?? "")
     case 405, 471, 473, 474, 475, 476, 477, 489:

@@ -5,6 +5,8 @@ import Logging
 /// Registration: `CAP LS 302`, the wanted capabilities, SASL, NICK/USER, then after 001 NickServ (when configured)
 /// and the channel joins. With SASL configured the bot never registers without it: a refused login, or a network
 /// without SASL, ends the connection (and, before the first registration, the transport: see `IRCTransportError`).
+/// A `nickServPassword` alone is used for SASL PLAIN where the server offers it, and else sent to NickServ only once
+/// the network showed NickServ is its services (`IRCServicesCheck`).
 extension IRCClient {
   /// Capabilities the transport uses when the server offers them.
   static let wantedCapabilities = [
@@ -58,6 +60,7 @@ extension IRCClient {
       return
     }
     var wanted = Self.wantedCapabilities.filter { registration.offeredCaps[$0] != nil }
+    registration.saslOpportunistic = configuration.sasl == nil && wantsSASL
     if wantsSASL { wanted.insert("sasl", at: 0) }
     if registration.offeredCaps["chghost"] != nil { wanted.append("chghost") }
     guard !wanted.isEmpty else {
@@ -70,9 +73,10 @@ extension IRCClient {
     }
   }
 
-  /// SASL is configured and the server offers the configured mechanism (or does not list mechanisms).
+  /// SASL is configured (or `nickServPassword` may be used for it) and the server offers the mechanism (or does not
+  /// list mechanisms).
   private var wantsSASL: Bool {
-    guard let sasl = configuration.sasl, let offered = registration.offeredCaps["sasl"] else { return false }
+    guard let sasl = saslCredentials, let offered = registration.offeredCaps["sasl"] else { return false }
     if offered.isEmpty { return true }
     return offered.split(separator: ",").contains { $0.uppercased() == sasl.mechanism.rawValue }
   }
@@ -89,6 +93,9 @@ extension IRCClient {
       }
       registration.saslInProgress = true
       await send(.authenticate, [sasl.mechanism.rawValue], charged: false)
+    } else if registration.saslOpportunistic, registration.enabledCaps.contains("sasl") {
+      registration.saslInProgress = true
+      await send(.authenticate, [IRCTransportConfiguration.SASL.Mechanism.plain.rawValue], charged: false)
     } else {
       await endCapabilityNegotiation()
     }
@@ -116,7 +123,7 @@ extension IRCClient {
 
   /// `AUTHENTICATE +` (InspIRCd sends `AUTHENTICATE :+`, the same after parsing) asks for the payload.
   func handleAuthenticate(_ message: IRCMessage) async {
-    guard registration.saslInProgress, message.parameter(0) == "+", let sasl = configuration.sasl else { return }
+    guard registration.saslInProgress, message.parameter(0) == "+", let sasl = saslCredentials else { return }
     let payload: String
     switch sasl.mechanism {
     case .plain:
@@ -140,6 +147,10 @@ extension IRCClient {
   /// 900 logged in, 903 success, 907 already logged in; 902/904/905/906 failure or abort, 908 the mechanisms the
   /// server offers instead (the configured one is not among them).
   func handleSASLNumeric(_ numeric: Int, _ message: IRCMessage) async {
+    if registration.saslOpportunistic, [902, 904, 905, 906, 908].contains(numeric) {
+      await saslWithNickServPasswordFailed(numeric, message)
+      return
+    }
     switch numeric {
     case 900:
       registration.loggedInAccount = message.parameter(2)
@@ -223,12 +234,56 @@ extension IRCClient {
     wakeWriter()
   }
 
-  /// NickServ IDENTIFY when `nickServPassword` is configured (and not empty) and SASL did not log the bot in.
+  /// SASL with `nickServPassword`, which the config did not ask for, failed: register anyway, and IDENTIFY after.
+  private func saslWithNickServPasswordFailed(_ numeric: Int, _ message: IRCMessage) async {
+    guard registration.saslInProgress else { return }
+    logger.warning(
+      "SASL login with the NickServ password failed; identifying after registering",
+      metadata: ["numeric": "\(numeric)", "message": "\(message.parameters.last ?? "")"])
+    await endCapabilityNegotiation()
+  }
+
+  /// The SASL login to attempt: the configured one, else PLAIN with `nickServPassword` (unless `nickServSASL` is
+  /// false), nil when neither.
+  var saslCredentials: IRCTransportConfiguration.SASL? {
+    if let sasl = configuration.sasl { return sasl }
+    guard configuration.nickServSASL, let password = configuration.nickServPassword, !password.isEmpty else {
+      return nil
+    }
+    return .init(mechanism: .plain, account: configuration.nick, password: password)
+  }
+
+  /// When `nickServPassword` is configured (and not empty) and SASL did not log the bot in: IDENTIFY to
+  /// `NickServ@<servicesServer>`, or, without that, `WHOIS NickServ` first (`identify(after:)` reads the verdict).
   private func identifyWithNickServIfNeeded() async {
     guard !registration.saslSucceeded, let password = configuration.nickServPassword, !password.isEmpty else { return }
+    if let server = configuration.servicesServer, !server.isEmpty {
+      await identify(to: "\(IRCServicesCheck.nick)@\(server)", password: password)
+      return
+    }
+    registration.services.start()
+    if let whois = try? IRCMessage(command: .whois, parameters: [IRCServicesCheck.nick]) { await write(whois) }
+  }
+
+  /// A reply of the `WHOIS NickServ` the bot asked before identifying: once it ends, IDENTIFY to the services'
+  /// NickServ, or say in the log why the password was not sent.
+  func readServicesWhois(_ numeric: Int, _ message: IRCMessage) async {
+    guard let verdict = registration.services.read(numeric, message) else { return }
+    guard let password = configuration.nickServPassword, !password.isEmpty else { return }
+    switch verdict {
+    case .service(let target):
+      await identify(to: target, password: password)
+    case .notService(let reason):
+      logger.warning(
+        "NickServ password not sent: NickServ is not the network's services here; set servicesServer if it is",
+        metadata: ["reason": "\(reason)"])
+    }
+  }
+
+  private func identify(to target: String, password: String) async {
     let account = configuration.sasl?.account ?? configuration.nick
-    if let identify = try? IRCMessage(command: .privmsg, parameters: ["NickServ", "IDENTIFY \(account) \(password)"]) {
-      logger.info("identifying with NickServ", metadata: ["account": "\(account)"])
+    if let identify = try? IRCMessage(command: .privmsg, parameters: [target, "IDENTIFY \(account) \(password)"]) {
+      logger.info("identifying with NickServ", metadata: ["account": "\(account)", "target": "\(target)"])
       await write(identify)
     }
   }

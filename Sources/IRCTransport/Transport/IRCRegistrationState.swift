@@ -12,6 +12,11 @@ struct IRCRegistrationState: Sendable {
   var capabilityNegotiationEnded = false
   var saslInProgress = false
   var saslSucceeded = false
+  /// SASL PLAIN with `nickServPassword` (no `sasl` configured): tried when the server offers it, and a failure only
+  /// leaves the bot to IDENTIFY instead.
+  var saslOpportunistic = false
+  /// `WHOIS NickServ` before the password goes to it (`IRCServicesCheck`).
+  var services = IRCServicesCheck()
   var nickAttempt = 0
   /// The nick the bot has (or is asking for) on this connection.
   var currentNick: String
