@@ -78,6 +78,9 @@ struct MatrixAliasPinsTests {
     #expect(warning.metadata["pinnedRoom"] == "\(Self.roomA)")
     #expect(warning.metadata["answeredRoom"] == "\(Self.roomB)")
     #expect(warning.line.contains("write \(Self.roomA) in the config in place of \(Self.alias)"), "\(warning.line)")
+    // Resolved again (another config entry naming it, the join, a retry): the same refusal, said once.
+    #expect(try await pins.resolve(Self.alias, names: Self.names, lookup: Self.answering(Self.roomB)) == Self.roomA)
+    #expect(capture.entries.filter { $0.level == .warning }.count == 1)
 
     // The alias deleted, or the homeserver down: still the pinned room.
     #expect(try await pins.resolve(Self.alias, names: Self.names, lookup: Self.failing(Self.notFound)) == Self.roomA)
@@ -137,6 +140,34 @@ struct MatrixAliasPinsTests {
       try await Self.pins(store).resolve(Self.alias, names: Self.names, lookup: Self.failing(down))
     }
     #expect(store.snapshot.isEmpty)
+  }
+
+  @Test("check: a repointed alias warns with both rooms; one standing for no room fails in privateMessages.rooms only")
+  func checkLines() {
+    func line(_ verdict: MatrixAliasPins.Verdict, scoped: Bool, answer: MatrixAliasPins.Answer = .missing)
+      -> CheckResult
+    {
+      MatrixAliasCheck.result(alias: Self.alias, scoped: scoped, verdict: verdict, answer: answer)
+    }
+    let moved = line(.moved(pinned: Self.roomA, answered: Self.roomB), scoped: true, answer: .room(Self.roomB))
+    #expect(moved.outcome == .warn)
+    #expect(
+      moved.detail
+        == "now names \(Self.roomB), but the bot keeps \(Self.roomA), the room it named first: the move is refused")
+    #expect(
+      moved.fix
+        == "write \(Self.roomA) in the config in place of \(Self.alias) to keep that room, or \(Self.roomB) to move to it"
+    )
+    #expect(line(.pinned(Self.roomA), scoped: true).outcome == .pass)
+    #expect(line(.adopt(Self.roomA), scoped: true).outcome == .pass)
+    #expect(line(.pinnedAliasGone(Self.roomA), scoped: true).outcome == .warn)
+    for verdict: MatrixAliasPins.Verdict in [
+      .missing, .unknown("down"), .invitedByStranger(room: Self.roomB, inviter: Self.stranger),
+      .appearedLater(room: Self.roomB, missingSince: "then"),
+    ] {
+      #expect(line(verdict, scoped: true).outcome == .fail, "\(verdict)")
+      #expect(line(verdict, scoped: false).outcome == .warn, "\(verdict)")
+    }
   }
 
   @Test("the transport: a pinned alias resolves to its pin, with the homeserver unreachable; a room id as it is")

@@ -28,7 +28,7 @@ actor MatrixAliasPins {
   }
 
   /// What an answer comes to, given what is stored.
-  enum Verdict: Sendable, Equatable {
+  enum Verdict: Sendable, Hashable {
     /// The pinned room; the alias still names it.
     case pinned(String)
     /// The pinned room; the alias names no room now.
@@ -68,6 +68,9 @@ actor MatrixAliasPins {
 
   let store: any TransportStateStore
   let logger: Logger
+  /// The refusals already warned about in this process: the same alias is resolved several times a start (once per
+  /// config entry naming it, and to join it), and again at each retry; the warning is said once, the rest at debug.
+  private var warned: Set<Verdict> = []
 
   init(store: any TransportStateStore, logger: Logger) {
     self.store = store
@@ -130,16 +133,21 @@ actor MatrixAliasPins {
     let verdict = try await Self.verdict(alias: alias, answer: answer, store: store, names: names)
     var logger = logger
     logger[metadataKey: "alias"] = "\(alias)"
+    let warning: Logger.Level = warned.contains(verdict) ? .debug : .warning
     switch verdict {
     case .pinned(let room), .pinnedUnasked(let room):
       return room
     case .pinnedAliasGone(let room):
-      logger.warning(
+      warned.insert(verdict)
+      logger.log(
+        level: warning,
         "configured room alias names no room now; the bot keeps the room it named first",
         metadata: ["pinnedRoom": "\(room)", "fix": "write \(room) in the config in place of \(alias)"])
       return room
     case .moved(let pinned, let answered):
-      logger.warning(
+      warned.insert(verdict)
+      logger.log(
+        level: warning,
         "configured room alias now names another room; refused, the bot keeps the room it named first",
         metadata: [
           "pinnedRoom": "\(pinned)", "answeredRoom": "\(answered)",
@@ -152,13 +160,17 @@ actor MatrixAliasPins {
       return room
     case .invitedByStranger(let room, let inviter):
       let refusal = MatrixAliasRefusal.invitedByStranger(alias: alias, room: room, inviter: inviter)
-      logger.warning(
+      warned.insert(verdict)
+      logger.log(
+        level: warning,
         "configured room alias names a room the bot joined on a stranger's invite; not taken",
         metadata: ["room": "\(room)", "inviter": "\(inviter)", "reason": "\(refusal)"])
       throw refusal
     case .appearedLater(let room, let since):
       let refusal = MatrixAliasRefusal.appearedLater(alias: alias, room: room, missingSince: since)
-      logger.warning(
+      warned.insert(verdict)
+      logger.log(
+        level: warning,
         "configured room alias appeared after the bot first looked it up; not taken",
         metadata: ["room": "\(room)", "missingSince": "\(since)", "reason": "\(refusal)"])
       throw refusal

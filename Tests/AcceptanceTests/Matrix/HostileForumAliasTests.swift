@@ -124,9 +124,10 @@ extension MatrixIntegrationTests {
         try? second.database.close()
 
         // The warning names both rooms and says what to write; `check` shows it too, until a room id is written.
-        let warnings = log.entries.filter { $0.metadata["answeredRoom"] == "\(roomB)" }
-        #expect(!warnings.isEmpty, "\(log.lines.filter { $0.hasPrefix("warning") })")
-        #expect(warnings.allSatisfy { $0.level == .warning && $0.metadata["pinnedRoom"] == "\(harness.room)" })
+        // Said once (the alias is resolved for each entry naming it, to join it, and at the reload; the rest at debug).
+        let warnings = log.entries.filter { $0.level == .warning && $0.metadata["answeredRoom"] == "\(roomB)" }
+        #expect(warnings.count == 1, "\(log.lines.filter { $0.hasPrefix("warning") })")
+        #expect(warnings.first?.metadata["pinnedRoom"] == "\(harness.room)")
         #expect(
           warnings.first?.line.contains("write \(harness.room) in the config in place of \(harness.alias)") == true)
         let (line, members) = try await Self.checkLines(harness, path: path, alias: harness.alias)
