@@ -17,8 +17,9 @@ package struct PostAddress: Sendable, Hashable, Codable {
     Self.page(ofIndex: index)
   }
 
-  /// The page holding the post at a 1-based `index` (indexes below 1 are on page 1).
+  /// The page holding the post at a 1-based `index` (indexes below 1 are on page 1). No index overflows it, not
+  /// even `Int.min` (`index - 1` would).
   package static func page(ofIndex index: Int) -> Int {
-    max(index - 1, 0) / forumPageSize + 1
+    index <= 1 ? 1 : (index - 1) / forumPageSize + 1
   }
 }

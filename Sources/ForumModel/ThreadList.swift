@@ -49,8 +49,8 @@ package struct ThreadListThread: Sendable, Hashable, Codable {
     self.secondaryIcon = secondaryIcon
   }
 
-  /// Total posts including the OP.
-  package var postCount: Int { replyCount + 1 }
+  /// Total posts including the OP (the count within `Clamp.forumNumber`, so `+ 1` cannot overflow).
+  package var postCount: Int { Clamp.forumNumber(replyCount) + 1 }
   /// Number of the last page at 40 posts a page.
   package var lastPage: Int { replyCount / forumPageSize + 1 }
 }

@@ -103,7 +103,9 @@ extension LibOlmEncryption {
       let answer = try await api.uploadKeys([:])
       count = answer["one_time_key_counts"]?["signed_curve25519"]?.intValue ?? 0
     }
-    let missing = oneTimeKeyTarget - (count ?? 0)
+    // The homeserver's count within 0…target: Int.min would overflow the subtraction, a large negative would ask for
+    // a billion keys.
+    let missing = oneTimeKeyTarget - min(max(count ?? 0, 0), oneTimeKeyTarget)
     guard !uploaded || missing > 0 else { return }
     var body: [String: JSONValue] = [:]
     if !uploaded { body["device_keys"] = try signedDeviceKeys() }

@@ -61,15 +61,16 @@ enum PageChrome {
         value = value * 10 + Int(raw[i] - UInt8(ascii: "0"))
         i += 1
       }
-      if i > 0, raw[i] == 0 { return value }
+      if i > 0, raw[i] == 0 { return Clamp.forumNumber(value) }
     }
     return int((option.attribute("value") ?? option.textContent).trimmed)
   }
 
-  /// An integer from forum text: digits with optional thousands separators ("35,711").
+  /// A count or page number from forum text: digits with optional thousands separators ("35,711"), brought into
+  /// `0...Clamp.forumNumber` so no arithmetic on it (`+ 1`, `* 40`) can overflow.
   static func int(_ text: String) -> Int? {
     let cleaned = text.trimmed
-    return Int(cleaned) ?? Int(String(cleaned.filter { $0 != "," }))
+    return (Int(cleaned) ?? Int(String(cleaned.filter { $0 != "," }))).map { Clamp.forumNumber($0) }
   }
 }
 

@@ -66,6 +66,7 @@ struct PostScraper {
       } else if node.isElement("a") {
         if node.hasClassToken("lastseen_icon") {
           lastSeenIndex = node.attribute("href").flatMap { LinkParsing.queryValue("index", in: $0) }.flatMap { Int($0) }
+            .map { Clamp.forumNumber($0, atLeast: 1) }
         } else if node.hasClassToken("user_jump"), node.attribute("title", contains: "Remove") {
           removeFilter = true
         }
@@ -78,7 +79,10 @@ struct PostScraper {
       ?? PostAuthor(name: "", id: AuthorSidebarScraper(dates: dates).userID(sidebar))
     let dateRaw = postDate.flatMap(Self.lastText)
     let content = postBody.map { PostContent(table.node($0)) } ?? PostContent(nodes: [], editNote: nil)
-    let explicitIndex = table.attribute("data-idx").flatMap { Int($0.trimmed) }
+    // Within 1...Clamp.forumNumber: the indexes are added to and multiplied (`assignIndices`, the page of a post).
+    let explicitIndex = table.attribute("data-idx").flatMap { Int($0.trimmed) }.map {
+      Clamp.forumNumber($0, atLeast: 1)
+    }
 
     let post = Post(
       id: id,

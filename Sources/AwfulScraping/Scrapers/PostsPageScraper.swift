@@ -47,10 +47,11 @@ package struct PostsPageScraper: Sendable {
     }
 
     let navigation = PageChrome.pageNavigation(chrome.pages)
-    let perPage =
+    // At least 1 (a divisor) and at most Clamp.forumNumber (a factor of the indexes below).
+    let perPage = Clamp.forumNumber(
       urlString.flatMap { LinkParsing.queryValue("perpage", in: $0) }.flatMap { Int($0) }
-      ?? chrome.pages?.attribute("data-per-page").flatMap { Int($0) }
-      ?? forumPageSize
+        ?? chrome.pages?.attribute("data-per-page").flatMap { Int($0) }
+        ?? forumPageSize, atLeast: 1)
     let posts = Self.assignIndices(scraped, page: navigation.current, perPage: perPage)
     let crumbs = PageChrome.breadcrumbs(in: chrome.breadcrumbs)
 
@@ -97,7 +98,7 @@ package struct PostsPageScraper: Sendable {
   static func firstUnread(_ posts: [Post], url: URL?) -> Int? {
     if let unseen = posts.firstIndex(where: { !$0.hasBeenSeen }), unseen > 0 { return unseen + 1 }
     if let fragment = url?.fragment, fragment.hasPrefix("pti"), let index = Int(fragment.dropFirst(3)), index >= 1 {
-      return index
+      return Clamp.forumNumber(index)
     }
     return nil
   }

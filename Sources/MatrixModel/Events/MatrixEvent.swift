@@ -44,7 +44,8 @@ package struct MatrixEvent: Sendable, Hashable, Codable {
     stateKey = try container.decodeIfPresent(String.self, forKey: .stateKey)
     // Redacted events may have no content at all.
     content = try container.decodeIfPresent(JSONValue.self, forKey: .content) ?? .object([:])
-    originServerTS = try container.decodeIfPresent(Int64.self, forKey: .originServerTS)
+    // Lenient: a timestamp that is no Int64 (1e300, a string) loses only itself, not the event and the sync with it.
+    originServerTS = container.lenient(Int64.self, forKey: .originServerTS)
   }
 
   /// The content read as `Content`; nil when the event is of another type or its content is not an object.
