@@ -105,6 +105,13 @@ struct ConfigSectionReaderTests {
         "roomCommandsPerMinute: expected 0 (no limit) to 10000, got 1000000",
         "forumRequestsPerMinute: expected a number, got an object",
       ])
+    #expect(
+      Self.problems(
+        AppConfiguration.CommandSettings.self, ##"{"forumsPerRoom": -1, "watchedThreadsPerRoom": "many"}"##)
+        == [
+          "forumsPerRoom: expected 0 (no limit) to 10000, got -1",
+          "watchedThreadsPerRoom: expected a number, got a string",
+        ])
   }
 
   @Test("roles: a role is a Role, read in any case; anything else names the key")
