@@ -176,7 +176,8 @@ struct MatrixRepliesAndReactionsTests {
         == .reaction(
           IncomingReaction(
             transport: "matrix", room: "!r:example.org", senderID: "@alice:example.org", senderName: "alice",
-            target: "$relay", key: "👍", reactionID: "$er")))
+            target: "$relay", key: "👍", reactionID: "$er", relationTrust: .serverControlled)),
+      "read from the cleartext, so the homeserver's to write")
   }
 
   @Test("an encrypted event carries its relation in the cleartext too; its type goes inside")
