@@ -313,7 +313,7 @@ struct CommandRouterTests {
 
   @Test("alerts: own name as member, others need admin; list and remove")
   func alerts() async throws {
-    let bot = try await CommandHarness()
+    let bot = try await CommandHarness(forumNames: ["test": ["@alice:example.org": "alice"]])
     #expect(await bot.say("!alert alice", role: .member).contains("will hear when alice"))
     #expect(await bot.say("!alert \"Some Goon\"", role: .member).contains("need the admin role"))
     #expect(await bot.say("!alert Some Goon", role: .admin).contains("will hear when Some Goon"))
@@ -323,6 +323,23 @@ struct CommandRouterTests {
     #expect(await bot.say("!unalert Some Goon").contains("Stopped the alert"))
     #expect(await bot.say("!unalert Some Goon").contains("no alert on Some Goon"))
     #expect(await bot.say("!alert").contains("Usage: !alert"))
+  }
+
+  @Test("alert: 'your own name' is the forum name the config gives (roles[].forumName), never the display name")
+  func alertOwnNameFromTheConfig() async throws {
+    let bot = try await CommandHarness(forumNames: ["*": ["@alice:example.org": "Alice Goon"]])
+    // Her display name is "alice", and anyone can take that one: it names nobody on the forum.
+    #expect(
+      await bot.say("!alert alice", role: .member)
+        == "Alerts on someone else need the admin role; you may set one on your own name, Alice Goon.")
+    #expect(await bot.say("!alert alice goon", role: .member).contains("will hear when alice goon"))
+    #expect(await bot.say("!unalert Alice Goon", role: .member).contains("Stopped the alert"))
+    // Mallory calls herself "Alice Goon" in chat; the config gives her no forum name.
+    #expect(
+      await bot.say("!alert Alice Goon", role: .member, sender: "Alice Goon")
+        == "Alerts need the admin role; you could set one on your own forum name if the config gave it "
+        + "(roles[].forumName).")
+    #expect(try await bot.engine.alerts.alerts(room: bot.room).isEmpty)
   }
 
   @Test("status shows settings, subscriptions and the queue")

@@ -18,8 +18,10 @@ package struct CommandHarness {
   ///   - prefix: the commands' prefix (`commands.prefix`).
   ///   - budget: the command budget's limits (`commands.*PerMinute`).
   ///   - configure: changes to the engine's configuration (the caps per room).
+  ///   - forumNames: the forum usernames the config gives chat users (`roles[].forumName`), by transport and user id.
   package init(
     forum: TestForum? = nil, grants: [String: [String: Role]] = [:], namedRooms: [String] = ["!room", "!other"],
+    forumNames: [String: [String: String]] = [:],
     prefix: String = "!", budget: CommandBudget.Limits = .standard,
     configure: (inout EngineConfiguration) -> Void = { _ in }
   ) async throws {
@@ -37,7 +39,8 @@ package struct CommandHarness {
       parser: CommandParser(prefix: prefix, botNames: ["awfulbot"]),
       permissions: SharedPermissions(
         PermissionPolicy(
-          grants: grants, namedRooms: Set(namedRooms.map { RoomRef(transport: Self.transport, room: $0) }))),
+          grants: grants, namedRooms: Set(namedRooms.map { RoomRef(transport: Self.transport, room: $0) }),
+          forumNames: forumNames)),
       forum: forum, engine: engine,
       composer: MessageComposer(baseURL: forum.baseURL), budget: CommandBudget(limits: budget), now: { clock.now() })
   }

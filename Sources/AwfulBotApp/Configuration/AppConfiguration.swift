@@ -155,14 +155,18 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var user: String
     /// Typed when the config is read; an unknown name is a configuration error, never a quiet viewer.
     package var role: Role
-    package init(transport: String, user: String, role: Role) {
+    /// The person's forum username: `alert` on it counts as "their own name" (a member may set it). Nothing else
+    /// tells the bot who someone is on the forum: a chat display name or nick is anyone's to choose.
+    package var forumName: String?
+    package init(transport: String, user: String, role: Role, forumName: String? = nil) {
       self.transport = transport
       self.user = user
       self.role = role
+      self.forumName = forumName
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case transport, user, role
+      case transport, user, role, forumName
     }
 
     /// Written by name, as the config file has it.
@@ -171,6 +175,7 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       try container.encode(transport, forKey: .transport)
       try container.encode(user, forKey: .user)
       try container.encode(role.description, forKey: .role)
+      try container.encodeIfPresent(forumName, forKey: .forumName)
     }
   }
 

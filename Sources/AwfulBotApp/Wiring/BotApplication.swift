@@ -197,7 +197,8 @@ package final class BotApplication: Sendable {
 
   /// The role grants of `roles`.
   static func permissionPolicy(for configuration: AppConfiguration) -> PermissionPolicy {
-    PermissionPolicy(grants: grants(from: configuration.roles ?? []))
+    PermissionPolicy(
+      grants: grants(from: configuration.roles ?? []), forumNames: forumNames(from: configuration.roles ?? []))
   }
 
   /// How long graceful shutdown may take before what is still running is cancelled.
@@ -257,6 +258,17 @@ package final class BotApplication: Sendable {
       grants[grant.transport, default: [:]][grant.user] = grant.role
     }
     return grants
+  }
+
+  /// transport → user → forum username, from `roles[].forumName`.
+  static func forumNames(from roles: [AppConfiguration.RoleGrant]) -> [String: [String: String]] {
+    var names: [String: [String: String]] = [:]
+    for grant in roles {
+      if let name = grant.forumName?.trimmingCharacters(in: .whitespaces) {
+        names[grant.transport, default: [:]][grant.user] = name
+      }
+    }
+    return names
   }
 }
 

@@ -13,6 +13,8 @@ package struct CommandContext: Sendable {
   package var accountRole: Role
   /// Whether the config names this room, so that room power counts for the account here.
   package var roomIsNamed: Bool = false
+  /// The sender's forum username as the config gives it (`roles[].forumName`): what "your own name" means to `alert`.
+  package var forumName: String?
   package var capabilities: ChatCapabilities
   package var forum: any Forum
   /// What rooms follow: subscriptions and watched threads.

@@ -139,6 +139,7 @@ package struct CommandRouter: Sendable {
       now: now(), pendingReplies: pendingReplies, prefix: parser.prefix, commands: commands)
     context.answer = options
     context.roomIsNamed = permissions.isNamed(context.room)
+    context.forumName = permissions.forumName(of: message)
     return context
   }
 

@@ -17,11 +17,24 @@ package struct PermissionPolicy: Sendable, Hashable {
   /// The rooms the config names (`rooms[]`, a transport's own rooms, `privateMessages.rooms`), by their resolved
   /// ids: room power counts for the account only in these.
   package var namedRooms: Set<RoomRef>
+  /// transport name → user id → the person's forum username (`roles[].forumName`), with `*` as in `grants`: the only
+  /// way the bot knows whose forum name a chat user has. A display name or nick is anyone's to choose.
+  package var forumNames: [String: [String: String]]
 
-  package init(grants: [String: [String: Role]] = [:], defaultRole: Role = .viewer, namedRooms: Set<RoomRef> = []) {
+  package init(
+    grants: [String: [String: Role]] = [:], defaultRole: Role = .viewer, namedRooms: Set<RoomRef> = [],
+    forumNames: [String: [String: String]] = [:]
+  ) {
     self.grants = grants
     self.defaultRole = defaultRole
     self.namedRooms = namedRooms
+    self.forumNames = forumNames
+  }
+
+  /// The forum username the config gives the sender (`roles[].forumName`), nil when it gives none.
+  package func forumName(of message: IncomingMessage) -> String? {
+    let everywhere = Self.isGlobalUserID(message.senderID) ? forumNames["*"]?[message.senderID] : nil
+    return forumNames[message.transport]?[message.senderID] ?? everywhere
   }
 
   /// The sender's role in room scope.

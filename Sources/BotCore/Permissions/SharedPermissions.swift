@@ -14,11 +14,12 @@ package final class SharedPermissions: Sendable {
     set { state.withLock { $0 = newValue } }
   }
 
-  /// Takes a reloaded config's grants; the named rooms stay (they are replaced as their ids are found).
+  /// Takes a reloaded config's grants and forum names; the named rooms stay (they are replaced as their ids are found).
   package func replaceGrants(with policy: PermissionPolicy) {
     state.withLock {
       $0.grants = policy.grants
       $0.defaultRole = policy.defaultRole
+      $0.forumNames = policy.forumNames
     }
   }
 

@@ -187,7 +187,8 @@ extension MatrixIntegrationTests {
       "moderator: !resume",
       "bot: Resumed: posts held while paused arrive as one digest; new posts are relayed as before.",
       "moderator: !alert Zoë Québec",
-      "bot: Alerts on someone else need the admin role; you may set one on your own name.",
+      "bot: Alerts need the admin role; you could set one on your own forum name if the config gave it "
+        + "(roles[].forumName).",
       "moderator: !unfurl off",
       "bot: “unfurl” needs the admin role; you are a member.",
       "moderator: !reply 3600001 hi",

@@ -2,8 +2,8 @@ import ChatBridge
 import Foundation
 
 /// Alerts tell the room when a forum user is quoted or mentioned. Anyone with `member` may set one on their own
-/// name (their chat name equals the forum name); alerts on other people need `admin`, so a room cannot be used to
-/// track someone without an admin agreeing.
+/// forum name, as the config gives it (`roles[].forumName`: never the chat display name or nick, which anyone can
+/// choose); alerts on other people need `admin`, so a room cannot be used to track someone without an admin agreeing.
 enum AlertCommands {
   static let alert = CommandSpec(
     name: "alert", usage: "<forum user>", summary: "Say here when a forum user is quoted or mentioned.",
@@ -18,9 +18,14 @@ enum AlertCommands {
     let name = (input.arguments.count == 1 ? input.values[0] : input.rest(from: 0))
       .trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty, name.count <= 64 else { throw CommandError.usage(nil) }
-    let isSelf = name.caseInsensitiveCompare(context.message.senderName) == .orderedSame
+    let isSelf = context.forumName.map { name.caseInsensitiveCompare($0) == .orderedSame } ?? false
     if !isSelf && context.role < .admin {
-      throw CommandError.failed("Alerts on someone else need the admin role; you may set one on your own name.")
+      guard let own = context.forumName else {
+        throw CommandError.failed(
+          "Alerts need the admin role; you could set one on your own forum name if the config gave it "
+            + "(roles[].forumName).")
+      }
+      throw CommandError.failed("Alerts on someone else need the admin role; you may set one on your own name, \(own).")
     }
     return name
   }
