@@ -41,8 +41,9 @@ struct IRCServerSupport: Sendable, Hashable {
         guard modes.count == symbols.count else { continue }
         prefixModes = Array(zip(modes, symbols)).map { (mode: $0.0, symbol: $0.1) }
       } else if token == "MONITOR" || token.hasPrefix("MONITOR=") {
-        // No number: no limit the server states; a hundred is what common servers allow.
-        monitorLimit = Int(token.dropFirst("MONITOR=".count)) ?? 100
+        // No number: no limit the server states; a hundred is what common servers allow. Never below 0: the room
+        // left is `limit - watched`, which `MONITOR=-9223372036854775808` would overflow.
+        monitorLimit = max(Int(token.dropFirst("MONITOR=".count)) ?? 100, 0)
       } else if token.hasPrefix("CHANMODES=") {
         let groups = token.dropFirst("CHANMODES=".count).split(separator: ",", omittingEmptySubsequences: false)
         guard groups.count >= 3 else { continue }

@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -117,6 +118,6 @@ package final class IRCTransport: ChatTransport, Sendable {
     let capped = min(base, configuration.maximumReconnectDelaySeconds)
     let jitter = max(configuration.reconnectJitter, 0)
     let factor = jitter > 0 ? 1 + Double.random(in: -jitter...jitter) : 1
-    return .milliseconds(Int64(max(capped * factor, 0.05) * 1000))
+    return Clamp.seconds(max(capped * factor, 0.05), atMost: .infinity)  // no jitter in the config can overflow it
   }
 }

@@ -48,17 +48,29 @@ package struct ConfigReader: Sendable {
     return text
   }
 
+  /// The largest magnitude of a number in the config: far above any real setting, and small enough that no
+  /// conversion of it (`.seconds(…)`, milliseconds as Int64, `Int(…)`) can trap.
+  package static let largestNumber: Double = 1e15
+
   package mutating func number(_ members: [String: JSONValue], _ key: String, at path: String) -> Double? {
     guard let value = members[key], value != .null else { return nil }
     guard case .number(let number) = value else {
       report(Self.join(path, key), "expected a number, got \(value.kindName)")
       return nil
     }
+    guard abs(number) <= Self.largestNumber else {
+      report(Self.join(path, key), "expected a number from -1e15 to 1e15, got \(number)")
+      return nil
+    }
     return number
   }
 
   package mutating func integer(_ members: [String: JSONValue], _ key: String, at path: String) -> Int? {
-    guard let number = number(members, key, at: path) else { return nil }
+    guard let value = members[key], value != .null else { return nil }
+    guard case .number(let number) = value else {
+      report(Self.join(path, key), "expected a number, got \(value.kindName)")
+      return nil
+    }
     guard number.rounded() == number, abs(number) < 1e15 else {
       report(Self.join(path, key), "expected a whole number, got \(number)")
       return nil

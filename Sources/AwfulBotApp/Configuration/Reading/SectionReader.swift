@@ -102,10 +102,19 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
     return typed(String.self, key, expected: "a string")
   }
 
-  func number(_ key: Key) -> Double? { typed(Double.self, key, expected: "a number") }
+  /// A number within ±1e15 (`ConfigReader.largestNumber`): larger ones are reported, never turned into a duration or
+  /// an integer, where they would stop the process (`.seconds(1e300)`).
+  func number(_ key: Key) -> Double? {
+    guard let number = typed(Double.self, key, expected: "a number") else { return nil }
+    guard abs(number) <= ConfigReader.largestNumber else {
+      report(key, "expected a number from -1e15 to 1e15, got \(number)")
+      return nil
+    }
+    return number
+  }
 
   func integer(_ key: Key) -> Int? {
-    guard let number = number(key) else { return nil }
+    guard let number = typed(Double.self, key, expected: "a number") else { return nil }
     guard number.rounded() == number, abs(number) < 1e15 else {
       report(key, "expected a whole number, got \(number)")
       return nil
