@@ -51,10 +51,19 @@ package struct OptionReader<Key: CodingKey> {
   }
 
   package mutating func bool(_ key: Key) -> Bool? { value(key, expected: "true or false") }
-  package mutating func number(_ key: Key) -> Double? { value(key, expected: "a number") }
+  /// A number within ±1e15, as the app's config readers take them: a larger one is reported by its key, never turned
+  /// into a duration (`.seconds(1e300)` and `Int64(1e300 * 1000)` trap).
+  package mutating func number(_ key: Key) -> Double? {
+    guard let number: Double = value(key, expected: "a number") else { return nil }
+    guard abs(number) <= 1e15 else {
+      report(key.stringValue, "expected a number from -1e15 to 1e15, got \(number)")
+      return nil
+    }
+    return number
+  }
 
   package mutating func integer(_ key: Key) -> Int? {
-    guard let number = number(key) else { return nil }
+    guard let number: Double = value(key, expected: "a number") else { return nil }
     guard number.rounded() == number, abs(number) < 1e15 else {
       report(key.stringValue, "expected a whole number, got \(number)")
       return nil
