@@ -244,6 +244,17 @@ struct BotStoreTests {
       #expect(try tx.transportState(transport: "other", key: "since") == nil)
       try tx.setTransportState(nil, transport: "matrix", key: "since", now: now)
       #expect(try tx.transportState(transport: "matrix", key: "since") == nil)
+      // Removal by prefix stays within the transport and the prefix (a `%` or `_` in it is no pattern).
+      for key in ["old:a", "old:b", "older", "kept"] {
+        try tx.setTransportState("v", transport: "matrix", key: key, now: now)
+      }
+      try tx.setTransportState("v", transport: "other", key: "old:a", now: now)
+      try tx.setTransportState("v", transport: "matrix", key: "o%d:x", now: now)
+      #expect(try tx.removeTransportState(transport: "matrix", keyPrefix: "old:") == 2)
+      #expect(try tx.removeTransportState(transport: "matrix", keyPrefix: "o%") == 1)
+      #expect(try tx.transportState(transport: "matrix", key: "older") == "v")
+      #expect(try tx.transportState(transport: "matrix", key: "kept") == "v")
+      #expect(try tx.transportState(transport: "other", key: "old:a") == "v")
       try tx.replaceForumCookies([ForumCookieRecord(name: "bbuserid", domain: ".example.com", value: "1")])
       #expect(try tx.forumCookies().map(\.name) == ["bbuserid"])
     }

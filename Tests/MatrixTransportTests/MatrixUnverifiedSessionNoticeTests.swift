@@ -1,5 +1,6 @@
 import AwfulBotMatrixTestKit
 import AwfulBotTestKit
+import ChatBridge
 import Foundation
 import Testing
 
@@ -43,6 +44,32 @@ struct MatrixUnverifiedSessionNoticeTests {
     #expect(notices.count == 1)
     let stored = try JSONEncoder().encode(notices)
     #expect(try JSONDecoder().decode(UnverifiedSessionNotices.self, from: stored) == notices)
+  }
+
+  @Test(
+    "the rows older builds kept per device are removed at start; the rest of the state stays",
+    .enabled(if: SynapseEnvironment.isAvailable, SynapseEnvironment.skipReason))
+  func legacyRowsRemoved() async throws {
+    let account = try await MatrixHuman.register("bot")
+    let legacy = [
+      "untrusted-device-notice:!a:localhost|@x:localhost|DEV1": "$event1",
+      "untrusted-device-notice:!b:localhost|@y:localhost|DEV2": "pending",
+    ]
+    let store = InMemoryTransportStateStore(legacy.merging(["encryption-notice:!a:localhost": "$kept"]) { a, _ in a })
+    let transport = MatrixTransport(
+      configuration: MatrixTransportConfiguration(
+        homeserver: SynapseEnvironment.url!, userID: account.userID, password: account.password,
+        syncTimeoutSeconds: 1),
+      stateStore: store, logger: .quiet())
+    try await withRunningServices([transport]) {
+      try await waitUntil("the transport connected", timeout: .seconds(60), every: .milliseconds(50)) {
+        if case .connected = transport.status { return true }
+        return false
+      }
+    }
+    let kept = store.snapshot
+    #expect(legacy.keys.allSatisfy { kept[$0] == nil }, "\(kept.keys.sorted())")
+    #expect(kept["encryption-notice:!a:localhost"] == "$kept")
   }
 
   @Test(

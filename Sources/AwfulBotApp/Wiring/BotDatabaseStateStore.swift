@@ -25,6 +25,11 @@ package struct BotDatabaseStateStore: TransportStateStore {
     try await database.write { tx in try tx.setTransportState(value, transport: transport, key: key, now: Date()) }
   }
 
+  package func removeValues(withPrefix prefix: String) async throws {
+    let transport = transport
+    try await database.write { tx in _ = try tx.removeTransportState(transport: transport, keyPrefix: prefix) }
+  }
+
   package func setValues(_ values: [String: String?]) async throws {
     let transport = transport
     try await database.write { tx in

@@ -50,6 +50,15 @@ extension StoreTransaction {
     }
   }
 
+  /// Removes every value of a transport's own state whose key starts with `prefix`. Returns how many.
+  @discardableResult
+  package func removeTransportState(transport: String, keyPrefix prefix: String) throws -> Int {
+    try db.execute(
+      sql: "DELETE FROM transportState WHERE transport = ? AND substr(key, 1, ?) = ?",
+      arguments: [transport, prefix.unicodeScalars.count, prefix])
+    return db.changesCount
+  }
+
   /// The transports that have state of their own, by name.
   package func transportsWithState() throws -> [String] {
     try String.fetchAll(db, sql: "SELECT DISTINCT transport FROM transportState ORDER BY transport")

@@ -16,5 +16,9 @@ package final class InMemoryTransportStateStore: TransportStateStore {
     values.withLock { $0[key] = value }
   }
 
+  package func removeValues(withPrefix prefix: String) async throws {
+    values.withLock { values in values = values.filter { !$0.key.hasPrefix(prefix) } }
+  }
+
   package var snapshot: [String: String] { values.withLock { $0 } }
 }

@@ -9,6 +9,9 @@ package protocol TransportStateStore: Sendable {
   /// Several keys at once, all or none (end-to-end encryption stores a ratchet step and the ciphertext it made
   /// together, so a crash can never leave one without the other). nil removes a key.
   func setValues(_ values: [String: String?]) async throws
+  /// Removes every key that starts with `prefix`: how a transport drops rows an older version of it kept per key
+  /// (Matrix: a notice row per device). A store that cannot list its keys keeps them (the default).
+  func removeValues(withPrefix prefix: String) async throws
 }
 
 extension TransportStateStore {
@@ -16,4 +19,6 @@ extension TransportStateStore {
   package func setValues(_ values: [String: String?]) async throws {
     for (key, value) in values { try await setValue(value, for: key) }
   }
+
+  package func removeValues(withPrefix prefix: String) async throws {}
 }

@@ -13,7 +13,9 @@ enum MatrixStateKey {
   /// Set once the encryption notice went to the room: it is sent once per room ever.
   static func encryptionNotice(room: String) -> String { "encryption-notice:\(room)" }
   /// Who was told, in which room and when, that the bot does not act on their unverified session
-  /// (`UnverifiedSessionNotices`, one bounded value). Builds before it kept a row per room, user and device
-  /// (`untrusted-device-notice:…`), which are no longer read.
+  /// (`UnverifiedSessionNotices`, one bounded value).
   static let unverifiedSessionNotices = "unverified-session-notices"
+  /// Builds before kept a row per room, user and device under keys with this prefix, for ever; they are removed at
+  /// start (`forgetLegacyNoticeRows`).
+  static let legacyUntrustedDeviceNoticePrefix = "untrusted-device-notice:"
 }

@@ -202,6 +202,15 @@ extension MatrixTransport {
     }
   }
 
+  /// Removes the notice rows older builds kept per room, user and device (`MatrixStateKey`), which nothing reads now.
+  func forgetLegacyNoticeRows() async {
+    do {
+      try await store.removeValues(withPrefix: MatrixStateKey.legacyUntrustedDeviceNoticePrefix)
+    } catch {
+      logger.warning("could not remove old unverified-session notice rows", metadata: ["error": "\(error)"])
+    }
+  }
+
   /// Applies the crypto parts of a sync answer and replaces each readable `m.room.encrypted` timeline event by the
   /// event inside. Returns the answer and the waiting events that became readable (their session arrived).
   func decrypt(_ response: MatrixSyncResponse, isInitial: Bool) async -> (

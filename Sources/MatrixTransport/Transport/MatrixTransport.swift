@@ -220,6 +220,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     try await startEncryption(deviceID: whoami.deviceID)
     await loadDirectRooms()
     await loadEncryptedRooms()
+    await forgetLegacyNoticeRows()
     await joinConfiguredRooms()
     let threadRooms = await resolvedRooms(configuration.threadRooms)
     let linkRooms = await resolvedRooms(configuration.images.rooms.filter { $0.value == .links }.keys.sorted())
