@@ -95,6 +95,15 @@ struct IRCNickServTests {
       lines.filter { $0.contains("IDENTIFY") } == ["PRIVMSG NickServ@services.scripted :IDENTIFY awfulbot s3cret"])
   }
 
+  @Test("servicesServer must be one word")
+  func servicesServerChecked() throws {
+    var configuration = Self.configuration(port: 6667)
+    configuration.servicesServer = "services.example.net evil"
+    #expect(throws: IRCConfigurationError.self) { try configuration.validate() }
+    configuration.servicesServer = "services.example.net"
+    try configuration.validate()
+  }
+
   @Test("the verdict from WHOIS replies: only a service's 313, about NickServ itself")
   func verdict() throws {
     func verdict(_ lines: [String]) throws -> IRCServicesCheck.Verdict? {

@@ -69,6 +69,12 @@ extension IRCTransportConfiguration {
         if !tls { found.append(.init("sasl", "SASL EXTERNAL needs tls")) }
       }
     }
+    // `NickServ@<it>` is a message target: a server name, one word.
+    if let server = servicesServer,
+      server.isEmpty || server.contains(where: { $0 == " " || $0 == "," || $0 == "@" || $0.isNewline })
+    {
+      found.append(.init("servicesServer", "“\(server)” is not a server name (one word, like services.libera.chat)"))
+    }
     for (index, channel) in editNotices.enumerated() {
       if let problem = Self.channelNameProblem(channel) { found.append(.init("editNotices[\(index)]", problem)) }
     }
