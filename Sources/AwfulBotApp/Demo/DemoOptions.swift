@@ -1,3 +1,5 @@
+import ForumModel
+
 /// Options of `awfulbot demo`.
 package struct DemoOptions: Sendable {
   /// Seconds to run; nil runs until Ctrl-C.
@@ -12,4 +14,10 @@ package struct DemoOptions: Sendable {
     self.dataDirectory = dataDirectory
     self.speed = speed
   }
+
+  /// `speed` as the demo uses it: at least 0.1 (NaN is 1), so the generator's interval (`8 / speed`) is finite.
+  var effectiveSpeed: Double { speed.isNaN ? 1 : max(speed, 0.1) }
+
+  /// `duration` as the time to run, clamped (`--duration 1e300` or `inf` would trap in a conversion to Duration).
+  var shutdownAfter: Duration? { duration.map { Clamp.seconds($0, atMost: .infinity) } }
 }

@@ -18,7 +18,7 @@ package func runDemo(
   defer {
     if options.dataDirectory == nil { try? FileManager.default.removeItem(atPath: dataDirectory) }
   }
-  let speed = max(options.speed, 0.1)
+  let speed = options.effectiveSpeed
 
   let configuration = AppConfiguration(
     forum: .init(
@@ -52,7 +52,7 @@ package func runDemo(
   let generator = ForumActivityGenerator(
     state: forum.state, interval: 8 / speed, announcementAfter: 12 / speed, report: write)
   try await application.run(
-    extraServices: [generator], shutdownAfter: options.duration.map { .milliseconds(Int($0 * 1000)) })
+    extraServices: [generator], shutdownAfter: options.shutdownAfter)
   await forum.stop()
   write("demo finished")
 }
