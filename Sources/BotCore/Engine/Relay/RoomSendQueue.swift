@@ -26,6 +26,10 @@ struct RoomSendQueue {
   static let batchSize = 32
 
   /// Sends until the room is empty, a row waits for a retry, or something stops the pass; returns what happened.
+  ///
+  /// The queue holds the `SendGate` shared while it has rows marked in flight (the one being sent, the one prepared,
+  /// a delivery whose mark has not landed). When a suspect waits to go alone it lets go between two rows, with none
+  /// of them left marked, so nothing of this room is in flight beside the suspect.
   func drain() async -> DrainReport {
     let gate = dispatcher.crashGuard.gate
     return await withTaskGroup(of: Bool.self) { marks in
@@ -35,6 +39,8 @@ struct RoomSendQueue {
       var lastRead: Int64?
       // The next row, marked in flight, decoded and prepared by the transport while the one before it was sent.
       var prepared: (id: Int64, message: OutgoingMessage)?
+      // Whether this queue holds the gate (shared).
+      var holding = false
       reading: while !dispatcher.isClosed && !Task.isCancelled {
         guard let batch = await read(after: lastRead), !batch.isEmpty else { break }
         for (index, row) in batch.enumerated() {
@@ -56,12 +62,22 @@ struct RoomSendQueue {
             report.nextRetry = due
             break reading
           }
-          if row.crashes > 0 {
-            // The process died with this row in hand before: it goes alone, after the room's earlier marks.
+          let suspect = row.crashes > 0
+          if holding && (suspect || gate.suspectWaiting) {
+            // Let go with nothing of this room left in flight: the earlier delivery marked, no row prepared ahead.
             if marking {
               marking = false
               guard await settle(&marks, report: &report) else { break reading }
             }
+            if let ahead = prepared {
+              await dispatcher.clearInFlight([ahead.id], room: room)
+              prepared = nil
+            }
+            gate.leave(exclusive: false)
+            holding = false
+          }
+          if suspect {
+            // The process died with this row in hand before: it goes alone.
             guard await sendAlone(row, id: id, report: &report) else { break reading }
             continue
           }
@@ -69,21 +85,22 @@ struct RoomSendQueue {
             marking = false
             guard await settle(&marks, report: &report) else { break reading }
           }
-          await gate.enter(exclusive: false)
+          if !holding {
+            await gate.enter(exclusive: false)
+            holding = true
+          }
           let isPrepared = prepared?.id == id
           let decoded = isPrepared ? prepared?.message : nil
           prepared = nil
           if !isPrepared, !(await dispatcher.markInFlight(id, room: room)) {
-            gate.leave(exclusive: false)
             retryAfterStoreFailure(&report)
             break reading
           }
-          // No row is prepared (and so marked) while a suspect waits to go alone: it would be in flight beside it.
+          // No row is prepared (and so marked) ahead of a suspect, nor while one waits to go alone.
           let next = index + 1 < batch.count && !gate.suspectWaiting ? batch[index + 1] : nil
           async let upcoming = prepare(next)
           let outcome = await dispatcher.attempt(row, id: id, to: room, decoded: decoded, report: &report)
           prepared = await upcoming
-          gate.leave(exclusive: false)
           if case .stop = outcome { await dispatcher.clearInFlight([id], room: room) }
           // The previous row's mark was written during this send; it lands before this row's is queued.
           if marking {
@@ -112,6 +129,7 @@ struct RoomSendQueue {
       if marking { _ = await settle(&marks, report: &report) }
       // Prepared, so marked in flight, but the room stopped before sending it.
       if let prepared { await dispatcher.clearInFlight([prepared.id], room: room) }
+      if holding { gate.leave(exclusive: false) }
       return report
     }
   }
