@@ -132,6 +132,60 @@ struct MatrixAliasPinsTests {
     #expect(store.snapshot[MatrixAliasPins.missingKey(Self.alias)] == nil)
   }
 
+  @Test("two first answers at once (the alias moved between them): one is pinned, and both callers get that room")
+  func concurrentFirstAnswers() async throws {
+    let store = InMemoryTransportStateStore()
+    // Reads that give way to other tasks, as a database's do: where two decisions could interleave, they do.
+    let pins = MatrixAliasPins(store: YieldingStore(store), logger: .quiet())
+    // Both lookups answer only once both have asked, so both decide with no pin stored yet.
+    let arrived = Barrier(count: 2)
+    let rooms = try await withThrowingTaskGroup(of: String.self) { group in
+      for room in [Self.roomA, Self.roomB] {
+        group.addTask {
+          try await pins.resolve(Self.alias, names: Self.names) { _ in
+            await arrived.arrive()
+            return room
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    let pinned = try #require(store.snapshot[MatrixAliasPins.pinKey(Self.alias)])
+    #expect(rooms == [pinned, pinned])
+  }
+
+  /// A store whose every call gives way to other tasks a few times first.
+  struct YieldingStore: TransportStateStore {
+    let base: InMemoryTransportStateStore
+    init(_ base: InMemoryTransportStateStore) { self.base = base }
+
+    func value(for key: String) async throws -> String? {
+      for _ in 0..<20 { await Task.yield() }
+      return try await base.value(for: key)
+    }
+
+    func setValue(_ value: String?, for key: String) async throws {
+      for _ in 0..<20 { await Task.yield() }
+      try await base.setValue(value, for: key)
+    }
+  }
+
+  /// Lets its callers on once `count` of them have arrived.
+  actor Barrier {
+    let count: Int
+    var waiting: [CheckedContinuation<Void, Never>] = []
+    init(count: Int) { self.count = count }
+
+    func arrive() async {
+      if waiting.count + 1 >= count {
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+      } else {
+        await withCheckedContinuation { waiting.append($0) }
+      }
+    }
+  }
+
   @Test("without a pin, a homeserver that cannot be asked is an error (tried again later), and nothing is stored")
   func unknownWithoutPin() async throws {
     let store = InMemoryTransportStateStore()

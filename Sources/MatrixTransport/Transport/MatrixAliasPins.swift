@@ -71,6 +71,10 @@ actor MatrixAliasPins {
   /// The refusals already warned about in this process: the same alias is resolved several times a start (once per
   /// config entry naming it, and to join it), and again at each retry; the warning is said once, the rest at debug.
   private var warned: Set<Verdict> = []
+  /// Whether a resolution is deciding (between reading the pin and writing it), and who waits for that. The lookup
+  /// itself runs outside: an actor is reentrant at every `await`, and two first answers must not both be pinned.
+  private var deciding = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
 
   init(store: any TransportStateStore, logger: Logger) {
     self.store = store
@@ -130,6 +134,14 @@ actor MatrixAliasPins {
   ) async throws -> String {
     let pinned = try await store.value(for: Self.pinKey(alias)) != nil
     let (answer, failure) = await Self.ask(lookup, pinned: pinned)
+    if deciding {
+      await withCheckedContinuation { waiting.append($0) }
+    } else {
+      deciding = true
+    }
+    defer {
+      if waiting.isEmpty { deciding = false } else { waiting.removeFirst().resume() }
+    }
     let verdict = try await Self.verdict(alias: alias, answer: answer, store: store, names: names)
     var logger = logger
     logger[metadataKey: "alias"] = "\(alias)"
