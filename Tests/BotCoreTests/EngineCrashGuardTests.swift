@@ -193,4 +193,25 @@ struct EngineCrashGuardTests {
     #expect(rows.allSatisfy { $0.state == .delivered && $0.crashes == 0 })
     #expect(second.transport.sent.first?.key == hung.key, "sent again under the same key")
   }
+
+  @Test("!status tells the room its parked messages with a count and a sentence; another room's are not named")
+  func chatStatusNamesParkedRows() async throws {
+    let bot = try await CommandHarness()
+    let now = bot.clock.now()
+    let id = try await bot.engine.database.write { tx throws -> Int64 in
+      var row = OutboxRecord(
+        transport: CommandHarness.transport, room: "!room", kind: .post, payload: "{}", idempotencyKey: "poison",
+        createdAt: now, postID: "4001")
+      try tx.enqueue(&row)
+      for _ in 0..<OutboxRecord.crashLimit {
+        try tx.markInFlight(ids: [row.id!], at: now)
+        _ = try tx.recoverInterruptedSends(at: now)
+      }
+      return row.id!
+    }
+    let status = await bot.say("!status")
+    #expect(status.contains("1 message not sent: it stopped the bot twice (row \(id), post 4001)."), "\(status)")
+    let elsewhere = await bot.say("!status", room: "!other")
+    #expect(!elsewhere.contains("not sent"), "\(elsewhere)")
+  }
 }
