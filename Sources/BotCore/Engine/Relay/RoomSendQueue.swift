@@ -63,7 +63,7 @@ struct RoomSendQueue {
             break reading
           }
           let suspect = row.crashes > 0
-          if holding && (suspect || gate.suspectWaiting) {
+          if suspect || (holding && gate.suspectWaiting) {
             // Let go with nothing of this room left in flight: the earlier delivery marked, no row prepared ahead.
             if marking {
               marking = false
@@ -73,8 +73,10 @@ struct RoomSendQueue {
               await dispatcher.clearInFlight([ahead.id], room: room)
               prepared = nil
             }
-            gate.leave(exclusive: false)
-            holding = false
+            if holding {
+              gate.leave(exclusive: false)
+              holding = false
+            }
           }
           if suspect {
             // The process died with this row in hand before: it goes alone.
@@ -88,6 +90,8 @@ struct RoomSendQueue {
           if !holding {
             await gate.enter(exclusive: false)
             holding = true
+            // The wait may have lasted until shutdown.
+            guard !dispatcher.isClosed && !Task.isCancelled else { break reading }
           }
           let isPrepared = prepared?.id == id
           let decoded = isPrepared ? prepared?.message : nil
