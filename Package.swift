@@ -333,6 +333,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
+      // Read from the source tree by OutsideNumberFuzzRegressionTests.
+      exclude: ["FuzzRegressions"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -390,7 +392,10 @@ if Context.environment["AWFULBOT_FUZZ"] != nil {
     .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
     .executableTarget(
       name: "awfulbot-fuzz",
-      dependencies: ["AwfulScraping", "BotCore", "CLibXML2", "CLibFuzzer"],
+      dependencies: [
+        "AwfulScraping", "BotCore", "CLibXML2", "CLibFuzzer", "ChatBridge", "ForumModel", "ForumsClient",
+        "MatrixModel", "MatrixTransport",
+      ],
       path: "Sources/awfulbot-fuzz",
       swiftSettings: swiftSettings
     ),

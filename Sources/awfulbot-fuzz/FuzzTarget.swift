@@ -6,7 +6,8 @@ import Foundation
 @testable import AwfulScraping
 
 /// What one fuzz run feeds its input to. The scrapers read HTML from the forum (untrusted: posts are written by
-/// anyone), the command parser reads chat lines (untrusted: anyone in a room): none may crash, hang or read out of
+/// anyone), the command parser reads chat lines (untrusted: anyone in a room), the picture sniffer reads whatever a
+/// linked host serves, the retry readers what a wall or a homeserver answers: none may crash, hang or read out of
 /// bounds, whatever the bytes. Errors thrown for pages that do not scrape are fine; a trap, a sanitizer report or a
 /// failed consistency check below is a finding.
 enum FuzzTarget: String, CaseIterable, Sendable {
@@ -36,11 +37,17 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   /// Chat lines through `CommandParser`, then the argument scanner, thread references and durations the handlers
   /// apply to the arguments.
   case commands
+  /// A picture's first bytes through `ImageSniffer` and the size limits (`Image.excess(maxPixels:)`).
+  case picture
+  /// A `Retry-After` value through `RetryAfterHeader`, the forum client's wall reader and the Matrix client's.
+  case retryAfter = "retryafter"
+  /// A homeserver's error body through `MatrixAPIError.parse` and the retry rules.
+  case matrixError = "matrixerror"
 
   /// Whether the seed corpus is HTML pages (else short text lines).
   var readsPages: Bool {
     switch self {
-    case .body, .dates, .commands, .forumIndex: false
+    case .body, .dates, .commands, .forumIndex, .picture, .retryAfter, .matrixError: false
     default: true
     }
   }
@@ -77,6 +84,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
       _ = ForumDates().date(from: String(decoding: bytes, as: UTF8.self))
     case .commands:
       FuzzCommands.run(bytes)
+    case .picture:
+      FuzzPicture.run(bytes)
+    case .retryAfter:
+      FuzzRetryAfter.run(bytes)
+    case .matrixError:
+      FuzzMatrixError.run(bytes)
     }
   }
 

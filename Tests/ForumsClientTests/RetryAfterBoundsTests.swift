@@ -26,6 +26,23 @@ struct RetryAfterBoundsTests {
     }
   }
 
+  @Test("an HTTP date is read by hand: the RFC's example exactly, anything else not at all, never a trap")
+  func dates() {
+    #expect(RetryAfterHeader.date("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+    #expect(RetryAfterHeader.date("Thu, 01 Jan 1970 00:00:00 GMT") == Date(timeIntervalSince1970: 0))
+    #expect(RetryAfterHeader.date("Tue, 29 Feb 2000 12:00:00 GMT") == Date(timeIntervalSince1970: 951_825_600))
+    #expect(RetryAfterHeader.date("Fri, 31 Dec 9999 23:59:59 GMT") == Date(timeIntervalSince1970: 253_402_300_799))
+    // What `scripts/fuzz retryafter` found: a combining mark stopped Foundation's DateFormatter.
+    for odd in [
+      "Tue, 1 \u{032E}ov 2023 2:13:30 GMT", "Tue, 14 Nov 2023 24:00:00 GMT", "Tue, 14 Foo 2023 22:13:30 GMT",
+      "Tue, 32 Nov 2023 22:13:30 GMT", "Tue, 14 Nov 99999 22:13:30 GMT", "Tue, 14 Nov 2023 22:13:30 PST",
+      "Tue, １4 Nov 2023 22:13:30 GMT", "Tuesday, 14-Nov-23 22:13:30 GMT",
+    ] {
+      #expect(RetryAfterHeader.date(odd) == nil, "\(odd)")
+      #expect(RetryAfterHeader.seconds(odd, now: Self.now) == nil)
+    }
+  }
+
   @Test("a rate limit with an infinite Retry-After is a wall that asks for a day")
   func wallWithInfiniteWait() throws {
     let url = URL(string: "https://forums.somethingawful.com/bookmarkthreads.php")!
