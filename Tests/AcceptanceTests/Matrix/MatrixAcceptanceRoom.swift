@@ -96,18 +96,33 @@ struct MatrixAcceptanceRoom: Sendable {
     try await owner.messages(in: id)
   }
 
-  /// The bot's messages that answer nothing: relays.
+  /// The bot's messages that answer nothing and edit nothing: relays, as first sent.
   func relays() async throws -> [MatrixEvent] {
-    try await messages().filter { $0.sender == world.botAccount.userID && $0.replyTo == nil }
+    try await messages().filter { isRelay($0) }
   }
 
-  /// Waits until the bot has relayed at least `count` messages here; returns them all.
-  func waitForRelays(_ count: Int, timeout: Duration = .seconds(60)) async throws -> [MatrixEvent] {
+  /// Waits until the bot has relayed at least `count` messages here and edited at least `edits` of them (a relay
+  /// whose picture is not shown is edited to say why: its pictures follow it); returns the relays as a person reads
+  /// them, each with its latest edit applied.
+  func waitForRelays(_ count: Int, edits: Int = 0, timeout: Duration = .seconds(60)) async throws -> [MatrixEvent] {
     let bot = world.botAccount.userID
     let events = try await owner.waitForMessages(in: id, timeout: timeout) { events in
-      events.count { $0.sender == bot && $0.replyTo == nil } >= count
+      events.count { isRelay($0) } >= count
+        && Set(events.filter { $0.sender == bot }.compactMap(\.replaces)).count >= edits
     }
-    return events.filter { $0.sender == bot && $0.replyTo == nil }
+    var latest: [String: JSONValue] = [:]
+    for event in events where event.sender == bot {
+      if let target = event.replaces, let content = event.content["m.new_content"] { latest[target] = content }
+    }
+    return events.filter { isRelay($0) }.map { relay in
+      var read = relay
+      if let content = relay.eventID.flatMap({ latest[$0] }) { read.content = content }
+      return read
+    }
+  }
+
+  private func isRelay(_ event: MatrixEvent) -> Bool {
+    event.sender == world.botAccount.userID && event.replyTo == nil && event.replaces == nil
   }
 
   /// "who: body" for each message, links to the emulator shown under `forumHost`.
