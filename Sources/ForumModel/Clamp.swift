@@ -1,11 +1,11 @@
 /// Numbers read from outside the process (a forum page, an HTTP header, a homeserver's or an IRC server's answer,
-/// the config) become durations and integers here, clamped instead of converted: Swift stops the process on
+/// the config) become durations and bounded integers here, clamped instead of converted: Swift stops the process on
 /// `Int64(1e20)`, `Int(Double.infinity)` or an overflowing `+`, and no input may reach one of those.
 package enum Clamp {
   /// A day in seconds: the longest wait anything outside may ask for (`Retry-After`, `retry_after_ms`).
   package static let day: Double = 86_400
 
-  /// The largest count, index or page number taken from a forum page or a chat command: far above any real thread
+  /// The largest count, index or page number taken from a forum page: far above any real thread
   /// (the longest have a few million posts), far below where arithmetic on it (`* 40`, `+ 1`) could overflow.
   package static let forumNumber = 1_000_000_000
 
@@ -19,15 +19,7 @@ package enum Clamp {
     return .milliseconds(Int64((limited * 1000).rounded(.up)))
   }
 
-  /// `value` rounded toward zero, saturated at Int's bounds; NaN is 0.
-  package static func integer(_ value: Double) -> Int {
-    guard !value.isNaN else { return 0 }
-    if value >= 9.2e18 { return .max }
-    if value <= -9.2e18 { return .min }
-    return Int(value.rounded(.towardZero))
-  }
-
-  /// A count, index or page number from a forum page or a chat command, brought into `lower...forumNumber`.
+  /// A count, index or page number from a forum page, brought into `lower...forumNumber`.
   package static func forumNumber(_ value: Int, atLeast lower: Int = 0) -> Int {
     min(max(value, lower), forumNumber)
   }

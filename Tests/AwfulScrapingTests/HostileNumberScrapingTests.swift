@@ -61,16 +61,12 @@ struct HostileNumberScrapingTests {
     #expect(ThreadListThread(id: "1", title: "t", replyCount: 39).postCount == 40)
   }
 
-  @Test("durations and integers from outside saturate instead of trapping")
+  @Test("durations from outside saturate instead of trapping")
   func clampHelpers() {
     #expect(Clamp.seconds(.infinity, atMost: Clamp.day) == .seconds(86_400))
     #expect(Clamp.seconds(.nan, atMost: Clamp.day) == .zero)
     #expect(Clamp.seconds(-1e300, atMost: Clamp.day) == .zero)
     #expect(Clamp.seconds(1e300, atMost: .infinity) == .milliseconds(9_000_000_000_000_000_000))
     #expect(Clamp.seconds(1.5, atMost: Clamp.day) == .milliseconds(1500))
-    #expect(Clamp.integer(1e300) == .max)
-    #expect(Clamp.integer(-.infinity) == .min)
-    #expect(Clamp.integer(.nan) == 0)
-    #expect(Clamp.integer(-2.7) == -2)
   }
 }
