@@ -137,7 +137,7 @@ struct EngineCrashGuardTests {
     let poison = try #require(rows.first { $0.room == setUp.room.room })
     let bystander = try #require(rows.first { $0.room == other.room })
     // Both rooms' heads were in hand when the process died (as two rooms send side by side).
-    try await setUp.database.write { tx in try tx.markInFlight(ids: [poison.id!, bystander.id!], at: clock.now()) }
+    _ = try await setUp.database.write { tx in try tx.markInFlight(ids: [poison.id!, bystander.id!], at: clock.now()) }
 
     // Restart: both counted one death. Each goes alone; the poison row stops the process again.
     let second = try start(RecordingTransport(forwardingTo: probe))

@@ -28,6 +28,24 @@ struct OutboxCrashGuardTests {
     }
   }
 
+  @Test("a process stopped from outside (no crash witnessed) counts no death: however often, the row is sent again")
+  func killedFromOutsideCountsNothing() throws {
+    let database = try BotDatabase()
+    let a = try queue(["a"], in: database)[0]
+    // SIGKILLed three times with the row in hand: the marks go, the row stays pending with no death.
+    for _ in 1...3 {
+      try database.writeNow { tx in _ = try tx.markInFlight(ids: [a], at: now) }
+      let found = try database.writeNow { tx in try tx.recoverInterruptedSends(at: now, countingDeaths: false) }
+      #expect(found.resent.map(\.id) == [a])
+      #expect(found.suspects.isEmpty && found.parked.isEmpty)
+    }
+    try database.readNow { tx throws in
+      #expect(try tx.rowsInFlight().isEmpty)
+      #expect(try tx.outboxRow(id: a)?.crashes == 0)
+      #expect(try tx.outboxRow(id: a)?.state == .pending)
+    }
+  }
+
   @Test("a row still in flight at start counts a death; at the second it is parked and its room's queue goes on")
   func secondDeathParks() throws {
     let database = try BotDatabase()

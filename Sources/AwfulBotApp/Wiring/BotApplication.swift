@@ -58,7 +58,7 @@ package final class BotApplication: Sendable {
   package convenience init(
     configuration: AppConfiguration, transportContext: TransportBuildContext, databasePath: String? = nil,
     logger: Logger = Logger(label: "awfulbot"), environment: [String: String] = ProcessInfo.processInfo.environment,
-    progress: ProgressReporter = ProgressReporter()
+    progress: ProgressReporter = ProgressReporter(), previousRunCrashed: Bool = true
   ) throws {
     let path = try databasePath ?? Self.databasePath(for: configuration)
     let database = try BotDatabase(path: path)
@@ -70,13 +70,14 @@ package final class BotApplication: Sendable {
     let transports = try TransportFactory.makeTransports(for: configuration, context: context)
     try self.init(
       configuration: configuration, database: database, transports: transports, logger: logger,
-      environment: environment, progress: progress)
+      environment: environment, progress: progress, previousRunCrashed: previousRunCrashed)
   }
 
   private init(
     configuration: AppConfiguration, database: BotDatabase, transports: [any ChatTransport], logger: Logger,
     environment: [String: String], progress: ProgressReporter,
-    pollStarted: (@Sendable (_ source: PollSource, _ late: TimeInterval) -> Void)? = nil
+    pollStarted: (@Sendable (_ source: PollSource, _ late: TimeInterval) -> Void)? = nil,
+    previousRunCrashed: Bool = true
   ) throws {
     self.configuration = configuration
     self.environment = environment
@@ -96,6 +97,7 @@ package final class BotApplication: Sendable {
       firstFetch.pageRead(page, total: total, isLast: isLast)
     }
     engineConfiguration.pollStarted = pollStarted
+    engineConfiguration.previousRunCrashed = previousRunCrashed
     engine = BotEngine(
       database: database, forum: ForumsClientForum(client: client),
       transports: Dictionary(uniqueKeysWithValues: transports.map { ($0.name, $0.capabilities) }),

@@ -22,13 +22,16 @@ package func runBot(
   let progress = ProgressReporter(
     enabled: !configuration.transports.contains { $0.type == .console } && ProgressReporter.isTerminal)
   // Held until the bot stops: `restore` and a second `run` on this database check it (see `DatabaseLock`).
-  let lock = try DatabaseLock.acquire(databasePath: try BotApplication.databasePath(for: configuration))
+  let databasePath = try BotApplication.databasePath(for: configuration)
+  let lock = try DatabaseLock.acquire(databasePath: databasePath)
   defer { withExtendedLifetime(lock) {} }
+  // Whether the last run crashed decides whether the messages it had in hand count a death (see `CrashWitness`).
+  let previousRunCrashed = CrashWitness.arm(databasePath: databasePath)
   // The transports are built by the application, over its database (the Matrix session and sync position live there).
   let application = try BotApplication(
     configuration: configuration,
     transportContext: TransportBuildContext(logger: logger, resetMatrixIdentity: resetMatrixIdentity), logger: logger,
-    progress: progress)
+    progress: progress, previousRunCrashed: previousRunCrashed)
   logger.info(
     "starting",
     metadata: [

@@ -6,6 +6,11 @@ package struct EngineConfiguration: Sendable {
   /// The longest wait between two bookmarks checks (`polling.bookmarksSeconds`): the schedule backs off to it while
   /// nothing moves.
   package var bookmarksInterval: Duration = .seconds(60)
+  /// Whether the process before this one crashed (a trap, an abort, a bad access: `awfulbot run` keeps a witness of
+  /// it, see the app's `CrashWitness`). Only then do the outbox rows it had in flight count a death towards parking
+  /// (see `CrashGuard`); a process stopped from outside (SIGKILL, the OOM killer, a power cut) leaves its rows to be
+  /// sent again as they are. True unless told otherwise: without a witness, every death counts.
+  package var previousRunCrashed = true
   /// The shortest wait (`polling.bookmarksMinimumSeconds`): the next check after one that found a thread moved. A
   /// check usually costs one request (page 1 of the newest-first list), so checking often while threads are active
   /// costs less than one full read of a large account a minute.

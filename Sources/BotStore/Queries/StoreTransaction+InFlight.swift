@@ -7,6 +7,8 @@ package struct InterruptedSends: Sendable, Hashable {
   package var suspects: [OutboxRecord] = []
   /// Rows that reached `OutboxRecord.crashLimit` deaths and are parked now.
   package var parked: [OutboxRecord] = []
+  /// Rows in hand when the last process was stopped from outside (no crash): marks cleared, no death counted.
+  package var resent: [OutboxRecord] = []
   package init() {}
 }
 
@@ -42,11 +44,18 @@ extension StoreTransaction {
   /// Called once at start, before anything is sent: every row still marked in flight died with the last process.
   /// Each counts a death and loses its mark; one that reaches `OutboxRecord.crashLimit` is parked with
   /// `OutboxRecord.parkedReason`, and its room's queue goes on without it.
-  package func recoverInterruptedSends(at date: Date) throws -> InterruptedSends {
+  ///
+  /// - Parameter countingDeaths: false when the last process is known not to have crashed (stopped from outside by
+  ///   SIGKILL, the OOM killer or a power cut, see the app's `CrashWitness`): the marks are cleared and the rows sent
+  ///   again as they are, since no bug stopped the bot there. An innocent row must not be parked because an operator
+  ///   killed the bot twice while it was in hand.
+  package func recoverInterruptedSends(at date: Date, countingDeaths: Bool = true) throws -> InterruptedSends {
     var found = InterruptedSends()
     for var row in try rowsInFlight() {
       row.inFlightSince = nil
-      if row.state == .pending {
+      if row.state == .pending, !countingDeaths {
+        found.resent.append(row)
+      } else if row.state == .pending {
         row.crashes += 1
         if row.crashes >= OutboxRecord.crashLimit {
           row.state = .parked

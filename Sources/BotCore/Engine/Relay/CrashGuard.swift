@@ -19,9 +19,14 @@ final class CrashGuard: Sendable {
   /// The recovery of this process, run once before any dispatcher sends; nil until asked, or after it failed.
   private let recovery = Mutex<Task<Bool, Never>?>(nil)
 
-  init(database: BotDatabase, now: @escaping @Sendable () -> Date) {
+  /// Whether the last process crashed (see `EngineConfiguration.previousRunCrashed`): only then do the rows it had
+  /// in hand count a death.
+  private let previousRunCrashed: Bool
+
+  init(database: BotDatabase, now: @escaping @Sendable () -> Date, previousRunCrashed: Bool = true) {
     self.database = database
     self.now = now
+    self.previousRunCrashed = previousRunCrashed
   }
 
   /// Counts the deaths of the rows the last process left in flight, once per process; true when that is done and
@@ -43,12 +48,18 @@ final class CrashGuard: Sendable {
     let date = now()
     let found: InterruptedSends
     do {
-      found = try await database.write { tx in try tx.recoverInterruptedSends(at: date) }
+      let crashed = previousRunCrashed
+      found = try await database.write { tx in try tx.recoverInterruptedSends(at: date, countingDeaths: crashed) }
     } catch {
       logger.log(
         level: BotStoreError.isStorageFull(error) ? .debug : .error,
         "could not check the outbox for messages in flight when the bot stopped", metadata: ["error": "\(error)"])
       return false
+    }
+    if !found.resent.isEmpty {
+      logger.info(
+        "messages in hand when the bot was stopped from outside go out again; no crash is counted",
+        metadata: ["rows": "\(found.resent.compactMap(\.id).map(String.init).joined(separator: ","))"])
     }
     for row in found.suspects {
       logger.warning(

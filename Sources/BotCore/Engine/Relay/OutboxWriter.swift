@@ -28,7 +28,8 @@ package final class OutboxWriter: Sendable {
     self.configuration = configuration
     self.now = now
     self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
-    self.crashGuard = CrashGuard(database: database, now: now)
+    self.crashGuard = CrashGuard(
+      database: database, now: now, previousRunCrashed: configuration.previousRunCrashed)
   }
 
   /// A relay reading the clock as `now`, for rows written in one transaction.
