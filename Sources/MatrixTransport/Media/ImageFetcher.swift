@@ -208,7 +208,9 @@ struct ImageFetcher: Sendable {
       }
     } catch let failure as Failure {
       throw failure
-    } catch let error as HTTPClientError where error == .deadlineExceeded || error == .connectTimeout {
+    } catch let error as HTTPClientError
+      where error == .deadlineExceeded || error == .connectTimeout || error == .readTimeout
+    {
       throw .timedOut("no picture within \(seconds) s (\(error))")
     } catch {
       throw .unavailable("could not be fetched: \(error)")
