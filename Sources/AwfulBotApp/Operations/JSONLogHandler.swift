@@ -10,13 +10,9 @@ package struct JSONLogHandler: LogHandler {
   private let label: String
   private let write: @Sendable (String) -> Void
 
-  package init(label: String, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
+  package init(label: String, write: @escaping @Sendable (String) -> Void = LogLine.standardError) {
     self.label = label
     self.write = write
-  }
-
-  package static let standardError: @Sendable (String) -> Void = { line in
-    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
   package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -25,9 +21,7 @@ package struct JSONLogHandler: LogHandler {
   }
 
   package func log(event: LogEvent) {
-    var fields = metadataProvider?.get() ?? [:]
-    fields.merge(metadata) { _, new in new }
-    fields.merge(event.metadata ?? [:]) { _, new in new }
+    let fields = LogLine.fields(of: event, handler: metadata, provider: metadataProvider)
     var object: [String: Any] = [:]
     for (key, value) in fields { object[key] = Self.json(value) }
     object["time"] = Self.timestamp(Date())

@@ -13,14 +13,9 @@ package struct TextLogHandler: LogHandler {
   private let label: String
   private let write: @Sendable (String) -> Void
 
-  package init(label: String, write: @escaping @Sendable (String) -> Void = TextLogHandler.standardError) {
+  package init(label: String, write: @escaping @Sendable (String) -> Void = LogLine.standardError) {
     self.label = label
     self.write = write
-  }
-
-  /// One `write` per line, so lines from several threads do not interleave.
-  package static let standardError: @Sendable (String) -> Void = { line in
-    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
   package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -29,9 +24,7 @@ package struct TextLogHandler: LogHandler {
   }
 
   package func log(event: LogEvent) {
-    var fields = metadataProvider?.get() ?? [:]
-    fields.merge(metadata) { _, new in new }
-    fields.merge(event.metadata ?? [:]) { _, new in new }
+    var fields = LogLine.fields(of: event, handler: metadata, provider: metadataProvider)
     if let error = event.error { fields["error"] = "\(error)" }
     let pairs = fields.sorted { $0.key < $1.key }.map { "\(Self.escaped($0.key))=\(Self.escaped("\($0.value)"))" }
     let metadataText = pairs.isEmpty ? "" : " " + pairs.joined(separator: " ")
