@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ForumModel
 import Foundation
 import NIOCore
 import NIOPosix
@@ -69,7 +70,7 @@ struct ImageFetcher: Sendable {
   static let maximumRedirects = 3
 
   func fetch(_ address: String) async throws(Failure) -> Fetched {
-    let deadline = ContinuousClock.now + .milliseconds(Self.milliseconds(settings.timeoutSeconds))
+    let deadline = ContinuousClock.now + Clamp.seconds(settings.timeoutSeconds, atMost: Clamp.day)
     var current = address
     for _ in 0...Self.maximumRedirects {
       guard let url = URL(string: current), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -215,11 +216,5 @@ struct ImageFetcher: Sendable {
     } catch {
       throw .unavailable("could not be fetched: \(error)")
     }
-  }
-
-  /// `seconds` as whole milliseconds, for a number from the config: never negative, at most a day, never a trap.
-  static func milliseconds(_ seconds: Double) -> Int64 {
-    guard seconds.isFinite, seconds > 0 else { return 0 }
-    return Int64(min(seconds, 86_400) * 1000)
   }
 }
