@@ -38,6 +38,12 @@ package protocol Forum: Sendable {
   var probation: Probation? { get async }
   /// The wall in front of the forum while its answers are walls (`ForumWall`), and since when; nil otherwise.
   var wall: ForumWallSighting? { get async }
+
+  /// One page of the Leper's Colony (`banlist.php?pagenumber=N`), newest first; page 1 is the newest.
+  func lepersColony(page: Int) async throws -> LepersColonyPage
+  /// One user's rap sheet (`banlist.php?userid=U`), newest first. `user` is a user name or a numeric user id; a name
+  /// is looked up on the forum first. A user the forum does not know is `ForumPageError` with the forum's sentence.
+  func rapSheet(user: String, page: Int) async throws -> LepersColonyPage
 }
 
 extension Forum {
@@ -60,4 +66,12 @@ extension Forum {
   }
   package var probation: Probation? { get async { nil } }
   package var wall: ForumWallSighting? { get async { nil } }
+}
+
+/// Forums without a Leper's Colony (test stand-ins that do not model one) say so when asked.
+extension Forum {
+  package func lepersColony(page: Int) async throws -> LepersColonyPage { throw EngineError.lepersColonyUnavailable }
+  package func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
+    throw EngineError.lepersColonyUnavailable
+  }
 }
