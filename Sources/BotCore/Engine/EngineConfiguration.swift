@@ -34,7 +34,7 @@ package struct EngineConfiguration: Sendable {
   /// new).
   package var privateMessagesInterval: Duration = .seconds(5 * 60)
   /// The rooms told about each new private message (`privateMessages.rooms`); none: the inbox is never polled.
-  /// The application adds configured ones as their ids are known (`BotEngine.addPrivateMessageRoom`).
+  /// The application adds configured ones as their ids are known (`PrivateMessageRooms.add`).
   package var privateMessageRooms: [RoomRef] = []
   /// Whether a private-message alert quotes the start of the message. Off by default: the rooms see who wrote and
   /// about what, and the text stays on the forum. On, each new message costs a second request and the forum marks

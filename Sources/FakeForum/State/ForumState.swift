@@ -29,6 +29,7 @@ package actor ForumState {
   private(set) var readMarkers = ReadMarkerStore()
   private(set) var announcements: [FakeAnnouncement] = []
   private(set) var privateMessages = PrivateMessageStore()
+  private(set) var punishments = PunishmentStore()
   private(set) var sessions = SessionStore()
   private(set) var faultSettings = FaultSettings()
   private(set) var requestLog: RequestLog
@@ -222,10 +223,6 @@ package actor ForumState {
     try threads.update(thread) { $0.isClosed = closed }
   }
 
-  package func setSticky(thread: Int, _ sticky: Bool) throws {
-    try threads.update(thread) { $0.isSticky = sticky }
-  }
-
   /// One vote, 1 to 5 (out-of-range votes count as the nearest end), folded into the thread's average.
   func rate(thread: Int, vote: Int) throws {
     let vote = Double(max(1, min(5, vote)))
@@ -298,8 +295,6 @@ package actor ForumState {
     announcements.append(FakeAnnouncement(title: title, authorID: author, date: minute(date), body: .bbcode(body)))
   }
 
-  package func removeAllAnnouncements() { announcements.removeAll() }
-
   // MARK: Private messages
 
   /// Delivers a private message: the recipient's copy goes to their Inbox, unread, and its id is returned. With
@@ -346,6 +341,32 @@ package actor ForumState {
       if forwarded { message.wasForwarded = true } else { message.wasRepliedTo = true }
     }
   }
+
+  // MARK: Leper's Colony
+
+  /// A new entry in the Leper's Colony. A probation with a `probationLength` ("6 hours") gets the sentence the forum
+  /// appends to its reason ("User loses posting privileges for 6 hours."). Returns the entry's id.
+  @discardableResult
+  package func addPunishment(
+    kind: FakePunishment.Kind, user: Int, requester: Int, approver: Int?, reasonHTML: String,
+    probationLength: String? = nil, postID: Int? = nil, date: Date? = nil
+  ) throws -> Int {
+    for id in [user, requester] + (approver.map { [$0] } ?? []) where !users.contains(id) {
+      throw FakeForumError.unknownUser("\(id)")
+    }
+    var reason = reasonHTML
+    if kind == .probation, let length = probationLength?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !length.isEmpty
+    {
+      reason += (reason.isEmpty ? "" : "  ") + "User loses posting privileges for \(HTMLText.escape(length))."
+    }
+    return punishments.add(
+      kind: kind, date: minute(date), postID: postID, subjectID: user, reasonHTML: reason, requesterID: requester,
+      approverID: approver)
+  }
+
+  /// The Leper's Colony (only `user`'s rap sheet when given), newest first.
+  package func lepersColony(user: Int? = nil) -> [FakePunishment] { punishments.listed(subjectID: user) }
 
   // MARK: Sessions
 
@@ -407,6 +428,7 @@ package actor ForumState {
     readMarkers = ReadMarkerStore()
     announcements = []
     privateMessages = PrivateMessageStore()
+    punishments = PunishmentStore()
     sessions = SessionStore()
     faultSettings = initialFaults
     lastReplyTimes = [:]

@@ -29,8 +29,6 @@ actor MatrixSession {
   /// The current token; nil until `signIn` succeeded or after `stop`.
   var currentToken: String? { stoppedReason == nil ? token : nil }
 
-  var isStopped: Bool { stoppedReason != nil }
-
   /// Finds a working token: the configured one, else the stored one, else a password login. Checks it with whoami.
   func signIn() async throws -> MatrixWhoAmIResponse {
     let userID = configuration.userID

@@ -36,8 +36,8 @@ package enum MatrixTransportStatus: Sendable, Hashable, CustomStringConvertible 
   package var connectionProblem: String? { connectionState.problem }
 }
 
-/// The bot's own membership changed in a room: the app pauses the room's subscriptions on kick and ban
-/// (`BotEngine.setPaused`) and may resume them when the bot is back.
+/// The bot's own membership changed in a room: the engine's `ChatEventService` pauses the room on kick and ban (it is
+/// resumed only by a `resume` from whoever lets the bot back in).
 package struct MatrixMembershipChange: Sendable, Hashable {
   package enum Kind: String, Sendable, Hashable {
     case joined

@@ -59,7 +59,7 @@ package struct PollCycle: Sendable {
     let clock = ContinuousClock()
     let startedInstant = clock.now
     // While the disk is full a poll could fetch posts but not save them: it waits, costing the forum nothing, until
-    // a probe write lands (the change is logged once, see `BotEngine.init`).
+    // a probe write lands (the change is logged once, by `StorageLog.follow`).
     guard await database.checkStorage() else {
       report.error = BotStoreError.storageFull.description
       report.storageFull = true

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The poll intervals the engine reads at each cycle, which a reloaded config may change while the bot runs
-/// (`BotEngine.updatePollIntervals`). The poll parts read them from here, not from their copy of
+/// (`PollCycle.updateIntervals`). The poll parts read them from here, not from their copy of
 /// `EngineConfiguration`, so a change reaches the next cycle without rebuilding the engine.
 package final class PollSchedule: Sendable {
   /// The intervals of `polling` (the others in `EngineConfiguration` are fixed for the life of the engine).

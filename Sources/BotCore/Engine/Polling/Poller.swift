@@ -7,10 +7,10 @@ import ServiceLifecycle
 /// Polls the forum on a schedule: the bookmarks every 10 s to a minute (paced by what moves, see `PollPace`),
 /// announcements every 30 minutes (only while a room follows them), each followed forum every minute to 5 minutes,
 /// the private-message inbox every 5 minutes (only while rooms are configured for it), all jittered, each source
-/// backing off on its own after errors. `BotEngine.requestPoll()` brings the bookmarks and forums forward (not past
+/// backing off on its own after errors. `PollCycle.requestPoll()` brings the bookmarks and forums forward (not past
 /// a backoff). One poll at a time, so the account has one request in flight, and the client spaces requests; a
 /// command's request waits at most for the one in flight, since a check is mostly a single page.
-/// The bookmarks' full sweep takes the time between polls a page at a time (`BotEngine.sweepBookmarks`), so a check
+/// The bookmarks' full sweep takes the time between polls a page at a time (`PollCycle.sweepBookmarks`), so a check
 /// that falls due waits for one request at most, never for the whole sweep.
 /// Held items (quiet hours, digests) are released between polls.
 package final class Poller: Service, Sendable {

@@ -15,7 +15,7 @@ import ServiceLifecycle
 /// full disk) is written again, the row not sent again (see `DeliveryRecorder`).
 ///
 /// The dispatcher also lends its transport to the engine for command answers the outbox cannot take while the disk
-/// is full (`BotEngine.enqueueReply`).
+/// is full (`OutboxWriter.enqueueReply`).
 package final class Dispatcher: Service, Sendable {
   package let transport: any ChatTransport
   let engine: BotEngine
