@@ -68,6 +68,34 @@ package struct FakeForumAdminClient: Sendable {
     let _: Answer = try await post("/_fake/bookmarks", Request(user: user, thread: thread, star: star))
   }
 
+  /// Adds a Leper's Colony entry (`POST /_fake/punishments`): `kind` is `probation`, `ban`, `autoban` or
+  /// `permaban`; users by name; `reason` is HTML the emulator serves unescaped; `length` ("6 hours") makes a
+  /// probation's "User loses posting privileges for 6 hours." sentence. The approver is the requester unless given.
+  /// Returns the entry's id.
+  @discardableResult
+  package func addPunishment(
+    kind: String, user: String, requester: String, approver: String? = nil, reason: String, length: String? = nil,
+    post postID: Int? = nil, date: Date? = nil
+  ) async throws -> Int {
+    struct Request: Encodable {
+      var kind: String
+      var user: String
+      var requester: String
+      var approver: String?
+      var reason: String
+      var length: String?
+      var post: Int?
+      var date: Double?
+    }
+    struct Answer: Decodable { var punishmentID: Int }
+    let answer: Answer = try await post(
+      "/_fake/punishments",
+      Request(
+        kind: kind, user: user, requester: requester, approver: approver, reason: reason, length: length,
+        post: postID, date: date.map { $0.timeIntervalSince1970.rounded() }))
+    return answer.punishmentID
+  }
+
   /// What the admin API answered to a request sent as it is: the status and the JSON body.
   package struct Reply: Sendable {
     package var status: Int

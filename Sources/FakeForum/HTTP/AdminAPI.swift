@@ -95,6 +95,21 @@ struct AdminAPI: Sendable {
     var id: Int?
     var admin: Bool?
     var moderator: Bool?
+    /// A Platinum account may search.
+    var platinum: Bool?
+  }
+
+  /// `POST /_fake/platinum`: makes an account Platinum (it may search) or not.
+  struct PlatinumRequest: Decodable {
+    var user: UserReference
+    var platinum: Bool
+  }
+
+  /// `POST /_fake/search`: the least seconds between two searches of one account (0 is no limit) and the hits a
+  /// results page lists.
+  struct SearchSettingsRequest: Decodable {
+    var floodSeconds: Int?
+    var perPage: Int?
   }
 
   struct FaultRequest: Decodable {
@@ -110,6 +125,35 @@ struct AdminAPI: Sendable {
     var wall: String?
     /// For `wall`: the request paths it stands in front of (all when not given).
     var paths: [String]?
+  }
+
+  /// `POST /_fake/punishments`: a new Leper's Colony entry.
+  struct NewPunishment: Decodable {
+    /// `probation`, `ban`, `autoban` or `permaban`.
+    var kind: String
+    var user: UserReference
+    var requester: UserReference
+    /// The requester when not given.
+    var approver: UserReference?
+    /// HTML, served as it is.
+    var reason: String
+    /// A probation's length ("6 hours"), appended as "User loses posting privileges for 6 hours."
+    var length: String?
+    var post: Int?
+    var date: Double?
+  }
+
+  /// One entry as `GET /_fake/punishments` lists it.
+  struct PunishmentSummary: Encodable {
+    var id: Int
+    var kind: String
+    var user: String
+    var userID: Int
+    var requester: String
+    var approver: String?
+    var reason: String
+    var post: Int?
+    var date: Date
   }
 
   /// `PUT /_fake/posts/<id>`: the post's new body (BBCode, or HTML with `html`).
@@ -187,7 +231,16 @@ struct AdminAPI: Sendable {
       let id = try await state.addUser(
         name: request.name, password: request.password, id: request.id, isAdmin: request.admin ?? false,
         isModerator: request.moderator ?? false)
+      if request.platinum == true { try await state.setPlatinum(user: id, true) }
       return try ok(["userID": id])
+    case ("POST", "/_fake/platinum"):
+      let request = try decoder.decode(PlatinumRequest.self, from: body)
+      try await state.setPlatinum(user: try await userID(request.user), request.platinum)
+      return try ok(["result": request.platinum ? "platinum" : "not platinum"])
+    case ("POST", "/_fake/search"):
+      let request = try decoder.decode(SearchSettingsRequest.self, from: body)
+      await state.setSearchSettings(floodSeconds: request.floodSeconds, perPage: request.perPage)
+      return try ok(["result": "search settings changed"])
     case ("POST", "/_fake/threads"):
       let request = try decoder.decode(NewThread.self, from: body)
       let author = try await userID(request.author)
@@ -266,6 +319,38 @@ struct AdminAPI: Sendable {
       }
       try await state.reset(seed: seed)
       return try ok(["result": "reset to \(seed.rawValue)"])
+    case ("POST", "/_fake/punishments"):
+      let request = try decoder.decode(NewPunishment.self, from: body)
+      guard let kind = FakePunishment.Kind(rawValue: request.kind) else {
+        throw FakeForumError.invalidArgument("unknown punishment kind \(request.kind)")
+      }
+      let requester = try await userID(request.requester)
+      var approver = requester
+      if let named = request.approver { approver = try await userID(named) }
+      let id = try await state.addPunishment(
+        kind: kind, user: try await userID(request.user), requester: requester, approver: approver,
+        reasonHTML: request.reason,
+        probationLength: request.length, postID: request.post, date: request.date.map(Date.init(timeIntervalSince1970:))
+      )
+      return try ok(["punishmentID": id])
+    case ("GET", "/_fake/punishments"):
+      var user: Int?
+      if let name = FormDecoder.decodeQuery(query).first(where: { $0.name == "user" })?.value {
+        user = try await userID(Int(name).map { UserReference(id: $0) } ?? UserReference(name: name))
+      }
+      var summaries: [PunishmentSummary] = []
+      for entry in await state.lepersColony(user: user) {
+        func name(_ id: Int) async -> String { await state.user(id)?.name ?? "\(id)" }
+        var approver: String?
+        if let id = entry.approverID { approver = await name(id) }
+        summaries.append(
+          PunishmentSummary(
+            id: entry.id, kind: entry.kind.rawValue, user: await name(entry.subjectID), userID: entry.subjectID,
+            requester: await name(entry.requesterID),
+            approver: approver, reason: entry.reasonHTML,
+            post: entry.postID, date: entry.date))
+      }
+      return try ok(summaries)
     case ("GET", "/_fake/state"):
       return try ok(await Self.summary(of: state))
     default:

@@ -8,6 +8,9 @@ struct ForumRouter: Sendable {
   private let replies: ReplyPages
   private let announcements: AnnouncementPages
   private let privateMessages: PrivateMessagePages
+  private let search: SearchPages
+  private let lepersColony: LepersColonyPages
+  private let members: MemberPages
 
   init(configuration: FakeForumConfiguration) {
     let context = PageContext(configuration: configuration)
@@ -17,6 +20,9 @@ struct ForumRouter: Sendable {
     replies = ReplyPages(context: context)
     announcements = AnnouncementPages(context: context)
     privateMessages = PrivateMessagePages(context: context)
+    search = SearchPages(context: context)
+    lepersColony = LepersColonyPages(context: context)
+    members = MemberPages(context: context)
   }
 
   /// The forum's answer to one request, with the faults in force applied. The delay fault is applied by the caller
@@ -48,6 +54,9 @@ struct ForumRouter: Sendable {
     case "/announcement.php": return announcements.announcementPage(request, state: state)
     case "/threadrate.php": return threadLists.rateThread(request, state: state)
     case "/private.php": return privateMessages.privateMessagesPage(request, state: state)
+    case "/query.php": return search.query(request, state: state)
+    case "/banlist.php": return lepersColony.banlist(request, state: state)
+    case "/member.php": return members.member(request, state: state)
     default:
       return .html(
         "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>", status: 404)

@@ -45,6 +45,11 @@ enum ErrorPages {
     standardError(message: "Invalid forum specified. If you followed a valid link, please notify the webmaster.")
   }
 
+  /// `member.php` for a user name or id the forum does not know (vBulletin 2's `verifyid` sentence).
+  static func invalidUser() -> String {
+    standardError(message: "Invalid user specified. If you followed a valid link, please notify the webmaster.")
+  }
+
   static func badLogin() -> String {
     standardError(
       message: "BAD PASSWORD! Double-check your username and password and try again.",

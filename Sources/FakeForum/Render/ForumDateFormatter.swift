@@ -68,6 +68,17 @@ struct ForumDateFormatter: Sendable {
     return "\(p.month) \(spacePadded(p.day)), \(p.year)"
   }
 
+  /// The Leper's Colony's date column: "11/10/13 10:10am" (always a 12-hour clock, hour zero-padded).
+  func lepersColonyDate(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    let hour = c.hour ?? 0
+    let hour12 = hour % 12 == 0 ? 12 : hour % 12
+    return "\(zeroPadded(c.month ?? 1))/\(zeroPadded(c.day ?? 1))/\(zeroPadded((c.year ?? 1970) % 100)) "
+      + "\(zeroPadded(hour12)):\(zeroPadded(c.minute ?? 0))\(hour < 12 ? "am" : "pm")"
+  }
+
   /// `announcement.php` `td.postdate`: "Sep 05, 2010".
   func announcementDate(_ date: Date) -> String {
     let p = parts(date)

@@ -110,5 +110,22 @@ enum DemoSeed {
     try state.addAnnouncement(
       title: "Welcome to the Fake Forums!", author: admin,
       body: "This forum is an emulator for tests.\nThanks for shopping in advance!", date: at(minutes: -1440))
+
+    // The Leper's Colony: two probations (one with markup in its reason), an autoban without a post, a ban.
+    let devPosts = state.thread(devThread)?.postIDs ?? []
+    try state.addPunishment(
+      kind: .probation, user: tink, requester: mod, approver: mod,
+      reasonHTML: "Posting screenshots of your desk in the COBOL thread.", probationLength: "6 hours",
+      postID: devPosts.count > 5 ? devPosts[5] : nil, date: at(minutes: 300))
+    try state.addPunishment(
+      kind: .autoban, user: zoe, requester: admin, approver: admin,
+      reasonHTML: "Breaking the rules with a <i>delicious</i> thread!", date: at(minutes: 700))
+    try state.addPunishment(
+      kind: .probation, user: zoe, requester: mod, approver: admin,
+      reasonHTML: "<b>Stop</b> posting in French. See <a href=\"https://example.com/rules\">the rules</a>.",
+      probationLength: "1 day", postID: state.thread(quebec)?.postIDs.last, date: at(minutes: 3700))
+    try state.addPunishment(
+      kind: .ban, user: tink, requester: mod, approver: admin, reasonHTML: "Ban evasion.",
+      postID: state.thread(desk)?.postIDs.first, date: at(minutes: 4000))
   }
 }
