@@ -83,6 +83,16 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // A Discord webhook receiver on loopback (Hummingbird) that answers as Discord's documentation says: for the
+    // Discord transport's tests and the crash proof.
+    .target(
+      name: "FakeDiscord",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "BotStore",
       dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
@@ -152,6 +162,20 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // Discord through incoming webhooks (relay only): rendering to Discord markdown, rate limits, edits and removals.
+    .target(
+      name: "DiscordTransport",
+      dependencies: [
+        "ChatBridge",
+        "ChatRendering",
+        "ForumModel",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings
@@ -344,6 +368,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "DiscordTransportTests",
+      dependencies: [
+        "AwfulBotTestKit", "ChatBridge", "ChatRendering", "DiscordTransport", "FakeDiscord", "ForumModel",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings
     ),
