@@ -62,6 +62,12 @@ package struct ForumsClientForum: Forum {
     try await client.replyToPrivateMessage(id: id, text: text)
   }
 
+  package func lepersColony(page: Int) async throws -> LepersColonyPage { try await client.lepersColony(page: page) }
+
+  package func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
+    try await client.rapSheet(user: user, page: page)
+  }
+
   package var probation: Probation? {
     get async { await client.probation }
   }

@@ -46,6 +46,18 @@ enum PageScrapers {
     ProbationScraper(timeZone: timeZone).scrape(document)
   }
 
+  static func searchResults(_ document: HTMLDocument, timeZone: TimeZone) throws -> SearchResultsPage {
+    try SearchResultsScraper(timeZone: timeZone).scrape(document)
+  }
+
+  static func lepersColony(_ document: HTMLDocument, timeZone: TimeZone) throws -> LepersColonyScraper.Result {
+    try LepersColonyScraper(timeZone: timeZone).read(document)
+  }
+
+  static func profileUser(_ document: HTMLDocument) throws -> ForumUserReference {
+    try ProfileUserScraper().scrape(document)
+  }
+
   static func forumIndex(json: Data) throws -> ForumIndex {
     try ForumIndexScraper().scrape(data: json)
   }
