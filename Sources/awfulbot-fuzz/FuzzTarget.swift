@@ -1,4 +1,4 @@
-import BotCore
+@testable import BotCore
 import CLibXML2
 import ForumModel
 import Foundation
@@ -43,6 +43,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case retryAfter = "retryafter"
   /// A homeserver's error body through `MatrixAPIError.parse` and the retry rules.
   case matrixError = "matrixerror"
+  /// The search's results pages and its refusals (`SearchResultsScraper`), and the chat snippet made of a result.
+  case search
 
   /// Whether the seed corpus is HTML pages (else short text lines).
   var readsPages: Bool {
@@ -90,6 +92,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
       FuzzRetryAfter.run(bytes)
     case .matrixError:
       FuzzMatrixError.run(bytes)
+    case .search:
+      if let page = try? SearchResultsScraper().scrape(data: Data(bytes), url: Self.url) {
+        for result in page.results { _ = SearchCommands.snippetParts(result.snippet) }
+      }
     }
   }
 

@@ -115,6 +115,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var userCommandsPerMinute: Int?
     package var roomCommandsPerMinute: Int?
     package var forumRequestsPerMinute: Int?
+    /// Searches one user may make a minute (`search`); nil keeps the default of one, 0 turns the limit off.
+    package var userSearchesPerMinute: Int?
     /// Most forums one room may follow, and threads it may watch, by command (`EngineConfiguration`'s caps); nil
     /// keeps each default, 0 turns a cap off.
     package var forumsPerRoom: Int?
@@ -122,14 +124,15 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case prefix, botName, userCommandsPerMinute, roomCommandsPerMinute, forumRequestsPerMinute
-      case forumsPerRoom, watchedThreadsPerRoom
+      case forumsPerRoom, watchedThreadsPerRoom, userSearchesPerMinute
     }
 
     package init(
       prefix: String? = nil, botName: String? = nil, userCommandsPerMinute: Int? = nil,
       roomCommandsPerMinute: Int? = nil, forumRequestsPerMinute: Int? = nil, forumsPerRoom: Int? = nil,
-      watchedThreadsPerRoom: Int? = nil
+      watchedThreadsPerRoom: Int? = nil, userSearchesPerMinute: Int? = nil
     ) {
+      self.userSearchesPerMinute = userSearchesPerMinute
       self.prefix = prefix
       self.botName = botName
       self.userCommandsPerMinute = userCommandsPerMinute
@@ -145,7 +148,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       return CommandBudget.Limits(
         userCommandsPerMinute: userCommandsPerMinute ?? standard.userCommandsPerMinute,
         roomCommandsPerMinute: roomCommandsPerMinute ?? standard.roomCommandsPerMinute,
-        forumRequestsPerMinute: forumRequestsPerMinute ?? standard.forumRequestsPerMinute)
+        forumRequestsPerMinute: forumRequestsPerMinute ?? standard.forumRequestsPerMinute,
+        userSearchesPerMinute: userSearchesPerMinute ?? standard.userSearchesPerMinute)
     }
   }
 

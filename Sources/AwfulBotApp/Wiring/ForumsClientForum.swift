@@ -75,4 +75,12 @@ package struct ForumsClientForum: Forum {
   package var wall: ForumWallSighting? {
     get async { await client.wall }
   }
+
+  package func search(query: String, forumIDs: [String]) async throws -> SearchResultsPage {
+    try await client.search(query: query, forumIDs: forumIDs)
+  }
+
+  package func searchResults(queryID: String, page: Int) async throws -> SearchResultsPage {
+    try await client.searchResults(queryID: queryID, page: page)
+  }
 }

@@ -38,6 +38,9 @@ package struct CommandContext: Sendable {
   package var commands: [CommandSpec]
   /// How the answer goes out (an edit of an earlier answer).
   package var answer = AnswerOptions()
+  /// Each user's searches and each room's last search (`search`, `search more`); the router's, shared by every
+  /// transport.
+  package var searches = SearchBook(budget: CommandBudget())
 
   package var links: ForumLinks { composer.links }
 

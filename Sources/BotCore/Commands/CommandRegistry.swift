@@ -8,7 +8,7 @@ package enum CommandRegistry {
     BookmarkCommands.list, BookmarkCommands.add, BookmarkCommands.remove, BookmarkCommands.undo,
     WatchCommands.watch, WatchCommands.unwatch,
     SubscriptionCommands.subscribe, SubscriptionCommands.unsubscribe, SubscriptionCommands.list,
-    BrowseCommands.forums, BrowseCommands.threads, BrowseCommands.latest,
+    BrowseCommands.forums, BrowseCommands.threads, BrowseCommands.latest, SearchCommands.spec,
     ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel, RelayReplyCommands.re,
     PrivateMessageCommands.list, PrivateMessageCommands.show, PrivateMessageCommands.reply,
     StatusCommands.status, StatusCommands.why,

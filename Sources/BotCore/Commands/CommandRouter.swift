@@ -23,6 +23,8 @@ package struct CommandRouter: Sendable {
   package let untrustedSenders: UntrustedSenders
   /// Commands per user and room, and the forum requests commands may make (shared by every transport's router).
   package let budget: CommandBudget
+  /// Each user's searches and each room's last search (shared by every transport's router, like the budget).
+  package let searches: SearchBook
   let now: @Sendable () -> Date
 
   package init(
@@ -30,9 +32,10 @@ package struct CommandRouter: Sendable {
     composer: MessageComposer, commands: [CommandSpec] = CommandRegistry.all,
     pendingReplies: PendingReplies = PendingReplies(), logger: Logger = Logger(label: "awfulbot.commands"),
     untrustedSenders: UntrustedSenders = UntrustedSenders(), budget: CommandBudget = CommandBudget(),
-    now: @escaping @Sendable () -> Date = { Date() }
+    searches: SearchBook? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.budget = budget
+    self.searches = searches ?? SearchBook(budget: budget)
     self.untrustedSenders = untrustedSenders
     self.parser = parser
     self.sharedPermissions = permissions
@@ -138,6 +141,7 @@ package struct CommandRouter: Sendable {
       capabilities: capabilities, forum: forum(for: message), engine: engine, composer: composer,
       now: now(), pendingReplies: pendingReplies, prefix: parser.prefix, commands: commands)
     context.answer = options
+    context.searches = searches
     context.roomIsNamed = permissions.isNamed(context.room)
     context.forumName = permissions.forumName(of: message)
     return context

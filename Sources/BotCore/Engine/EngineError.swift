@@ -7,6 +7,8 @@ package enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
   case privateMessagesUnavailable
   /// The forum connection reads no Leper's Colony (a test stand-in that does not model one).
   case lepersColonyUnavailable
+  /// The forum connection offers no search (a test stand-in that does not model one).
+  case searchUnavailable
   /// Watching the thread would bookmark it on the forum account, which the asker may not do (`CommandScope.account`).
   case bookmarkNeeded(threadID: String)
   /// The room follows as many forums (or watches as many threads) as it may (`EngineConfiguration`'s caps per room).
@@ -25,6 +27,7 @@ package enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notSubscribed(let what): "This room is not subscribed to \(what)."
     case .privateMessagesUnavailable: "This forum connection offers no private messages."
     case .lepersColonyUnavailable: "This forum connection offers no Leper's Colony."
+    case .searchUnavailable: "This forum connection offers no search."
     case .bookmarkNeeded(let threadID):
       "Thread \(threadID) is not bookmarked on the bot's forum account, and watching it would bookmark it, which "
         + "needs the member role from the bot's operator (roles in its config, or room power in a room its config "

@@ -84,6 +84,18 @@ struct BudgetedForum: Forum {
     try await base.replyToPrivateMessage(id: id, text: text)
   }
 
+  /// A search is the forum's two requests (the POST and the results it redirects to): it takes two.
+  func search(query: String, forumIDs: [String]) async throws -> SearchResultsPage {
+    try await take()
+    try await take()
+    return try await base.search(query: query, forumIDs: forumIDs)
+  }
+
+  func searchResults(queryID: String, page: Int) async throws -> SearchResultsPage {
+    try await take()
+    return try await base.searchResults(queryID: queryID, page: page)
+  }
+
   var probation: Probation? { get async { await base.probation } }
 
   var wall: ForumWallSighting? { get async { await base.wall } }

@@ -13,16 +13,24 @@ package actor CommandBudget {
     /// Forum requests commands may make, all users and rooms together. At the forum's default spacing of one
     /// request a second, 15 leaves polling three quarters of the account's pace at worst.
     package var forumRequestsPerMinute: Int
+    /// Searches one user may make (`search`, all rooms together, on one transport); the forum limits its searches,
+    /// and each is two forum requests.
+    package var userSearchesPerMinute: Int
 
     package static let standard = Limits(
       userCommandsPerMinute: 20, roomCommandsPerMinute: 40, forumRequestsPerMinute: 15)
     /// No limit at all (each set to 0).
-    package static let off = Limits(userCommandsPerMinute: 0, roomCommandsPerMinute: 0, forumRequestsPerMinute: 0)
+    package static let off = Limits(
+      userCommandsPerMinute: 0, roomCommandsPerMinute: 0, forumRequestsPerMinute: 0, userSearchesPerMinute: 0)
 
-    package init(userCommandsPerMinute: Int, roomCommandsPerMinute: Int, forumRequestsPerMinute: Int) {
+    package init(
+      userCommandsPerMinute: Int, roomCommandsPerMinute: Int, forumRequestsPerMinute: Int,
+      userSearchesPerMinute: Int = 1
+    ) {
       self.userCommandsPerMinute = userCommandsPerMinute
       self.roomCommandsPerMinute = roomCommandsPerMinute
       self.forumRequestsPerMinute = forumRequestsPerMinute
+      self.userSearchesPerMinute = userSearchesPerMinute
     }
   }
 

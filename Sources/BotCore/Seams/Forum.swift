@@ -44,6 +44,13 @@ package protocol Forum: Sendable {
   /// One user's rap sheet (`banlist.php?userid=U`), newest first. `user` is a user name or a numeric user id; a name
   /// is looked up on the forum first. A user the forum does not know is `ForumPageError` with the forum's sentence.
   func rapSheet(user: String, page: Int) async throws -> LepersColonyPage
+
+  /// The forum's search (`query.php`, for Platinum accounts): the first page of results for `query`, which may start
+  /// with `threadid:N ` to search one thread, in the forums `forumIDs` (none: every forum). The forum's refusals
+  /// (not Platinum, searching too soon) are `SearchRefusal` with its sentence.
+  func search(query: String, forumIDs: [String]) async throws -> SearchResultsPage
+  /// Page `page` of an earlier search, named by its `SearchResultsPage.queryID`.
+  func searchResults(queryID: String, page: Int) async throws -> SearchResultsPage
 }
 
 extension Forum {
@@ -73,5 +80,15 @@ extension Forum {
   package func lepersColony(page: Int) async throws -> LepersColonyPage { throw EngineError.lepersColonyUnavailable }
   package func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
     throw EngineError.lepersColonyUnavailable
+  }
+}
+
+/// Forums without a search (test stand-ins that do not model one) say so when asked.
+extension Forum {
+  package func search(query: String, forumIDs: [String]) async throws -> SearchResultsPage {
+    throw EngineError.searchUnavailable
+  }
+  package func searchResults(queryID: String, page: Int) async throws -> SearchResultsPage {
+    throw EngineError.searchUnavailable
   }
 }

@@ -24,11 +24,12 @@ enum FormDecoder {
     }
   }
 
-  /// A POST body, by its Content-Type. Values are windows-1252 unless the type says UTF-8, and the `&#N;`
+  /// A POST body, by its Content-Type. Values are windows-1252 (`defaultCharset`: a form that says
+  /// `accept-charset="UTF-8"`, the search form, is sent in UTF-8) unless the type says UTF-8, and the `&#N;`
   /// entities a forum client sends for other characters are decoded.
-  static func decodeBody(_ body: [UInt8], contentType: String?) -> [Field] {
+  static func decodeBody(_ body: [UInt8], contentType: String?, defaultCharset: Charset = .windows1252) -> [Field] {
     let type = (contentType ?? "").lowercased()
-    let charset: Charset = type.contains("charset=utf-8") ? .utf8 : .windows1252
+    let charset: Charset = type.contains("charset=utf-8") ? .utf8 : defaultCharset
     let fields: [Field]
     if type.hasPrefix("multipart/form-data"), let boundary = boundary(in: contentType ?? "") {
       fields = decodeMultipart(body, boundary: boundary, charset: charset)

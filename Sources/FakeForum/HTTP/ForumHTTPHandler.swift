@@ -20,7 +20,9 @@ enum ForumHTTPHandler {
     let forumRequest = ForumRequest(
       method: request.method.rawValue, path: path.isEmpty ? "/" : path,
       query: FormDecoder.decodeQuery(request.uri.query),
-      form: FormDecoder.decodeBody(bodyBytes, contentType: request.headers[.contentType]),
+      form: FormDecoder.decodeBody(
+        bodyBytes, contentType: request.headers[.contentType],
+        defaultCharset: path == "/query.php" ? .utf8 : .windows1252),
       cookies: ForumRequest.parseCookies(request.headers[values: .cookie]), baseURL: baseURL)
     await state.log(
       LoggedRequest(

@@ -14,6 +14,8 @@ package struct FakeUser: Sendable, Hashable, Codable {
   package var postsPerPage: Int
   /// The custom title's HTML shown under the name.
   package var customTitleHTML: String
+  /// A Platinum account may search (`query.php`); any other gets the "only accessible to Platinum members" page.
+  package var isPlatinum: Bool = false
 
   package init(
     id: Int, name: String, password: String, regdate: Date, isAdmin: Bool = false, isModerator: Bool = false,

@@ -31,6 +31,8 @@ package actor ForumState {
   private(set) var privateMessages = PrivateMessageStore()
   private(set) var punishments = PunishmentStore()
   private(set) var sessions = SessionStore()
+  /// The searches made (`query.php`), the search limit and the results' page size (`ForumState+Search.swift`).
+  var searches = SearchStore()
   private(set) var faultSettings = FaultSettings()
   private(set) var requestLog: RequestLog
   /// The faults the forum starts with and returns to on reset (the configuration's flood check).
@@ -93,6 +95,11 @@ package actor ForumState {
 
   package func setBanned(user: Int, _ banned: Bool) throws {
     try users.update(user) { $0.isBanned = banned }
+  }
+
+  /// Makes an account Platinum (it may search) or not.
+  package func setPlatinum(user: Int, _ platinum: Bool) throws {
+    try users.update(user) { $0.isPlatinum = platinum }
   }
 
   package func setPostsPerPage(user: Int, _ perPage: Int) throws {
@@ -430,6 +437,7 @@ package actor ForumState {
     privateMessages = PrivateMessageStore()
     punishments = PunishmentStore()
     sessions = SessionStore()
+    searches = SearchStore()
     faultSettings = initialFaults
     lastReplyTimes = [:]
     requestLog = RequestLog(limit: requestLog.limit)

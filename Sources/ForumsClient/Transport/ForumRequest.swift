@@ -19,6 +19,15 @@ package struct ForumRequest: Sendable, Hashable {
   /// False for requests that must not be repeated once the forum may have acted on them (posting a reply):
   /// those are retried only when the connection was never established.
   package var isIdempotent: Bool
+  /// How a POST's fields travel: multipart, as every form on the forum's pages is sent, or urlencoded, as the
+  /// search form is (`query.php`, the forum's one urlencoded POST; it says `accept-charset="UTF-8"`).
+  package var bodyEncoding: BodyEncoding = .multipart
+
+  package enum BodyEncoding: Sendable, Hashable {
+    case multipart
+    /// `application/x-www-form-urlencoded`, names and values percent-encoded as UTF-8.
+    case urlEncoded
+  }
 
   package init(
     _ method: Method, _ path: String, query: [FormField] = [], form: [FormField] = [],

@@ -164,7 +164,7 @@ package actor ForumTransport {
     var form = request.form
     var url = initialURL
     for _ in 0...configuration.maximumRedirects {
-      let response = try await exchange(method: method, url: url, form: form)
+      let response = try await exchange(method: method, url: url, form: form, encoding: request.bodyEncoding)
       guard request.followsRedirects, response.isRedirect, let target = response.location else {
         return response
       }
@@ -179,11 +179,17 @@ package actor ForumTransport {
 
   /// One HTTP exchange under the gate: at most one in flight, starts spaced. The `Cookie` header is built and the
   /// `Set-Cookie` headers applied while holding the gate, so each exchange sees the cookies of the one before it.
-  private func exchange(method: ForumRequest.Method, url: URL, form: [FormField]) async throws -> ForumResponse {
+  private func exchange(
+    method: ForumRequest.Method, url: URL, form: [FormField], encoding: ForumRequest.BodyEncoding = .multipart
+  ) async throws -> ForumResponse {
     var httpRequest = HTTPClientRequest(url: Self.withoutFragment(url).absoluteString)
     httpRequest.method = method == .get ? .GET : .POST
     httpRequest.headers.add(name: "User-Agent", value: configuration.userAgent)
-    if method == .post {
+    if method == .post, encoding == .urlEncoded {
+      httpRequest.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+      let body = form.map { QueryEncoding.encode($0.name) + "=" + QueryEncoding.encode($0.submittedValue) }
+      httpRequest.body = .bytes(ByteBuffer(bytes: Array(body.joined(separator: "&").utf8)))
+    } else if method == .post {
       let encoder = MultipartFormEncoder(boundary: MultipartFormEncoder.randomBoundary())
       httpRequest.headers.add(name: "Content-Type", value: encoder.contentType)
       httpRequest.body = .bytes(ByteBuffer(bytes: encoder.encode(form)))

@@ -20,7 +20,8 @@ extension AppConfiguration.CommandSettings: Decodable {
     self.init(
       prefix: prefix, botName: botName, userCommandsPerMinute: limit(.userCommandsPerMinute),
       roomCommandsPerMinute: limit(.roomCommandsPerMinute), forumRequestsPerMinute: limit(.forumRequestsPerMinute),
-      forumsPerRoom: limit(.forumsPerRoom), watchedThreadsPerRoom: limit(.watchedThreadsPerRoom))
+      forumsPerRoom: limit(.forumsPerRoom), watchedThreadsPerRoom: limit(.watchedThreadsPerRoom),
+      userSearchesPerMinute: limit(.userSearchesPerMinute))
     try reader.finish()
   }
 }
@@ -35,6 +36,7 @@ extension AppConfiguration.CommandSettings: ConfigSection {
     case .forumRequestsPerMinute: forumRequestsPerMinute
     case .forumsPerRoom: forumsPerRoom
     case .watchedThreadsPerRoom: watchedThreadsPerRoom
+    case .userSearchesPerMinute: userSearchesPerMinute
     }
   }
 }
