@@ -63,7 +63,7 @@ package struct DiscordTransportConfiguration: Decodable, Equatable, Sendable {
   package init(from decoder: any Decoder) throws {
     self.init()
     let secretsRequired = decoder.userInfo[.secretsOptional] as? Bool != true
-    var problems: [DiscordConfigurationError.Problem] = []
+    var problems: [OptionProblem] = []
     let container = try decoder.container(keyedBy: AnyKey.self)
     let known = Set(CodingKeys.allCases.map(\.stringValue))
     for key in container.allKeys where !known.contains(key.stringValue) && !key.stringValue.hasPrefix("_") {
@@ -122,7 +122,7 @@ package struct DiscordTransportConfiguration: Decodable, Equatable, Sendable {
   /// `rooms`: room name → `{"webhook": …, "username": …}`, every problem at `rooms.<name>.<key>`.
   private static func rooms(
     in container: KeyedDecodingContainer<AnyKey>, secretsRequired: Bool,
-    problems: inout [DiscordConfigurationError.Problem]
+    problems: inout [OptionProblem]
   ) -> [String: DiscordRoomSettings] {
     let roomsContainer: KeyedDecodingContainer<AnyKey>
     do {
