@@ -15,6 +15,8 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
   case privateMessageFolder
   /// `private.php?action=show&privatemessageid=M`.
   case privateMessage
+  /// `banlist.php`: the Leper's Colony or a rap sheet.
+  case lepersColony
 
   /// The kind of page, or nil when nothing recognisable is there.
   package static func detect(data: Data, url: URL? = nil, charset: String? = nil) -> PageKind? {
@@ -39,6 +41,7 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
     var breadcrumbThreadLink = false
     var folderMenu = false
     var messageButtons = false
+    var colonyHeader = false
     body.walkDescendants { node in
       guard node.isElement else { return .skipChildren }
       if node.isElement("form") {
@@ -49,6 +52,9 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
         }
       } else if node.isElement("select"), node.attribute("name", equals: "folderid") {
         folderMenu = true
+        return .skipChildren
+      } else if node.isElement("th") {
+        if node.normalizedText == "Horrible Jerk" { colonyHeader = true }
         return .skipChildren
       } else if node.isElement("tr"), node.hasClassToken("thread") {
         threadRow = true
@@ -72,6 +78,7 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
     }
 
     if replyForm { return .replyForm }
+    if body.hasClassToken("banlist") || colonyHeader { return .lepersColony }
     if bookmarksForm || threadRow { return .threadList }
     // A message page also has the folder menu, and its sidebar sits in a `table.post`.
     if messageButtons || body.hasClassToken("privmsg") { return .privateMessage }

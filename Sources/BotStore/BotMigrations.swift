@@ -13,6 +13,7 @@ enum BotMigrations {
     migrator.registerMigration("v6-chatState", migrate: ChatStateMigration.migrate)
     migrator.registerMigration("v7-operationsState", migrate: OperationsStateMigration.migrate)
     migrator.registerMigration("v8-outboxCrashes", migrate: OutboxCrashMigration.migrate)
+    migrator.registerMigration("v9-lepers", migrate: LepersMigration.migrate)
     return migrator
   }
 

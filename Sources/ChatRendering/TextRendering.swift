@@ -19,6 +19,8 @@ package enum TextRendering {
     case .answer(let answer): answerLines(answer)
     case .privateMessage(let alert): privateMessageLines(alert)
     case .legacy(let text, _, _): ChatText.stripControls(text).components(separatedBy: "\n")
+    case .punishment(let relay): [punishmentLine(relay)]
+    case .punishments(let summary): [punishmentSummaryLine(summary)]
     }
   }
 

@@ -29,6 +29,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   /// Private message folders, messages and the answer to sending one (`PrivateMessageFolderScraper`,
   /// `PrivateMessageScraper`, `PrivateMessageSendResultScraper`).
   case privateMessages = "privatemessages"
+  /// The Leper's Colony and rap sheets (`LepersColonyScraper`) and the profile a user name is looked up on
+  /// (`ProfileUserScraper`).
+  case lepers
   /// A post body fragment through `PostContent`, the rich-text converter, and the HTML serialiser, which must write
   /// what libxml2 writes.
   case body
@@ -80,6 +83,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
       _ = try? PrivateMessageScraper().scrape(data: data, url: Self.url)
       _ = try? PrivateMessageFolderScraper().scrape(data: data, url: Self.url)
       _ = try? PrivateMessageSendResultScraper().scrape(data: data, url: Self.url)
+    case .lepers:
+      FuzzLepers.run(bytes)
     case .body:
       FuzzBody.run(bytes)
     case .dates:

@@ -45,6 +45,10 @@ struct FuzzRegressionTests {
     _ = try? PrivateMessageScraper().scrape(data: data, url: url)
     _ = try? PrivateMessageFolderScraper().scrape(data: data, url: url)
     _ = try? PrivateMessageSendResultScraper().scrape(data: data, url: url)
+    if let document = try? HTMLDocument(data: data, url: url) {
+      _ = try? LepersColonyScraper().read(document)
+      _ = try? ProfileUserScraper().scrape(document)
+    }
     _ = ForumDates().date(from: String(decoding: data, as: UTF8.self))
   }
 

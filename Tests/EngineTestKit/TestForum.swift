@@ -68,10 +68,13 @@ package final class TestForum: Forum, Sendable {
   package let baseURL: URL
   private let state = Mutex(State())
   private let clock: TestClock
+  /// The Leper's Colony (`lepersColony(page:)`, `rapSheet(user:page:)`); empty until a test punishes someone.
+  package let lepers: TestLepersColony
 
   package init(baseURL: URL = URL(string: "https://forums.example.com/")!, clock: TestClock = TestClock()) {
     self.baseURL = baseURL
     self.clock = clock
+    self.lepers = TestLepersColony(clock: clock)
   }
 
   // MARK: Test setup
@@ -308,6 +311,16 @@ package final class TestForum: Forum, Sendable {
   }
 
   private static let closedRefusal = PostingRefusal(.threadClosed, message: "Sorry! This thread is closed!")
+
+  package func lepersColony(page: Int) async throws -> LepersColonyPage {
+    try request("lepers \(page)")
+    return lepers.page(page)
+  }
+
+  package func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
+    try request("rapSheet \(user) \(page)")
+    return try lepers.rapSheet(user: user, page: page)
+  }
 
   package func locatePost(postID: String) async throws -> PostLocation {
     try request("locatePost \(postID)")

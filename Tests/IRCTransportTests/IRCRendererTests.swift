@@ -419,3 +419,25 @@ struct IRCRendererTests {
     }
   }
 }
+
+@Suite("IRC text: Leper's Colony entries")
+struct IRCPunishmentRenderingTests {
+  @Test("an entry is one line when it fits, split between words (never cut) when it does not; no line breaks")
+  func lines() {
+    let relay = PunishmentRelay(
+      sentence: "probation", probationLength: "1 week", user: "Horrible Jerk", moderator: "Ralp",
+      reason: [.text("@room " + String(repeating: "long reason ", count: 60))],
+      date: ChatDate(Date(timeIntervalSince1970: 1_384_099_800), timeZone: .gmt),
+      link: "https://forums.example.com/showthread.php?goto=post&postid=7#post7", linksPost: true, excerptLength: 400)
+    let lines = IRCRenderer().lines(for: .punishment(relay), maxBytesPerLine: 400)
+    #expect(lines.count == 2)
+    #expect(
+      lines[0].hasPrefix("PROBATION (1 week): Horrible Jerk, by Ralp on 2013-11-10 16:10 UTC: @\u{2060}room long"))
+    #expect(lines.last?.hasSuffix("https://forums.example.com/showthread.php?goto=post&postid=7#post7") == true)
+    #expect(lines.allSatisfy { $0.utf8.count <= 400 && !$0.contains("\n") })
+    let summary = IRCRenderer().lines(
+      for: .punishments(PunishmentSummary(count: 1, users: ["a"], link: "https://forums.example.com/banlist.php")),
+      maxBytesPerLine: 400)
+    #expect(summary == ["1 more Leper's Colony entry, for a: https://forums.example.com/banlist.php"])
+  }
+}

@@ -25,6 +25,8 @@ extension OutgoingMessage {
     case .privateMessage(let alert): alert.link
     case .digest, .answer: nil
     case .legacy(_, _, let link): link
+    case .punishment(let relay): relay.link
+    case .punishments(let summary): summary.link
     }
   }
 }

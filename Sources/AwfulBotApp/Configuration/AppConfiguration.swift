@@ -80,6 +80,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var forumsMinimumSeconds: Double?
     /// The private-message inbox (default 300; polled only while `privateMessages.rooms` names a room).
     package var privateMessagesSeconds: Double?
+    /// The Leper's Colony (default 300; read only while some room follows it).
+    package var lepersSeconds: Double?
     /// Most posts of one thread relayed one by one per cycle; the rest become one summary line.
     package var replayCap: Int?
     /// Longest wait between polls of a failing source (backoff ceiling).
@@ -87,15 +89,16 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case bookmarksSeconds, bookmarksMinimumSeconds, bookmarksFullSweepSeconds, announcementsSeconds, forumsSeconds
-      case forumsMinimumSeconds, privateMessagesSeconds, replayCap, maximumBackoffSeconds
+      case forumsMinimumSeconds, privateMessagesSeconds, replayCap, maximumBackoffSeconds, lepersSeconds
     }
 
     package init(
       bookmarksSeconds: Double? = nil, announcementsSeconds: Double? = nil, forumsSeconds: Double? = nil,
       replayCap: Int? = nil, maximumBackoffSeconds: Double? = nil, privateMessagesSeconds: Double? = nil,
       bookmarksMinimumSeconds: Double? = nil, bookmarksFullSweepSeconds: Double? = nil,
-      forumsMinimumSeconds: Double? = nil
+      forumsMinimumSeconds: Double? = nil, lepersSeconds: Double? = nil
     ) {
+      self.lepersSeconds = lepersSeconds
       self.bookmarksMinimumSeconds = bookmarksMinimumSeconds
       self.bookmarksFullSweepSeconds = bookmarksFullSweepSeconds
       self.forumsMinimumSeconds = forumsMinimumSeconds

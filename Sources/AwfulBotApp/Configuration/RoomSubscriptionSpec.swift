@@ -1,11 +1,13 @@
 import ForumModel
 
-/// A subscription as written in the config: `bookmarks`, `bookmarks:red`, `announcements`, `thread:123`, `forum:46`.
+/// A subscription as written in the config: `bookmarks`, `bookmarks:red`, `announcements`, `thread:123`, `forum:46`,
+/// `lepers`.
 package enum RoomSubscriptionSpec: Sendable, Hashable, CustomStringConvertible {
   case bookmarks(stars: [StarColor])
   case announcements
   case thread(id: String)
   case forum(id: String)
+  case lepers
 
   package init?(parsing text: String) {
     let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
@@ -16,6 +18,7 @@ package enum RoomSubscriptionSpec: Sendable, Hashable, CustomStringConvertible {
       guard !stars.isEmpty, stars.count == parts[1].split(separator: ",").count else { return nil }
       self = .bookmarks(stars: stars)
     case ("announcements", 1): self = .announcements
+    case ("lepers", 1): self = .lepers
     case ("thread", 2) where !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber): self = .thread(id: parts[1])
     case ("forum", 2) where !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber): self = .forum(id: parts[1])
     default: return nil
@@ -30,6 +33,7 @@ package enum RoomSubscriptionSpec: Sendable, Hashable, CustomStringConvertible {
     case .announcements: "announcements"
     case .thread(let id): "thread:\(id)"
     case .forum(let id): "forum:\(id)"
+    case .lepers: "lepers"
     }
   }
 }

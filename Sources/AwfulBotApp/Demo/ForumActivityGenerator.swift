@@ -3,7 +3,8 @@ import Foundation
 import ServiceLifecycle
 
 /// Makes the emulated forum lively for the demo: a new post every few seconds in one of the bot's bookmarked
-/// threads, and one new announcement a little after the start, so the user sees relays arrive.
+/// threads, a new Leper's Colony entry every fifth post (for the post just made), and one new announcement a little
+/// after the start, so the user sees relays arrive.
 struct ForumActivityGenerator: Service {
   let state: ForumState
   /// Seconds between posts at speed 1.
@@ -21,6 +22,14 @@ struct ForumActivityGenerator: Service {
     "Here is a link: https://example.com/changelog and a [spoiler]spoiler[/spoiler].",
     "Line one\nLine two — with “curly quotes”.",
     "@room this should not ping anyone in chat.",
+  ]
+  /// Who the moderators punish (never the bot account), why, and for how long.
+  static let jerks = [1002, 1003]
+  static let punishments: [(kind: FakePunishment.Kind, reason: String, length: String?)] = [
+    (.probation, "Posting the same changelog link in every thread.", "6 hours"),
+    (.probation, "<b>@room</b> pings are not welcome here.", "1 day"),
+    (.autoban, "Breaking the rules with a <i>fabulous</i> thread!", nil),
+    (.ban, "Ban evasion.", nil),
   ]
 
   func run() async throws {
@@ -42,6 +51,7 @@ struct ForumActivityGenerator: Service {
         let name = await state.user(author)?.name ?? "someone"
         let title = await state.thread(thread)?.title ?? "thread \(thread)"
         report("[forum] \(name) posted #\(postID) in “\(title)”")
+        if count % 5 == 0 { await punish(for: postID, number: count / 5) }
       }
       if !announced, ContinuousClock.now - start >= .seconds(announcementAfter) {
         announced = true
@@ -51,5 +61,18 @@ struct ForumActivityGenerator: Service {
         report("[forum] a new announcement was posted")
       }
     }
+  }
+
+  /// A moderator (Majuju, approved by angerbot) puts one of the usual suspects in the Leper's Colony for a post.
+  private func punish(for postID: Int, number: Int) async {
+    let jerk = Self.jerks[number % Self.jerks.count]
+    let punishment = Self.punishments[number % Self.punishments.count]
+    guard
+      (try? await state.addPunishment(
+        kind: punishment.kind, user: jerk, requester: 1005, approver: 1004, reasonHTML: punishment.reason,
+        probationLength: punishment.length, postID: postID)) != nil
+    else { return }
+    let name = await state.user(jerk)?.name ?? "someone"
+    report("[forum] \(name) got a \(punishment.kind.rawValue) in the Leper's Colony")
   }
 }

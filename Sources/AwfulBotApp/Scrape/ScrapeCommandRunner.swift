@@ -46,7 +46,7 @@ package struct ScrapeCommandRunner: Sendable {
     guard let detected = PageKind.detect(data: data, url: url) else {
       throw UnrecognisedPage(
         message: "\(path): not a forum page awfulbot knows (no thread list, posts, announcements, showpost, "
-          + "reply form, private messages, error page or index JSON); pass --kind to force a scraper")
+          + "reply form, private messages, Leper's Colony, error page or index JSON); pass --kind to force a scraper")
     }
     switch detected {
     case .threadList: return .threads
@@ -58,6 +58,7 @@ package struct ScrapeCommandRunner: Sendable {
     case .replyForm: return .replyForm
     case .privateMessageFolder: return .privateMessages
     case .privateMessage: return .privateMessage
+    case .lepersColony: return .banlist
     }
   }
 
@@ -84,6 +85,8 @@ package struct ScrapeCommandRunner: Sendable {
       return try encode(kind, PrivateMessageFolderScraper(timeZone: zone).scrape(document(data, options)), options)
     case .privateMessage:
       return try encode(kind, PrivateMessageScraper(timeZone: zone).scrape(document(data, options)), options)
+    case .banlist:
+      return try encode(kind, LepersColonyScraper(timeZone: zone).scrape(document(data, options)), options)
     case .error:
       if let error = ErrorPageScraper().scrape(try document(data, options)) { throw error }
       throw UnrecognisedPage(message: "\(options.path): not a forum error page")

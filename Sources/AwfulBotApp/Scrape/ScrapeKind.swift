@@ -10,4 +10,6 @@ package enum ScrapeKind: String, Sendable, Hashable, CaseIterable {
   case replyForm = "reply-form"
   case privateMessages = "private-messages"
   case privateMessage = "private-message"
+  /// `banlist.php`: the Leper's Colony or a rap sheet.
+  case banlist
 }

@@ -176,6 +176,7 @@ package final class BotApplication: Sendable {
     if let seconds = settings.polling?.privateMessagesSeconds {
       engine.privateMessagesInterval = .seconds(seconds)
     }
+    if let seconds = settings.polling?.lepersSeconds { engine.lepersInterval = .seconds(seconds) }
     // The private-message rooms are added by `seedRooms`, each once its id is known.
     if let privateMessages = settings.privateMessages {
       engine.privateMessageExcerpt = privateMessages.excerpt ?? false
@@ -281,6 +282,7 @@ extension RoomSubscriptionSpec {
     case .announcements: .announcements
     case .thread(let id): .thread(id: id)
     case .forum(let id): .forum(id: id)
+    case .lepers: .lepers
     }
   }
 }

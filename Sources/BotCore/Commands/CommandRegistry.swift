@@ -9,6 +9,7 @@ package enum CommandRegistry {
     WatchCommands.watch, WatchCommands.unwatch,
     SubscriptionCommands.subscribe, SubscriptionCommands.unsubscribe, SubscriptionCommands.list,
     BrowseCommands.forums, BrowseCommands.threads, BrowseCommands.latest, SearchCommands.spec,
+    LepersCommand.spec,
     ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel, RelayReplyCommands.re,
     PrivateMessageCommands.list, PrivateMessageCommands.show, PrivateMessageCommands.reply,
     StatusCommands.status, StatusCommands.why,

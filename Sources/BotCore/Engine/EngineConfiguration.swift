@@ -40,6 +40,11 @@ package struct EngineConfiguration: Sendable {
   /// about what, and the text stays on the forum. On, each new message costs a second request and the forum marks
   /// it read.
   package var privateMessageExcerpt: Bool = false
+  /// How often the Leper's Colony is read while some room follows it (`polling.lepersSeconds`).
+  package var lepersInterval: Duration = .seconds(5 * 60)
+  /// Politeness bound on pages of the Leper's Colony read in one poll after downtime, until it reaches entries
+  /// already seen. Older entries past it are not told; the log says so.
+  package var maximumLepersPages: Int = 5
   /// Each wait is stretched or shrunk by up to this fraction, so polls do not land on the same second.
   package var jitter: Double = 0.1
   /// First delay after a failed poll; doubles per consecutive failure up to `maximumPollBackoff`.

@@ -96,6 +96,16 @@ struct BudgetedForum: Forum {
     return try await base.searchResults(queryID: queryID, page: page)
   }
 
+  func lepersColony(page: Int) async throws -> LepersColonyPage {
+    try await take()
+    return try await base.lepersColony(page: page)
+  }
+
+  func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
+    try await take()
+    return try await base.rapSheet(user: user, page: page)
+  }
+
   var probation: Probation? { get async { await base.probation } }
 
   var wall: ForumWallSighting? { get async { await base.wall } }

@@ -22,4 +22,6 @@ package enum OutboxKind: String, Sendable, Hashable, Codable, CaseIterable, Data
   case edit
   /// A relayed post deleted on the forum: the relay taken back (transports that can remove their messages).
   case redaction
+  /// A new Leper's Colony entry, or the count of those past a room's replay cap.
+  case punishment
 }

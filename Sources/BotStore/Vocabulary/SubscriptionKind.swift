@@ -11,6 +11,8 @@ package enum SubscriptionKind: String, Sendable, Hashable, Codable, CaseIterable
   case announcements
   /// A forum's new threads (argument: its id).
   case forum
+  /// The Leper's Colony: each new punishment.
+  case lepers
 
   /// The kinds that relay posts of threads (the others relay announcements or new threads).
   package static let threadKinds: [SubscriptionKind] = [.bookmarks, .stars, .thread]

@@ -12,4 +12,8 @@ package enum ChatMessage: Sendable, Hashable, Codable {
   case privateMessage(PrivateMessageAlert)
   /// A row queued before messages were typed (outbox schema 1): text rendered then, shown as it was.
   case legacy(text: String, html: String?, link: String?)
+  /// A new Leper's Colony entry (rooms subscribed to `lepers`).
+  case punishment(PunishmentRelay)
+  /// Leper's Colony entries past a room's replay cap, counted.
+  case punishments(PunishmentSummary)
 }

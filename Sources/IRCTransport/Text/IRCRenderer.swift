@@ -85,6 +85,10 @@ package struct IRCRenderer: Sendable, Hashable {
       return fullRelay(TextRendering.privateMessageLines(alert), budget: budget)
     case .legacy(let text, _, let link):
       return fullRelay(IRCTextSanitizer.lines(text), budget: budget, link: link)
+    case .punishment(let relay):
+      return split([TextRendering.punishmentLine(relay)], budget: budget)
+    case .punishments(let summary):
+      return split([TextRendering.punishmentSummaryLine(summary)], budget: budget)
     }
   }
 

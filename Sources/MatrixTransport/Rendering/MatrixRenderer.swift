@@ -91,6 +91,10 @@ package struct MatrixRenderer: Sendable {
         writeExcerpt(
           body, limit: alert.excerptLength, link: alert.link, readMore: "Read the whole message", into: &writer)
       }
+    case .punishment(let relay):
+      writePunishment(relay, into: &writer)
+    case .punishments(let summary):
+      writePunishmentSummary(summary, into: &writer)
     case .answer, .legacy:
       return nil
     }

@@ -2,7 +2,7 @@ extension AppConfiguration.PollingSettings: Decodable {
   /// The poll intervals, each at least 5 seconds: a shorter one is a typo that would hammer the forum.
   static let intervalKeys: [CodingKeys] = [
     .bookmarksSeconds, .bookmarksMinimumSeconds, .bookmarksFullSweepSeconds, .announcementsSeconds, .forumsSeconds,
-    .forumsMinimumSeconds, .privateMessagesSeconds,
+    .forumsMinimumSeconds, .privateMessagesSeconds, .lepersSeconds,
   ]
 
   package init(from decoder: any Decoder) throws {
@@ -35,8 +35,9 @@ extension AppConfiguration.PollingSettings: Decodable {
       forumsSeconds: values[.forumsSeconds], replayCap: replayCap, maximumBackoffSeconds: backoff,
       privateMessagesSeconds: values[.privateMessagesSeconds],
       bookmarksMinimumSeconds: values[.bookmarksMinimumSeconds],
-      bookmarksFullSweepSeconds: values[.bookmarksFullSweepSeconds], forumsMinimumSeconds: values[.forumsMinimumSeconds]
-    )
+      bookmarksFullSweepSeconds: values[.bookmarksFullSweepSeconds],
+      forumsMinimumSeconds: values[.forumsMinimumSeconds],
+      lepersSeconds: values[.lepersSeconds])
     try reader.finish()
   }
 }
@@ -53,6 +54,7 @@ extension AppConfiguration.PollingSettings: ConfigSection {
     case .privateMessagesSeconds: privateMessagesSeconds
     case .replayCap: replayCap
     case .maximumBackoffSeconds: maximumBackoffSeconds
+    case .lepersSeconds: lepersSeconds
     }
   }
 }

@@ -4,12 +4,14 @@ import Foundation
 
 enum SubscriptionCommands {
   static let subscribe = CommandSpec(
-    name: "subscribe", usage: "bookmarks [colour…] | announcements | forum <forum> [--backfill N]",
-    summary: "Relay bookmarked threads (optionally by star colour), announcements or a forum's new threads here.",
+    name: "subscribe", usage: "bookmarks [colour…] | announcements | forum <forum> | lepers [--backfill N]",
+    summary:
+      "Relay bookmarked threads (optionally by star colour), announcements, a forum's new threads or the Leper's "
+      + "Colony here.",
     role: .member, run: runSubscribe)
 
   static let unsubscribe = CommandSpec(
-    name: "unsubscribe", usage: "bookmarks [colour…] | announcements | forum <forum>",
+    name: "unsubscribe", usage: "bookmarks [colour…] | announcements | forum <forum> | lepers",
     summary: "Stop one of those subscriptions.", role: .member, run: runUnsubscribe)
 
   static let list = CommandSpec(
@@ -45,6 +47,9 @@ enum SubscriptionCommands {
     case "announcements", "announcement":
       guard rest.isEmpty else { throw CommandError.usage(nil) }
       return (.announcements, "announcements")
+    case "lepers", "leper", "banlist":
+      guard rest.isEmpty else { throw CommandError.usage(nil) }
+      return (.lepers, "the Leper's Colony")
     case "forum":
       guard !rest.isEmpty else { throw CommandError.usage("Name the forum (an id or part of its name).") }
       let node = try await context.forumNode(from: rest.joined(separator: " "))

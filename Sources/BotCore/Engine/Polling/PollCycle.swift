@@ -22,6 +22,7 @@ package struct PollCycle: Sendable {
   private let announcements: AnnouncementsPoll
   private let forums: ForumPoll
   private let privateMessages: PrivateMessagesPoll
+  private let lepers: LepersPoll
 
   init(
     database: BotDatabase, forum: any Forum, configuration: EngineConfiguration, schedule: PollSchedule,
@@ -47,6 +48,9 @@ package struct PollCycle: Sendable {
     privateMessages = PrivateMessagesPoll(
       database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
       privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
+    lepers = LepersPoll(
+      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
+      outbox: outbox, logger: logger, now: now)
   }
 
   /// Polls one source now: reads the forum, relays what is new, and records the outcome in the source's health
@@ -71,6 +75,7 @@ package struct PollCycle: Sendable {
       case .announcements: try await announcements.run(&report)
       case .forum(let id): try await forums.run(forumID: id, &report)
       case .privateMessages: try await privateMessages.run(&report)
+      case .lepers: try await lepers.run(&report)
       }
     } catch {
       report.error = Self.describe(error)
@@ -142,13 +147,17 @@ package struct PollCycle: Sendable {
   }
 
   /// Every source the poller should run: bookmarks, announcements while some room follows them, each forum some
-  /// room follows, and the private-message inbox while rooms are configured for it.
+  /// room follows, the private-message inbox while rooms are configured for it, and the Leper's Colony while some
+  /// room follows it.
   package func sources() async throws -> [PollSource] {
-    let (forums, announcements) = try await database.read { tx in
-      (Set(try tx.subscriptions(kind: .forum).map(\.argument)), !(try tx.subscriptions(kind: .announcements).isEmpty))
+    let (forums, announcements, lepers) = try await database.read { tx in
+      (
+        Set(try tx.subscriptions(kind: .forum).map(\.argument)), !(try tx.subscriptions(kind: .announcements).isEmpty),
+        !(try tx.subscriptions(kind: .lepers).isEmpty)
+      )
     }
     return [.bookmarks] + (announcements ? [.announcements] : []) + forums.sorted().map { .forum(id: $0) }
-      + (privateMessageRooms.all.isEmpty ? [] : [.privateMessages])
+      + (privateMessageRooms.all.isEmpty ? [] : [.privateMessages]) + (lepers ? [.lepers] : [])
   }
 
   // MARK: Health

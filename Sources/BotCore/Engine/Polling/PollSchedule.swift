@@ -14,6 +14,7 @@ package final class PollSchedule: Sendable {
     package var forums: Duration
     package var forumsMinimum: Duration
     package var privateMessages: Duration
+    package var lepers: Duration
     package var maximumBackoff: Duration
 
     package init(_ configuration: EngineConfiguration) {
@@ -24,6 +25,7 @@ package final class PollSchedule: Sendable {
       forums = configuration.forumsInterval
       forumsMinimum = configuration.forumsMinimumInterval
       privateMessages = configuration.privateMessagesInterval
+      lepers = configuration.lepersInterval
       maximumBackoff = configuration.maximumPollBackoff
     }
 
@@ -34,6 +36,7 @@ package final class PollSchedule: Sendable {
       case .announcements: announcements
       case .forum: forums
       case .privateMessages: privateMessages
+      case .lepers: lepers
       }
     }
 
@@ -43,7 +46,7 @@ package final class PollSchedule: Sendable {
       switch source {
       case .bookmarks: (min(bookmarksMinimum, bookmarks), bookmarks)
       case .forum: (min(forumsMinimum, forums), forums)
-      case .announcements, .privateMessages: (ceiling(for: source), ceiling(for: source))
+      case .announcements, .privateMessages, .lepers: (ceiling(for: source), ceiling(for: source))
       }
     }
   }

@@ -6,14 +6,17 @@ package enum PollSource: Sendable, Hashable, CustomStringConvertible {
   case forum(id: String)
   /// The bot account's private-message inbox (only while rooms are configured for it).
   case privateMessages
+  /// The Leper's Colony (only while a room follows it).
+  case lepers
 
-  /// The health key: `bookmarks`, `announcements`, `forum:<id>`, `privateMessages`.
+  /// The health key: `bookmarks`, `announcements`, `forum:<id>`, `privateMessages`, `lepers`.
   package var name: String {
     switch self {
     case .bookmarks: "bookmarks"
     case .announcements: "announcements"
     case .forum(let id): "forum:\(id)"
     case .privateMessages: "privateMessages"
+    case .lepers: "lepers"
     }
   }
 
@@ -23,6 +26,7 @@ package enum PollSource: Sendable, Hashable, CustomStringConvertible {
     case "bookmarks": self = .bookmarks
     case "announcements": self = .announcements
     case "privateMessages": self = .privateMessages
+    case "lepers": self = .lepers
     default:
       guard name.hasPrefix("forum:") else { return nil }
       self = .forum(id: String(name.dropFirst("forum:".count)))
@@ -36,6 +40,7 @@ package enum PollSource: Sendable, Hashable, CustomStringConvertible {
     case .announcements: "announcements"
     case .forum(let id): "forum \(id)"
     case .privateMessages: "private messages"
+    case .lepers: "the Leper's Colony"
     }
   }
 

@@ -99,7 +99,7 @@ package final class Poller: Service, Sendable {
       if signalled && !signal.isClosed {
         let requested = engine.now()
         for source in sources where !backingOff.contains(source) {
-          if source == .announcements || source == .privateMessages {
+          if source == .announcements || source == .privateMessages || source == .lepers {
             // Not brought forward by a request, but never due later than their interval allows now (a reloaded
             // config may have shortened it).
             let latest = requested.addingTimeInterval(engine.polling.interval(for: source).timeInterval)

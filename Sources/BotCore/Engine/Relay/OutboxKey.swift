@@ -12,6 +12,11 @@ enum OutboxKey {
     "\(prefix(room))digest:\(firstHeldID)-\(lastHeldID)"
   }
   static func privateMessage(_ room: RoomRef, id: String) -> String { "\(prefix(room))pm:\(id)" }
+  static func punishment(_ room: RoomRef, identity: String) -> String { "\(prefix(room))lepers:\(identity)" }
+  /// The count of Leper's Colony entries past a room's replay cap, named by the first and last it counts.
+  static func punishments(_ room: RoomRef, from first: String, to last: String) -> String {
+    "\(prefix(room))lepers:\(first)-\(last)"
+  }
   static func answer(_ room: RoomRef, id: String, answer: Int) -> String { "\(prefix(room))reply:\(id)#\(answer)" }
 
   /// The command message an answer row's key answers (`…|reply:<id>#<n>`); nil for other keys.

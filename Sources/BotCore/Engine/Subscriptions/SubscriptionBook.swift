@@ -68,6 +68,11 @@ package struct SubscriptionBook: Sendable {
       return SubscribeResult(
         subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: backfilled.queued,
         backfillFailure: backfilled.failure)
+    case .lepers:
+      let (subscription, isNew) = try await subscribeToLepers(room: room, filters: filters, createdBy: createdBy)
+      return SubscribeResult(
+        subscription: subscription, isNew: isNew, title: nil, addedBookmark: false, backfilled: 0,
+        backfillFailure: nil)
     case .bookmarks, .stars:
       let (subscription, isNew) = try await store(target, filters: filters, room: room, createdBy: createdBy)
       // Only a new subscription is backfilled: asking again (the same words repeated) reads nothing on the forum.
@@ -246,7 +251,7 @@ package struct SubscriptionBook: Sendable {
     switch target {
     case .forum: (cap, maximum) = (.forums, configuration.maximumForumsPerRoom)
     case .thread: (cap, maximum) = (.watchedThreads, configuration.maximumWatchedThreadsPerRoom)
-    case .bookmarks, .stars, .announcements: return nil
+    case .bookmarks, .stars, .announcements, .lepers: return nil
     }
     let key = target.storeKey
     let same = existing.filter { $0.kind == key.kind }
@@ -273,8 +278,9 @@ package struct SubscriptionBook: Sendable {
     return title
   }
 
-  private func store(
-    _ target: SubscriptionTarget, filters: SubscriptionFilters, room: RoomRef, createdBy: String?
+  func store(
+    _ target: SubscriptionTarget, filters: SubscriptionFilters, room: RoomRef, createdBy: String?,
+    alsoIn extra: @escaping @Sendable (StoreTransaction) throws -> Void = { _ in }
   ) async throws -> (Subscription, Bool) {
     let key = target.storeKey
     let now = now()
@@ -288,6 +294,7 @@ package struct SubscriptionBook: Sendable {
       // Checked again where it is written: two commands at once cannot both take the last place.
       let existing = try tx.subscriptions(transport: room.transport, room: room.room)
       if let refusal = capRefusal(for: target, existing: existing) { throw refusal }
+      try extra(tx)
       return try tx.upsertSubscription(record)
     }
     guard let subscription = Subscription(record: stored) else {

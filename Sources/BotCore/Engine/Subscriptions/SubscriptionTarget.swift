@@ -14,6 +14,8 @@ package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConver
   case announcements
   /// New threads in a forum.
   case forum(id: String)
+  /// The Leper's Colony's new entries.
+  case lepers
 
   package var description: String {
     switch self {
@@ -22,6 +24,7 @@ package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConver
     case .thread(let id): "thread \(id)"
     case .announcements: "announcements"
     case .forum(let id): "new threads in forum \(id)"
+    case .lepers: "the Leper's Colony"
     }
   }
 
@@ -34,6 +37,7 @@ package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConver
     case .thread(let id): (.thread, id)
     case .announcements: (.announcements, "")
     case .forum(let id): (.forum, id)
+    case .lepers: (.lepers, "")
     }
   }
 
@@ -45,6 +49,7 @@ package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConver
     case .thread: self = .thread(id: argument)
     case .announcements: self = .announcements
     case .forum: self = .forum(id: argument)
+    case .lepers: self = .lepers
     }
   }
 
@@ -54,7 +59,7 @@ package enum SubscriptionTarget: Sendable, Hashable, Codable, CustomStringConver
     case .bookmarks: true
     case .stars(let colours): star.map(colours.contains) ?? false
     case .thread(let id): id == threadID
-    case .announcements, .forum: false
+    case .announcements, .forum, .lepers: false
     }
   }
 }
