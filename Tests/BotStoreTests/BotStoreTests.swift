@@ -66,7 +66,7 @@ struct BotStoreTests {
     #expect(
       try BotDatabase().appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
-        "v7-operationsState", "v8-outboxCrashes",
+        "v7-operationsState", "v8-outboxCrashes", "v9-lepers",
       ])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
@@ -75,7 +75,7 @@ struct BotStoreTests {
     #expect(
       try reopened.appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
-        "v7-operationsState", "v8-outboxCrashes",
+        "v7-operationsState", "v8-outboxCrashes", "v9-lepers",
       ])
   }
 
@@ -90,7 +90,7 @@ struct BotStoreTests {
     }
     try queue.close()
     let error = try #require(throws: BotStoreError.self) { try BotDatabase(path: path) }
-    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v8-outboxCrashes"))
+    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v9-lepers"))
     #expect(
       error.description
         == "The database at \(path) has schema v9-fromTheFuture, written by a newer AwfulBot than this one, which "
