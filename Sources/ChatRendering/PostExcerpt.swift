@@ -101,7 +101,7 @@ package struct PostExcerpt: Sendable, Hashable {
     case .smilie(let code, _):
       budget -= code.count
       return node
-    case .image, .thumbnail, .video:
+    case .image, .thumbnail, .video, .attachment:
       budget -= markerCost
       return node
     case .paragraph(let children):

@@ -141,7 +141,7 @@ package enum TextRendering {
     case .quote(let author, let postID, let children):
       return .quote(author: author, postID: postID, children.map(codeOnOneLine))
     case .list(let items): return .list(items.map { $0.map(codeOnOneLine) })
-    case .text, .lineBreak, .image, .thumbnail, .smilie, .video: return node
+    case .text, .lineBreak, .image, .thumbnail, .smilie, .video, .attachment: return node
     }
   }
 

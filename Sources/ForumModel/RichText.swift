@@ -22,4 +22,8 @@ package indirect enum RichText: Sendable, Hashable, Codable {
   case smilie(code: String, url: String?)
   case video(url: String)
   case list([[RichText]])
+  /// A picture the forum hosts itself (`attachment.php?attachmentid=N`): served only to a logged-in session, so it is
+  /// fetched through the forum client, never as an off-site picture. `id` is the attachment's number (digits only),
+  /// `url` its absolute address on the forum, which chat shows as a link. Last, so stored rows keep decoding.
+  case attachment(id: String, url: String)
 }

@@ -69,7 +69,7 @@ private struct PlainTextWriter {
         write(children)
         inline(" (\(url))")
       }
-    case .image(let url), .thumbnail(let url):
+    case .image(let url), .thumbnail(let url), .attachment(_, let url):
       token("[image] \(url)")
     case .quote where quotes == .omitted:
       // Kept apart from the words around it, as a block.

@@ -10,6 +10,7 @@ import Foundation
 /// | `paragraph`, `bold`, `italic`, `underline`, `strike`, `spoiler` | `children` |
 /// | `link` | `url`, `children` |
 /// | `image`, `thumbnail`, `video` | `url` |
+/// | `attachment` | `id`, `url` |
 /// | `quote` | `author`, `postID` (each left out when unknown), `children` |
 /// | `code` | `text` |
 /// | `smilie` | `code`, `url` (left out when unknown) |
@@ -24,7 +25,7 @@ struct TaggedRichText: Encodable, Sendable {
   static func tree(_ nodes: [RichText]) -> [TaggedRichText] { nodes.map(TaggedRichText.init) }
 
   private enum Key: String, CodingKey {
-    case type, text, children, url, author, postID, code, items
+    case type, text, children, url, author, postID, code, items, id
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -73,6 +74,10 @@ struct TaggedRichText: Encodable, Sendable {
     case .list(let items):
       try container.encode("list", forKey: .type)
       try container.encode(items.map(Self.tree), forKey: .items)
+    case .attachment(let id, let url):
+      try container.encode("attachment", forKey: .type)
+      try container.encode(id, forKey: .id)
+      try container.encode(url, forKey: .url)
     }
   }
 

@@ -37,6 +37,9 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
   case postNotFound(postID: String)
   /// Something in front of the forum answered instead of it (`ForumWall`).
   case walled(ForumWall)
+  /// The forum answered a request for one of its attachments (`attachment.php`) with a page or nothing instead of
+  /// the file: `reason` says which (its error page's sentence, when it showed one).
+  case attachmentRefused(id: String, reason: String)
 
   package var description: String {
     switch self {
@@ -74,6 +77,8 @@ package enum ForumsClientError: ForumFailure, Sendable, Hashable {
       "The forum does not show post \(postID); it may have been deleted or be in a forum the account cannot read."
     case .walled(let wall):
       wall.description
+    case .attachmentRefused(let id, let reason):
+      "The forum did not give attachment \(id): \(reason)"
     }
   }
 

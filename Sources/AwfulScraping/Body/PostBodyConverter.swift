@@ -112,6 +112,18 @@ struct PostBodyConverter {
   private func image(_ node: RawNode, _ out: inout [RichText]) {
     guard let src = node.attribute("src")?.trimmed, !src.isEmpty else { return }
     let url = LinkParsing.absolute(src, base: baseURL)
+    switch ForumAttachmentAddress.read(url, forum: baseURL) {
+    case .attachment(let id, let canonical):
+      out.append(.attachment(id: id, url: canonical))
+      return
+    case .junk:
+      // The forum's own attachment page with no attachment number it could hold: a link, never a picture fetched
+      // without the session.
+      out.append(.link(url: url, [.text(url)]))
+      return
+    case .other:
+      break
+    }
     if SmilieHosts.isSmilie(url), let code = smilieCode(node) {
       out.append(.smilie(code: code, url: url))
     } else if Self.isThumbnail(node) {

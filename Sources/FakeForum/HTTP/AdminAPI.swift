@@ -250,6 +250,8 @@ struct AdminAPI: Sendable {
         closed: request.closed ?? false)
       let postID = await state.thread(threadID)?.postIDs.first ?? 0
       return try ok(["threadID": threadID, "postID": postID])
+    case (_, _) where path == "/_fake/attachments" || path.hasPrefix("/_fake/attachments/"):
+      return try await attachmentRoute(method: method, path: path, body: body)
     case ("POST", "/_fake/posts"):
       let request = try decoder.decode(NewPost.self, from: body)
       let author = try await userID(request.author)
@@ -358,7 +360,7 @@ struct AdminAPI: Sendable {
     }
   }
 
-  private func ok(_ value: some Encodable) throws -> Reply {
+  func ok(_ value: some Encodable) throws -> Reply {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .secondsSince1970
@@ -386,7 +388,7 @@ struct AdminAPI: Sendable {
       wasForwarded: message.wasForwarded)
   }
 
-  private func userID(_ reference: UserReference) async throws -> Int {
+  func userID(_ reference: UserReference) async throws -> Int {
     if let id = reference.id {
       guard await state.user(id) != nil else { throw FakeForumError.unknownUser("\(id)") }
       return id

@@ -11,6 +11,7 @@ struct ForumRouter: Sendable {
   private let search: SearchPages
   private let lepersColony: LepersColonyPages
   private let members: MemberPages
+  private let attachments: AttachmentPages
 
   init(configuration: FakeForumConfiguration) {
     let context = PageContext(configuration: configuration)
@@ -23,6 +24,7 @@ struct ForumRouter: Sendable {
     search = SearchPages(context: context)
     lepersColony = LepersColonyPages(context: context)
     members = MemberPages(context: context)
+    attachments = AttachmentPages(context: context)
   }
 
   /// The forum's answer to one request, with the faults in force applied. The delay fault is applied by the caller
@@ -57,6 +59,7 @@ struct ForumRouter: Sendable {
     case "/query.php": return search.query(request, state: state)
     case "/banlist.php": return lepersColony.banlist(request, state: state)
     case "/member.php": return members.member(request, state: state)
+    case "/attachment.php": return attachments.attachment(request, state: state)
     default:
       return .html(
         "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>", status: 404)

@@ -41,6 +41,12 @@ enum ErrorPages {
     standardError(message: "Invalid post specified. If you followed a valid link, please notify the webmaster.")
   }
 
+  /// An attachment number the forum does not hold (never uploaded, or deleted with its post's edit): vBulletin's
+  /// sentence.
+  static func invalidAttachment() -> String {
+    standardError(message: "Invalid Attachment specified. If you followed a valid link, please notify the webmaster.")
+  }
+
   static func invalidForum() -> String {
     standardError(message: "Invalid forum specified. If you followed a valid link, please notify the webmaster.")
   }

@@ -11,6 +11,8 @@ enum DemoSeed {
     let bot = try state.addUser(
       name: FakeForumSeed.botUsername, password: FakeForumSeed.botPassword, id: FakeForumSeed.botUserID,
       regdate: Date(timeIntervalSince1970: 1_420_092_000))
+    // Platinum, so the bot may search (`query.php`); `setPlatinum(user:_:)` takes it away.
+    try state.setPlatinum(user: bot, true)
     let tink = try state.addUser(
       name: "Pickled Tink", password: "pickles", id: 1002, regdate: Date(timeIntervalSince1970: 1_335_589_200))
     let zoe = try state.addUser(
@@ -106,6 +108,11 @@ enum DemoSeed {
     state.setLastRead(user: bot, thread: devThread, index: 50)
     state.setLastRead(user: bot, thread: closed, index: 2)
     state.setLastRead(user: bot, thread: quebec, index: 2)
+
+    // The forum's own attachments (`attachment.php`, logged-in sessions only): a desk and a cat, for posts that show
+    // them (`[img]attachment.php?attachmentid=70001[/img]`).
+    state.addAttachment(bytes: FakeImages.desk, contentType: "image/png", id: 70_001)
+    state.addAttachment(bytes: FakeImages.cat, contentType: "image/gif", id: 70_002)
 
     try state.addAnnouncement(
       title: "Welcome to the Fake Forums!", author: admin,

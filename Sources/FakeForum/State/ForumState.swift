@@ -31,6 +31,8 @@ package actor ForumState {
   private(set) var privateMessages = PrivateMessageStore()
   private(set) var punishments = PunishmentStore()
   private(set) var sessions = SessionStore()
+  /// The files `attachment.php` serves (`ForumState+Attachments.swift`).
+  var attachments = AttachmentStore()
   /// The searches made (`query.php`), the search limit and the results' page size (`ForumState+Search.swift`).
   var searches = SearchStore()
   private(set) var faultSettings = FaultSettings()
@@ -437,6 +439,7 @@ package actor ForumState {
     privateMessages = PrivateMessageStore()
     punishments = PunishmentStore()
     sessions = SessionStore()
+    attachments = AttachmentStore()
     searches = SearchStore()
     faultSettings = initialFaults
     lastReplyTimes = [:]

@@ -19,6 +19,9 @@ package struct ForumRequest: Sendable, Hashable {
   /// False for requests that must not be repeated once the forum may have acted on them (posting a reply):
   /// those are retried only when the connection was never established.
   package var isIdempotent: Bool
+  /// The most bytes this answer may have, when fewer than the configured cap (a forum attachment's picture limit);
+  /// more is refused while reading.
+  package var maximumBodySize: Int?
   /// How a POST's fields travel: multipart, as every form on the forum's pages is sent, or urlencoded, as the
   /// search form is (`query.php`, the forum's one urlencoded POST; it says `accept-charset="UTF-8"`).
   package var bodyEncoding: BodyEncoding = .multipart

@@ -97,7 +97,9 @@ package actor ForumTransport {
     var attempt = 1
     while true {
       do {
-        let response = try await sendFollowingRedirects(request, to: url)
+        let response = try await Self.$bodyCap.withValue(request.maximumBodySize) {
+          try await sendFollowingRedirects(request, to: url)
+        }
         // A wall is not retried at once: asking again in half a second is what it objects to.
         if let wall = WallDetector.wall(in: response) {
           noteWall(wall, path: request.path)
@@ -235,10 +237,14 @@ package actor ForumTransport {
     var body: [UInt8]
   }
 
+  /// The request's own cap on its answer's bytes (`ForumRequest.maximumBodySize`) while it is being sent: set by
+  /// `send` around its exchanges, so each redirect and retry reads under it.
+  @TaskLocal private static var bodyCap: Int?
+
   private func perform(_ request: HTTPClientRequest) async throws -> RawResponse {
     let client = httpClient
     let timeout = configuration.requestTimeout
-    let cap = configuration.maximumBodySize
+    let cap = min(Self.bodyCap ?? .max, configuration.maximumBodySize)
     return try await withDeadline(timeout) {
       let response = try await client.execute(request, timeout: .init(timeout))
       let body = try await response.body.collect(upTo: cap)

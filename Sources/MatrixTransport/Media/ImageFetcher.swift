@@ -30,11 +30,15 @@ struct ImageFetcher: Sendable {
     case notAPicture
     /// The hour's downloads (`perHour`) are used up.
     case overBudget(Int)
+    /// The forum answered a request for one of its own attachments with a page (deleted, an error, a login page).
+    case forumRefused(String)
+    /// The forum could not be asked for one of its own attachments (unreachable, behind a wall, no session).
+    case forumUnavailable(String)
 
     var description: String {
       switch self {
       case .refused(let reason), .notFound(let reason), .unavailable(let reason), .timedOut(let reason),
-        .tooLarge(let reason):
+        .tooLarge(let reason), .forumRefused(let reason), .forumUnavailable(let reason):
         reason
       case .notAPicture: "not a picture"
       case .overBudget(let limit): "the hour's \(limit) picture downloads are used up"
@@ -51,14 +55,18 @@ struct ImageFetcher: Sendable {
       case .tooLarge: "too large"
       case .notAPicture: "not a picture"
       case .overBudget: "too many pictures this hour"
+      case .forumRefused: "the forum would not give it"
+      case .forumUnavailable: "the forum could not be reached"
       }
     }
 
     /// Whether trying the same address again within the hour is worth nothing (see `PictureFailureMemory`). The
-    /// hour's budget is the bot's own state, not the address's.
+    /// hour's budget is the bot's own state, not the address's, and so is whether the forum can be reached now.
     var isRemembered: Bool {
-      if case .overBudget = self { return false }
-      return true
+      switch self {
+      case .overBudget, .forumUnavailable: false
+      default: true
+      }
     }
   }
 

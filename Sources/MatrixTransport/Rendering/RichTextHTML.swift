@@ -43,7 +43,7 @@ package struct RichTextHTML: Sendable {
       }
       write(node, into: &writer)
       switch node {
-      case .image, .thumbnail, .video: afterToken = true
+      case .image, .thumbnail, .video, .attachment: afterToken = true
       default: afterToken = false
       }
     }
@@ -86,7 +86,7 @@ package struct RichTextHTML: Sendable {
       writer.link(url) { inner in
         if children.isEmpty { inner.text(url) } else { write(children, block: false, into: &inner) }
       }
-    case .image(let url), .thumbnail(let url):
+    case .image(let url), .thumbnail(let url), .attachment(_, let url):
       // The same token as the plain body: "[image]" and the picture's URL as a link (remote images are not loaded).
       token("[image]", url, into: &writer)
     case .video(let url):

@@ -28,10 +28,12 @@ extension MatrixTransport {
   /// How many uploads the database remembers (one per picture and room kind).
   static let imageCacheLimit = 2_000
 
-  /// A picture a post shows: `[img]`, or `[timg]`, which the forum shows shrunk until clicked.
+  /// A picture a post shows: `[img]`, or `[timg]`, which the forum shows shrunk until clicked, or one of the forum's
+  /// own attachments (`attachmentID`), which only the forum session may fetch.
   struct Picture: Sendable, Hashable {
     var url: String
     var thumbnail: Bool
+    var attachmentID: String? = nil
   }
 
   /// The longer side, in pixels, a `[timg]` asks to be drawn at (`info.w`/`info.h` are the intended display size);
@@ -57,7 +59,10 @@ extension MatrixTransport {
     plan.encrypted = encrypted
     guard settings.enabled, settings.perPost > 0, !linksOnly else { return plan }
     var seen: Set<String> = []
-    let pictures = Self.pictures(in: relay.body).filter { seen.insert($0.url).inserted }
+    // Without a forum to ask, the forum's attachments stay links (nothing else may fetch them).
+    let pictures = Self.pictures(in: relay.body).filter {
+      ($0.attachmentID == nil || forumAttachments != nil) && seen.insert($0.url).inserted
+    }
     for picture in pictures.prefix(settings.perPost) {
       if let failure = pictureFailures.failure(for: picture.url) {
         plan.notShown[picture.url] = failure.roomReason
@@ -98,7 +103,7 @@ extension MatrixTransport {
     var notShown: [String: String] = [:]
     for picture in job.pictures {
       do {
-        shown.append((picture, try await uploadedImage(picture.url, encrypted: job.encrypted)))
+        shown.append((picture, try await uploadedImage(picture, encrypted: job.encrypted)))
       } catch {
         logger.info(
           "picture stays a link", metadata: ["room": "\(job.room)", "url": "\(picture.url)", "reason": "\(error)"])
@@ -125,7 +130,7 @@ extension MatrixTransport {
     guard !notShown.isEmpty else { return body }
     return body.flatMap { node -> [RichText] in
       switch node {
-      case .image(let url), .thumbnail(let url):
+      case .image(let url), .thumbnail(let url), .attachment(_, let url):
         notShown[url].map { [node, .text(" (picture not shown: \($0))")] } ?? [node]
       case .paragraph(let children): [.paragraph(annotated(children, notShown: notShown))]
       case .bold(let children): [.bold(annotated(children, notShown: notShown))]
@@ -174,15 +179,23 @@ extension MatrixTransport {
   }
 
   /// The picture on the homeserver, for a plain or an encrypted room: from the cache, or downloaded (counted against
-  /// the hour's budget), checked, encrypted when the room is, and uploaded.
-  func uploadedImage(_ url: String, encrypted: Bool) async throws -> UploadedImage {
-    let cacheKey = Self.imageCacheKey(url: url, encrypted: encrypted)
+  /// the hour's budget), checked, encrypted when the room is, and uploaded. An off-site picture comes through the
+  /// `ImageFetcher`, a forum attachment through the forum's session (`forumAttachment`), never the other way round.
+  func uploadedImage(_ picture: Picture, encrypted: Bool) async throws -> UploadedImage {
+    let url = picture.url
+    let cacheKey =
+      picture.attachmentID.map { Self.imageCacheKey(attachment: $0, encrypted: encrypted) }
+      ?? Self.imageCacheKey(url: url, encrypted: encrypted)
     if let image = try await rememberedImage(under: cacheKey) { return image }
     if let failure = pictureFailures.failure(for: url) { throw failure }
     try reserveImageDownload()
     let fetched: ImageFetcher.Fetched
     do {
-      fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+      if let id = picture.attachmentID {
+        fetched = try await forumAttachment(id)
+      } else {
+        fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+      }
     } catch {
       pictureFailures.remember(error, for: url)
       throw error
@@ -215,6 +228,26 @@ extension MatrixTransport {
     try await remember(image, under: cacheKey)
     try await remember(image, under: contentKey)
     return image
+  }
+
+  /// A forum attachment's bytes, asked of the forum through its session (`forumAttachments`), within the same limits
+  /// as any picture: at most `maxBytes` (refused while reading), a type read from the bytes, within `maxPixels`.
+  private func forumAttachment(_ id: String) async throws(ImageFetcher.Failure) -> ImageFetcher.Fetched {
+    guard let source = forumAttachments else { throw .forumUnavailable("no forum client to ask") }
+    let settings = configuration.images
+    let bytes: [UInt8]
+    do {
+      bytes = try await source.attachment(id: id, maxBytes: settings.maxBytes)
+    } catch {
+      switch error {
+      case .refused(let detail): throw .forumRefused("attachment \(id): \(detail)")
+      case .tooLarge(let limit): throw .tooLarge("attachment \(id): more than the \(limit) bytes allowed")
+      case .unavailable(let detail): throw .forumUnavailable("attachment \(id): \(detail)")
+      }
+    }
+    guard let image = ImageSniffer.sniff(bytes) else { throw .notAPicture }
+    if let excess = image.excess(maxPixels: settings.maxPixels) { throw .tooLarge(excess) }
+    return ImageFetcher.Fetched(bytes: bytes, image: image)
   }
 
   /// One download of the hour's budget, or the reason there is none left.
@@ -256,19 +289,25 @@ extension MatrixTransport {
     return "image:\(encrypted ? "encrypted" : "plain"):\(digest)"
   }
 
+  /// The upload remembered for a forum attachment (`image:plain:attachment:<id>`): one number, one file.
+  static func imageCacheKey(attachment id: String, encrypted: Bool) -> String {
+    "image:\(encrypted ? "encrypted" : "plain"):attachment:\(id)"
+  }
+
   /// The upload remembered for a picture's bytes (`image:plain:content:<sha256 of the bytes>`).
   static func imageCacheKey(content: [UInt8], encrypted: Bool) -> String {
     let digest = SHA256.hash(data: content).map { String(format: "%02x", $0) }.joined()
     return "image:\(encrypted ? "encrypted" : "plain"):content:\(digest)"
   }
 
-  /// Every picture a post shows, in order: `[img]` and `[timg]`, inside quotes and lists too (smilies are not
-  /// pictures here).
+  /// Every picture a post shows, in order: `[img]`, `[timg]` and the forum's attachments, inside quotes and lists
+  /// too (smilies are not pictures here).
   static func pictures(in body: [RichText]) -> [Picture] {
     body.flatMap { node -> [Picture] in
       switch node {
       case .image(let url): [Picture(url: url, thumbnail: false)]
       case .thumbnail(let url): [Picture(url: url, thumbnail: true)]
+      case .attachment(let id, let url): [Picture(url: url, thumbnail: false, attachmentID: id)]
       case .paragraph(let children), .bold(let children), .italic(let children), .underline(let children),
         .strike(let children), .link(_, let children), .quote(_, _, let children), .spoiler(let children):
         pictures(in: children)

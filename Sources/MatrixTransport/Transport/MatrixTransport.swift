@@ -43,6 +43,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
   /// Relays' pictures waiting to follow them (drained by `run`), and addresses that failed within the hour.
   let pictureFollowUps = MatrixPictureFollowUps()
   let pictureFailures = PictureFailureMemory()
+  /// The forum's own attachments, fetched with the bot's forum session; nil leaves them links.
+  let forumAttachments: (any ForumAttachmentSource)?
 
   struct State {
     var status: MatrixTransportStatus = .starting
@@ -77,11 +79,13 @@ package final class MatrixTransport: ChatTransport, Sendable {
   /// - Parameters:
   ///   - stateStore: where the token, device id and sync position survive restarts (one namespace per transport).
   ///   - httpClient: the shared client by default; tests may pass their own.
+  ///   - forumAttachments: where the forum's own attachments come from (the forum client, in the app).
   package init(
     configuration: MatrixTransportConfiguration, stateStore: any TransportStateStore,
     httpClient: HTTPClient = .shared, retryPolicy: MatrixRetryPolicy = MatrixRetryPolicy(),
-    logger: Logger = Logger(label: "awfulbot.matrix")
+    logger: Logger = Logger(label: "awfulbot.matrix"), forumAttachments: (any ForumAttachmentSource)? = nil
   ) {
+    self.forumAttachments = forumAttachments
     var logger = logger
     logger[metadataKey: "transport"] = "\(configuration.name)"
     self.name = configuration.name

@@ -32,7 +32,7 @@ extension RichText {
         forEachQuote(in: children, visit)
       case .list(let items):
         for item in items { forEachQuote(in: item, visit) }
-      case .text, .lineBreak, .image, .thumbnail, .code, .smilie, .video: break
+      case .text, .lineBreak, .image, .thumbnail, .code, .smilie, .video, .attachment: break
       }
     }
   }
