@@ -51,10 +51,11 @@ final class MatrixBotProcess: Sendable {
       password: world.botAccount.password, allowedInviters: ["localhost"], syncTimeoutSeconds: 5)
     configure(&configuration)
     stateStore = BotDatabaseStateStore(database: database, transport: configuration.name)
+    // The forum's own attachments come through the forum client, as the app wires them.
     transport = MatrixTransport(
       configuration: configuration, stateStore: stateStore,
       retryPolicy: MatrixRetryPolicy(backoffBase: .milliseconds(200), maximumBackoff: .seconds(2)),
-      logger: Logger.quiet())
+      logger: Logger.quiet(), forumAttachments: ForumsClientAttachments(client: forumsClient))
     engine = BotEngine(
       database: database, forum: ForumsClientForum(client: forumsClient),
       transports: [transport.name: transport.capabilities], configuration: engineConfiguration,
