@@ -68,6 +68,8 @@ package final class TestForum: Forum, Sendable {
   package let baseURL: URL
   private let state = Mutex(State())
   private let clock: TestClock
+  /// The forum's search (`search`, `searchResults`) over the threads' posts, and the refusal a test sets.
+  package let searching = TestSearch()
   /// The Leper's Colony (`lepersColony(page:)`, `rapSheet(user:page:)`); empty until a test punishes someone.
   package let lepers: TestLepersColony
 
@@ -320,6 +322,16 @@ package final class TestForum: Forum, Sendable {
   package func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
     try request("rapSheet \(user) \(page)")
     return try lepers.rapSheet(user: user, page: page)
+  }
+
+  package func search(query: String, forumIDs: [String]) async throws -> SearchResultsPage {
+    try request("search \(query) in [\(forumIDs.joined(separator: ","))]")
+    return try searching.search(query: query, forumIDs: forumIDs, threads: state.withLock { Array($0.threads.values) })
+  }
+
+  package func searchResults(queryID: String, page: Int) async throws -> SearchResultsPage {
+    try request("searchResults \(queryID) \(page)")
+    return try searching.page(queryID: queryID, page: page)
   }
 
   package func locatePost(postID: String) async throws -> PostLocation {

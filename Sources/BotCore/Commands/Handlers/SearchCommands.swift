@@ -176,9 +176,13 @@ enum SearchCommands {
       if piece.text.last?.isWhitespace == true, !text.isEmpty, text != " " { text += " " }
       guard !text.isEmpty, left > 0 else { continue }
       if text.count > left {
-        text = String(text.prefix(left)) + "…"
+        // Cut at a word's end where there is one, and say so with "…".
+        let kept = text.prefix(left)
+        let atWord = kept.lastIndex(of: " ").map { kept[..<$0] } ?? kept
+        text = String(atWord.isEmpty ? kept : atWord) + "…"
+        left = 0
       }
-      left -= text.count
+      left = max(0, left - text.count)
       lastWasSpace = text.last == " "
       parts.append(piece.marked ? .bold(text) : .text(text))
     }
