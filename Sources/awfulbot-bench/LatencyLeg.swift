@@ -45,7 +45,7 @@ final class LatencyLeg: Sendable {
         password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: TimeZone(identifier: "America/Chicago"),
         requestSpacingSeconds: spacing),
       dataDirectory: directory.path, polling: polling,
-      transports: [TransportSettings(type: .console, name: "bench")],
+      transports: [.console(name: "bench")],
       rooms: [.init(transport: "bench", room: "bench", subscriptions: [.bookmarks(stars: [])])],
       metrics: MetricsSettings(enabled: false))
     let transport = LatencyTransport()

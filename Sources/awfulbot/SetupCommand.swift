@@ -50,8 +50,8 @@ struct SetupCommand: AsyncParsableCommand {
     answers.forumBaseURL = forumURL
     answers.dataDirectory = data
     if let transport {
-      guard let type = TransportType(typed: transport) else {
-        throw ValidationError("--transport: expected \(TransportType.supported), got \"\(transport)\"")
+      guard let type = TransportType(typed: transport), SetupWizard.transportTypes.contains(type) else {
+        throw ValidationError("--transport: expected \(SetupWizard.transportChoices), got \"\(transport)\"")
       }
       answers.transport = type
     }

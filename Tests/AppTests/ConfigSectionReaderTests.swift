@@ -285,6 +285,6 @@ struct ConfigSectionReaderTests {
   private static func configuration(polling: AppConfiguration.PollingSettings) throws -> AppConfiguration {
     AppConfiguration(
       forum: .init(username: "bot", password: SecretValue(literal: "pw")), polling: polling,
-      transports: [TransportSettings(type: .console)])
+      transports: [.console()])
   }
 }

@@ -161,14 +161,16 @@ struct PermissionTableTests {
     #expect(!results.contains { $0.outcome == .warn }, "the example invites only from its own server")
 
     let index = try #require(configuration.transports.firstIndex { $0.type == .matrix })
-    configuration.transports[index].options["allowedInviters"] = ["*", "elsewhere.net", "example.org", "@a:b.c"]
+    configuration.transports[index] = try Self.changing(
+      configuration.transports[index], "allowedInviters", to: ["*", "elsewhere.net", "example.org", "@a:b.c"])
     let warnings = PermissionTable.results(for: configuration).filter { $0.outcome == .warn }.map(\.detail)
     #expect(warnings.count == 2, "\(warnings)")
     #expect(warnings.first?.hasPrefix("allowedInviters is *: anyone on any server") == true)
     #expect(warnings.last?.contains("names the server elsewhere.net, not the bot's own (example.org)") == true)
 
     // An IRC private-message room named by nick is warned about; one named by account is not.
-    configuration.transports[index].options["allowedInviters"] = ["example.org"]
+    configuration.transports[index] = try Self.changing(
+      configuration.transports[index], "allowedInviters", to: ["example.org"])
     configuration.privateMessages = .init(rooms: [
       .init(transport: "irc-libera", room: "alice"), .init(transport: "irc-libera", room: "account:bob"),
     ])
@@ -177,4 +179,15 @@ struct PermissionTableTests {
     #expect(nicks.first?.detail.contains("names the nick alice: whoever holds that nick reads") == true)
     #expect(nicks.first?.fix?.contains("\"account:alice\"") == true)
   }
+
+  /// The transport's settings with one key written differently, read again as the file would be.
+  private static func changing(_ settings: TransportSettings, _ key: String, to value: JSONValue) throws
+    -> TransportSettings
+  {
+    guard case .object(var entry) = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(settings))
+    else { throw ConfigurationError(problems: ["not an object"]) }
+    entry[key] = value
+    return try TransportSettings.read(entry, environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "t"])
+  }
+
 }

@@ -8,7 +8,7 @@ import Testing
 struct IRCConfigurationNumberTests {
   @Test("1e300 seconds, or a jitter of 1e20, is reported by key")
   func hugeSeconds() throws {
-    let json = #"{"host": "irc.example", "nick": "bot", "pingIntervalSeconds": 1e300, "reconnectJitter": 1e20}"#
+    let json = #"{"server": "irc.example:6697", "nick": "bot", "pingIntervalSeconds": 1e300, "reconnectJitter": 1e20}"#
     #expect {
       _ = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(json.utf8))
     } throws: { error in

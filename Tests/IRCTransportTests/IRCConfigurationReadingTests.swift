@@ -22,11 +22,11 @@ struct IRCConfigurationReadingTests {
   @Test("hostile values name their keys, in the file's order, and never show a secret")
   func hostile() {
     let found = Self.problems(
-      ##"{"host": "", "port": 70000, "nick": "bad nick", "channels": [{"name": "#ok", "key": "a,b"}, null, "#fine"], "channelRoles": {"oo": "admin"}, "sasl": {"account": "bot", "password": ""}, "nickServPassword": "hunter2", "floodBurst": 2.5, "pingIntervalSeconds": 0}"##
+      ##"{"server": "irc.example:70000", "nick": "bad nick", "channels": [{"name": "#ok", "key": "a,b"}, null, "#fine"], "channelRoles": {"oo": "admin"}, "sasl": {"account": "bot", "password": ""}, "nickServPassword": "hunter2", "floodBurst": 2.5, "pingIntervalSeconds": 0}"##
     )
     #expect(
       found == [
-        "host: must not be empty", "port: must be 1–65535, got 70000",
+        "server: expected host:port, got \"irc.example:70000\"",
         "nick: nick “bad nick” contains a character IRC does not allow in nicks",
         "channels[0].key: must not be empty or contain spaces or commas",
         "channels[1]: expected a channel name or {\"name\", \"key\"}, got null",

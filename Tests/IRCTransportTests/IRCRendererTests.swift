@@ -401,7 +401,7 @@ struct IRCRendererTests {
   @Test("configuration decodes with defaults and reports every problem")
   func configuration() throws {
     let json =
-      ##"{"host":"irc.example","nick":"awfulbot","channels":[{"name":"#a","key":"k"}],"sasl":{"account":"a","password":"p"}}"##
+      ##"{"server":"irc.example:6697","nick":"awfulbot","channels":[{"name":"#a","key":"k"}],"sasl":{"account":"a","password":"p"}}"##
     let decoded = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(json.utf8))
     #expect(decoded.port == 6697 && decoded.tls && decoded.linesPerMessage == 4 && decoded.floodBurst == 5)
     #expect(decoded.relayAs == .notice && decoded.relayStyle == .compact && decoded.sasl?.mechanism == .plain)

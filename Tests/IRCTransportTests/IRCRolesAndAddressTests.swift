@@ -135,14 +135,14 @@ struct IRCRolesAndAddressTests {
     // Roles are typed once read; a mode that is not a letter is still refused.
     configuration.channelRoles = ["@": .admin, "v": .member]
     #expect(throws: IRCConfigurationError.self) { try configuration.validate() }
-    let json = #"{"host":"irc.example","nick":"awfulbot","channelRoles":{"o":"admin","v":"viewer"}}"#
+    let json = #"{"server":"irc.example:6697","nick":"awfulbot","channelRoles":{"o":"admin","v":"viewer"}}"#
     let decoded = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(json.utf8))
     #expect(decoded.channelRoles == ["o": .admin, "v": .viewer])
     // Any case, as everywhere a role is named; a name that is no role is refused where it is read.
-    let anyCase = #"{"host":"irc.example","nick":"awfulbot","channelRoles":{"o":"Admin","v":"MEMBER"}}"#
+    let anyCase = #"{"server":"irc.example:6697","nick":"awfulbot","channelRoles":{"o":"Admin","v":"MEMBER"}}"#
     let typed = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(anyCase.utf8))
     #expect(typed.channelRoles == ["o": .admin, "v": .member])
-    let boss = #"{"host":"irc.example","nick":"awfulbot","channelRoles":{"v":"boss"}}"#
+    let boss = #"{"server":"irc.example:6697","nick":"awfulbot","channelRoles":{"v":"boss"}}"#
     #expect(throws: IRCConfigurationError.self) {
       try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(boss.utf8))
     }

@@ -85,11 +85,8 @@ extension AppConfiguration {
     var paths: [String] = []
     if forum.password.isLiteral { paths.append("forum.password") }
     for (index, transport) in transports.enumerated() {
-      for key in TransportKind.of(transport.type).secretKeys {
-        let parts = key.split(separator: ".").map(String.init)
-        if case .string? = TransportSettings.value(at: parts, in: .object(transport.options)) {
-          paths.append("transports[\(index)].\(key)")
-        }
+      for key in transport.plugin.secretKeys where transport.writtenSecrets[key]?.isLiteral == true {
+        paths.append("transports[\(index)].\(key)")
       }
     }
     return paths

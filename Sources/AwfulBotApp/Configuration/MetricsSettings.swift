@@ -1,3 +1,5 @@
+import ChatBridge
+
 /// The `metrics` section: the HTTP listener for `/metrics`, `/healthz` and `/readyz`.
 package struct MetricsSettings: Sendable, Encodable, Hashable {
   enum CodingKeys: String, CodingKey, CaseIterable {

@@ -2,42 +2,54 @@ import BotCore
 import ChatBridge
 import Foundation
 
-/// One chat connection in the `transports` list: its `type`, its unique `name` (the `transport` of rooms and role
-/// grants), and every other key as written, which the transport's `TransportKind` checks and turns into the
-/// transport module's own configuration.
-package struct TransportSettings: Sendable, Encodable, Hashable {
-  package var type: TransportType
-  package var name: String?
-  /// The transport's own keys (everything but `type` and `name`); secrets may still be `{"env": "NAME"}`.
-  package var options: [String: JSONValue]
+/// One chat connection in the `transports` list: its plugin (by `type`), its unique `name` (the `transport` of rooms
+/// and role grants), and its settings as the plugin's own typed `Configuration`, decoded once when the config is read
+/// with its secrets taken from the environment (`TransportSettings+Reading`). Everything downstream reaches the
+/// settings through the plugin's steps below.
+package struct TransportSettings: Sendable {
+  package let plugin: any TransportPlugin.Type
+  package let name: String?
+  /// The plugin's `Configuration`.
+  private let stored: any KeyedConfiguration
+  /// Each secret key the file writes, as written (a literal, or `{"env": "NAME"}`): `check` warns about literal ones
+  /// in a file others can read, `backup` names the variables.
+  package let writtenSecrets: [String: SecretValue]
+  /// The entry as written (secrets as `{"env": "NAME"}`), only to write the file back (`setup`, `validate()`).
+  private let written: [String: JSONValue]
 
-  package init(type: TransportType, name: String? = nil, options: [String: JSONValue] = [:]) {
-    self.type = type
+  /// `configuration` made in code (the console of `demo`, tests) or read from the file (`written`, its entry as the
+  /// file has it: what `encode` writes back; settings made in code write only their type and name).
+  package init<P: TransportPlugin>(
+    _ plugin: P.Type, name: String? = nil, configuration: P.Configuration,
+    writtenSecrets: [String: SecretValue] = [:], written: [String: JSONValue] = [:]
+  ) {
+    self.plugin = plugin
     self.name = name
-    self.options = options
+    self.stored = configuration
+    self.writtenSecrets = writtenSecrets
+    self.written = written
   }
 
+  /// The console transport, for configurations built in code (`demo`, the benchmark).
+  package static func console(name: String? = nil) -> TransportSettings {
+    TransportSettings(
+      ConsolePlugin.self, name: name, configuration: .init(name: name ?? ConsolePlugin.type.rawValue))
+  }
+
+  package var type: TransportType { plugin.type }
   package var resolvedName: String { name ?? type.rawValue }
 
-  /// The keys every transport has; the others are its kind's (`TransportKind.options`).
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case type, name
+  /// The settings as `P` reads them; nil when they are another plugin's.
+  package func configuration<P: TransportPlugin>(of plugin: P.Type) -> P.Configuration? {
+    stored as? P.Configuration
   }
 
-  private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: AnyKey.self)
-    try container.encode(type.rawValue, forKey: AnyKey(stringValue: CodingKeys.type.stringValue))
-    try container.encodeIfPresent(name, forKey: AnyKey(stringValue: CodingKeys.name.stringValue))
-    for (key, value) in options.sorted(by: { $0.key < $1.key }) {
-      try container.encode(value, forKey: AnyKey(stringValue: key))
+  /// The settings of this transport's own plugin; set together at `init`, so the cast holds.
+  private func typed<P: TransportPlugin>(_: P.Type) -> P.Configuration {
+    guard let typed = stored as? P.Configuration else {
+      preconditionFailure("transport \(resolvedName): settings of another plugin")
     }
+    return typed
   }
 
   /// `AWFULBOT_<NAME>_<KEY>`: the environment variable that supplies a secret this transport's config leaves out,
@@ -61,95 +73,112 @@ package struct TransportSettings: Sendable, Encodable, Hashable {
     return words.filter { !$0.isEmpty }.joined(separator: "_").uppercased()
       .map { $0.isLetter || $0.isNumber ? $0 : "_" }.reduce(into: "") { $0.append($1) }
   }
+}
 
-  /// The options with every secret resolved, ready to decode into the transport's configuration type:
-  /// `{"env": "NAME"}` anywhere becomes the variable's value, and each of `secretKeys` the config leaves out is
-  /// taken from `AWFULBOT_<NAME>_<KEY>` when that is set. Problems name the key path under `path`.
-  package func resolvedOptions(
-    secretKeys: [String], environment: [String: String], path: String = "", reader: inout ConfigReader
-  ) -> [String: JSONValue] {
-    var resolved: [String: JSONValue] = [:]
-    for (key, value) in options {
-      resolved[key] = Self.resolve(value, at: ConfigReader.join(path, key), environment: environment, reader: &reader)
+// The plugin's steps, each on the typed settings.
+extension TransportSettings {
+  package func make(context: TransportBuildContext) throws -> any ChatTransport {
+    func open<P: TransportPlugin>(_ plugin: P.Type) throws -> any ChatTransport {
+      try P.make(typed(P.self), context: context)
     }
-    for key in secretKeys {
-      let parts = key.split(separator: ".").map(String.init)
-      guard Self.value(at: parts, in: .object(resolved)) == nil else { continue }
-      let variable = Self.environmentVariable(transport: resolvedName, key: key)
-      if let value = environment[variable], !value.isEmpty {
-        resolved = Self.setting(.string(value), at: parts, in: resolved)
-      }
-    }
-    return resolved
+    return try open(plugin)
   }
 
-  /// Decodes the resolved options (plus `name`) into a transport module's configuration type; throws a
-  /// `ConfigurationError` listing what is missing or malformed. `secretsRequired` false: a secret not set reads as
-  /// empty and one left out is not asked for (`CodingUserInfoKey.secretsOptional`), for what needs only the
-  /// settings.
-  package func decodeOptions<T: Decodable>(
-    _ type: T.Type, kind: TransportKind, environment: [String: String] = ProcessInfo.processInfo.environment,
-    secretsRequired: Bool = true
-  ) throws -> T {
-    var reader = ConfigReader(checksSecrets: secretsRequired)
-    var options = resolvedOptions(secretKeys: kind.secretKeys, environment: environment, reader: &reader)
-    if !reader.problems.isEmpty { throw ConfigurationError(problems: reader.problems) }
-    options = kind.prepare(options.filter { !ConfigReader.isComment($0.key) })
-    options["name"] = .string(resolvedName)
-    do {
-      return try JSONValue.object(options).decode(
-        T.self, userInfo: secretsRequired ? [:] : [.secretsOptional: true])
-    } catch {
-      throw ConfigurationError(problems: ["transport \(resolvedName): \(error)"])
+  package func probe(context: TransportBuildContext) async -> CheckResult {
+    func open<P: TransportPlugin>(_ plugin: P.Type) async -> CheckResult {
+      await P.probe(typed(P.self), context: context)
     }
+    return await open(plugin)
   }
 
-  private static func resolve(
-    _ value: JSONValue, at path: String, environment: [String: String], reader: inout ConfigReader
-  ) -> JSONValue {
-    switch value {
-    case .object(let members):
-      if members.count == 1, case .string(let variable)? = members["env"] {
-        let secret = SecretValue(environment: variable)
-        guard let resolved = secret.resolve(environment: environment) else {
-          if reader.checksSecrets { reader.report(path, "\(secret) is not set") }
-          return reader.checksSecrets ? .null : .string("")
-        }
-        return .string(resolved)
-      }
-      var out: [String: JSONValue] = [:]
-      for (key, member) in members {
-        out[key] = resolve(member, at: ConfigReader.join(path, key), environment: environment, reader: &reader)
-      }
-      return .object(out)
-    case .array(let items):
-      return .array(
-        items.enumerated().map { index, item in
-          resolve(item, at: "\(path)[\(index)]", environment: environment, reader: &reader)
-        })
-    default:
-      return value
-    }
-  }
-
-  static func value(at parts: [String], in json: JSONValue) -> JSONValue? {
-    var current: JSONValue? = json
-    for part in parts { current = current?[part] }
-    return current == .null ? nil : current
-  }
-
-  private static func setting(_ value: JSONValue, at parts: [String], in members: [String: JSONValue])
-    -> [String: JSONValue]
+  /// Applies `next`'s live keys to `transport`, built from these settings (same plugin: matched by name and type).
+  package func reconfigure(_ transport: any ChatTransport, to next: TransportSettings, context: TransportBuildContext)
+    async throws -> [String]
   {
-    guard let first = parts.first else { return members }
-    var out = members
-    if parts.count == 1 {
-      out[first] = value
-    } else {
-      var inner: [String: JSONValue] = [:]
-      if case .object(let existing)? = members[first] { inner = existing }
-      out[first] = .object(setting(value, at: Array(parts.dropFirst()), in: inner))
+    func open<P: TransportPlugin>(_ plugin: P.Type) async throws -> [String] {
+      try await P.reconfigure(transport, from: typed(P.self), to: next.typed(P.self), context: context)
     }
-    return out
+    return try await open(plugin)
+  }
+
+  package var roleSettings: TransportRoleSettings {
+    func open<P: TransportPlugin>(_ plugin: P.Type) -> TransportRoleSettings { P.roleSettings(typed(P.self)) }
+    return open(plugin)
+  }
+
+  /// See `TransportPlugin.rooms`.
+  package var ownRooms: [String]? {
+    func open<P: TransportPlugin>(_ plugin: P.Type) -> [String]? { P.rooms(typed(P.self)) }
+    return open(plugin)
+  }
+
+  package var namedRooms: [String] {
+    func open<P: TransportPlugin>(_ plugin: P.Type) -> [String] { P.namedRooms(typed(P.self)) }
+    return open(plugin)
+  }
+
+  package func keptFiles(dataDirectory: URL) -> [BackupKeptFile] {
+    func open<P: TransportPlugin>(_ plugin: P.Type) -> [BackupKeptFile] {
+      P.keptFiles(typed(P.self), name: resolvedName, dataDirectory: dataDirectory)
+    }
+    return open(plugin)
+  }
+
+  package func checkState(stored: (any TransportStateStore)?, rooms: [String: Bool], context: TransportBuildContext)
+    async -> [CheckResult]
+  {
+    func open<P: TransportPlugin>(_ plugin: P.Type) async -> [CheckResult] {
+      let configuration = typed(P.self)
+      return await P.checkState(configuration, stored: stored, context: context)
+        + P.checkRooms(configuration, rooms: rooms, stored: stored, context: context)
+    }
+    return await open(plugin)
+  }
+
+  package func roomMembers(_ room: String, stored: (any TransportStateStore)?, context: TransportBuildContext)
+    async throws -> RoomMembersAnswer
+  {
+    func open<P: TransportPlugin>(_ plugin: P.Type) async throws -> RoomMembersAnswer {
+      try await P.roomMembers(typed(P.self), room: room, stored: stored, context: context)
+    }
+    return try await open(plugin)
+  }
+
+  /// The file's keys whose settings differ in `next` (same plugin), each with whether the running transport takes
+  /// it (`TransportPlugin.liveKeys`).
+  package func changedKeys(to next: TransportSettings) -> [(key: String, live: Bool)] {
+    func open<P: TransportPlugin>(_ plugin: P.Type) -> [(key: String, live: Bool)] {
+      typed(P.self).changedKeys(to: next.typed(P.self)).map { ($0, P.liveKeys.contains($0)) }
+    }
+    return open(plugin)
+  }
+}
+
+extension TransportSettings: Hashable {
+  /// Same plugin, name and settings (secrets as resolved and as written); notes (`_comment`) do not count.
+  package static func == (lhs: TransportSettings, rhs: TransportSettings) -> Bool {
+    lhs.type == rhs.type && lhs.name == rhs.name && lhs.writtenSecrets == rhs.writtenSecrets
+      && equal(lhs.stored, rhs.stored)
+  }
+
+  private static func equal<C: KeyedConfiguration>(_ left: C, _ right: any KeyedConfiguration) -> Bool {
+    left == right as? C
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(type)
+    hasher.combine(name)
+  }
+}
+
+extension TransportSettings: Encodable {
+  /// Written as the file wrote it (`type`, `name`, then the transport's keys, secrets as `{"env": "NAME"}`).
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: ConfigKey.self)
+    try container.encode(type.rawValue, forKey: ConfigKey(stringValue: "type"))
+    try container.encodeIfPresent(name, forKey: ConfigKey(stringValue: "name"))
+    for (key, value) in written.sorted(by: { $0.key < $1.key }) where key != "type" && key != "name" {
+      try container.encode(value, forKey: ConfigKey(stringValue: key))
+    }
   }
 }

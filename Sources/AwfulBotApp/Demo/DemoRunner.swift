@@ -28,7 +28,7 @@ package func runDemo(
     dataDirectory: dataDirectory,
     polling: .init(bookmarksSeconds: 5, announcementsSeconds: 15, forumsSeconds: 30, privateMessagesSeconds: 10),
     commands: .init(prefix: "!", botName: "awfulbot"),
-    transports: [.init(type: .console, name: "console")],
+    transports: [.console(name: "console")],
     rooms: [.init(transport: "console", room: "console", subscriptions: [.bookmarks(stars: []), .announcements])],
     privateMessages: .init(rooms: [.init(transport: "console", room: "console")]))
 

@@ -1,3 +1,4 @@
+import ChatBridge
 import Logging
 import ServiceLifecycle
 import Synchronization

@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 import Hummingbird
 import Logging

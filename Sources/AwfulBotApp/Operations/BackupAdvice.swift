@@ -35,14 +35,13 @@ package struct BackupAdvice: Sendable, Hashable {
     }
     var kept: [BackupKeptFile] = []
     for (index, transport) in configuration.transports.enumerated() {
-      kept += TransportKind.keptFiles(for: transport, dataDirectory: dataDirectory)
-      for key in TransportKind.of(transport.type).secretKeys {
+      kept += transport.keptFiles(dataDirectory: dataDirectory)
+      for key in transport.plugin.secretKeys {
         let path = "transports[\(index)].\(key)"
-        switch TransportSettings.value(at: key.split(separator: ".").map(String.init), in: .object(transport.options)) {
-        case .string?: inFile.append(path)
-        case .object(let reference)? where reference["env"]?.stringValue != nil:
-          variables.append("$\(reference["env"]?.stringValue ?? "") (\(path))")
-        default:
+        switch transport.writtenSecrets[key]?.source {
+        case .literal?: inFile.append(path)
+        case .environment(let variable)?: variables.append("$\(variable) (\(path))")
+        case nil:
           fallbacks.append("$" + TransportSettings.environmentVariable(transport: transport.resolvedName, key: key))
         }
       }

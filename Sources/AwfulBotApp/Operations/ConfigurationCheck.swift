@@ -61,8 +61,7 @@ package struct ConfigurationCheck: Sendable {
     if let probation = forum.probation { add(probation) }
     for (index, settings) in configuration.transports.enumerated() {
       add(await checkTransport(settings, at: "transports[\(index)]"))
-      let rooms = Self.namedRooms(
-        on: settings.resolvedName, in: configuration, environment: environment, logger: logger)
+      let rooms = Self.namedRooms(on: settings.resolvedName, in: configuration)
       for line in await checkTransportState(settings, rooms: rooms, databasePath: configuration.databasePath) {
         add(line)
       }
@@ -201,19 +200,16 @@ package struct ConfigurationCheck: Sendable {
 
   private func checkTransport(_ settings: TransportSettings, at path: String) async -> CheckResult {
     let name = "transport \(settings.resolvedName) (\(settings.type.rawValue))"
-    var result = await TransportKind.of(settings.type).probe(
-      settings, TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
+    var result = await settings.probe(
+      context: TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
     result.name = name
     return result
   }
 
   /// The rooms the config names on one transport, as written, each with whether it is a private-message room.
-  static func namedRooms(
-    on transport: String, in configuration: AppConfiguration, environment: [String: String], logger: Logger
-  ) -> [String: Bool] {
+  static func namedRooms(on transport: String, in configuration: AppConfiguration) -> [String: Bool] {
     var rooms: [String: Bool] = [:]
-    for room in ConfiguredRoom.named(in: configuration, environment: environment, logger: logger)
-    where room.transport == transport {
+    for room in ConfiguredRoom.named(in: configuration) where room.transport == transport {
       rooms[room.room, default: false] = rooms[room.room, default: false] || room.purpose == .privateMessages
     }
     return rooms
@@ -226,10 +222,8 @@ package struct ConfigurationCheck: Sendable {
   {
     let dataDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
     let context = TransportBuildContext(environment: environment, logger: logger, dataDirectory: dataDirectory)
-    let kind = TransportKind.of(settings.type)
     guard FileManager.default.fileExists(atPath: databasePath) else {
-      return await kind.checkState(settings, nil, context)
-        + (await kind.checkRooms?(settings, rooms, nil, context) ?? [])
+      return await settings.checkState(stored: nil, rooms: rooms, context: context)
     }
     let database: ReadOnlyDatabase
     do {
@@ -239,8 +233,7 @@ package struct ConfigurationCheck: Sendable {
     }
     defer { try? database.close() }
     let stored = ReadOnlyStateStore(database: database, transport: settings.resolvedName)
-    return await kind.checkState(settings, stored, context)
-      + (await kind.checkRooms?(settings, rooms, stored, context) ?? [])
+    return await settings.checkState(stored: stored, rooms: rooms, context: context)
   }
 
   /// Private messages are private: a room they are told in should hold the configured admins only. Warns, per
@@ -255,27 +248,29 @@ package struct ConfigurationCheck: Sendable {
     for (index, room) in (configuration.privateMessages?.rooms ?? []).enumerated() {
       let name = "private messages to \(room.transport) \(room.room)"
       let path = "privateMessages.rooms[\(index)]"
-      guard let settings = configuration.transports.first(where: { $0.resolvedName == room.transport }),
-        let members = TransportKind.of(settings.type).roomMembers
-      else {
-        results.append(
-          CheckResult(
-            .skip, name,
-            detail: "\(room.transport) cannot tell who is in the room before the bot joins; "
-              + "make sure only admins are"))
+      guard let settings = configuration.transports.first(where: { $0.resolvedName == room.transport }) else {
         continue
       }
       let admins = Set(
         (configuration.roles ?? []).filter { $0.transport == room.transport && $0.role == .admin }.map(\.user))
       do {
-        guard
-          let people = try await members(
-            settings, room.room, database.map { ReadOnlyStateStore(database: $0, transport: room.transport) },
-            TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
-        else {
+        let people: [String]
+        switch try await settings.roomMembers(
+          room.room, stored: database.map { ReadOnlyStateStore(database: $0, transport: room.transport) },
+          context: TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
+        {
+        case .members(let members):
+          people = members
+        case .unknownBeforeJoining:
           results.append(
             CheckResult(
-              .skip, name, detail: "cannot tell who is in the room without an access token; make sure only admins are"))
+              .skip, name,
+              detail: "\(room.transport) cannot tell who is in the room before the bot joins; "
+                + "make sure only admins are"))
+          continue
+        case .cannotAsk(let why):
+          results.append(
+            CheckResult(.skip, name, detail: "cannot tell who is in the room \(why); make sure only admins are"))
           continue
         }
         let others = people.filter { !admins.contains($0) }

@@ -14,13 +14,7 @@ package enum PermissionTable {
       let name = settings.resolvedName
       let grants = (configuration.roles ?? []).filter { $0.transport == name || $0.transport == "*" }
         .map { "\($0.user) (\($0.role)\($0.transport == "*" ? ", every transport" : ""))" }
-      let own: TransportRoleSettings
-      do {
-        own = try TransportKind.of(settings.type).roleSettings(settings)
-      } catch {
-        tables.append(CheckResult(.fail, "who may act on \(name)", detail: "\(error)"))
-        continue
-      }
+      let own = settings.roleSettings
       let named = namedRooms(of: name, in: configuration, own: own)
       var account = ["roles[]: " + (grants.isEmpty ? "nobody" : grants.joined(separator: ", "))]
       var room: [String] = []

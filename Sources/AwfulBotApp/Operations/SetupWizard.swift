@@ -86,9 +86,9 @@ package struct SetupWizard: Sendable {
     answers.dataDirectory = try value(
       answers.dataDirectory, "Data directory (the database goes here)", flag: "--data", default: "/var/lib/awfulbot")
     let named = try value(
-      answers.transport?.rawValue, "Chat: \(TransportType.supported)", flag: "--transport", default: "matrix")
-    guard let transport = TransportType(typed: named) else {
-      throw SetupError("unknown transport \"\(named)\": use \(TransportType.supported)")
+      answers.transport?.rawValue, "Chat: \(Self.transportChoices)", flag: "--transport", default: "matrix")
+    guard let transport = TransportType(typed: named), Self.transportTypes.contains(transport) else {
+      throw SetupError("unknown transport \"\(named)\": use \(Self.transportChoices)")
     }
     answers.transport = transport
     switch transport {
@@ -109,13 +109,18 @@ package struct SetupWizard: Sendable {
       answers.adminUser = try value(
         answers.adminUser, "Your services account or nick!user@host mask (gets admin)", flag: "--admin")
       if answers.ircTLS == nil { answers.ircTLS = !(answers.ircServer ?? "").hasSuffix(":6667") }
-    case .console:
+    default:
       break
     }
     answers.metricsListen = try value(
       answers.metricsListen, "Metrics listener (host:port, or off)", flag: "--metrics",
       default: MetricsSettings.defaultListen.description)
   }
+
+  /// The transport types setup asks about; others are written into the config by hand.
+  package static let transportTypes: [TransportType] = [.console, .matrix, .irc]
+  /// "console, matrix, irc".
+  package static var transportChoices: String { transportTypes.map(\.rawValue).joined(separator: ", ") }
 
   /// The configuration for the answers, and the secrets to put in the environment file (empty when they go into
   /// the configuration itself).
@@ -129,40 +134,41 @@ package struct SetupWizard: Sendable {
     let passwordVariable = AppConfiguration.ForumSettings.passwordVariable
     if !answers.secretsInConfig { secrets[passwordVariable] = answers.forumPassword ?? "" }
 
-    var transports: [TransportSettings] = []
     var rooms: [AppConfiguration.RoomSettings] = []
     var roles: [AppConfiguration.RoleGrant] = []
     let subscriptions: [RoomSubscriptionSpec] = [.bookmarks(stars: []), .announcements]
     // Each transport is named after its type: one of each at most.
     let transport = answers.transport ?? .console
+    guard Self.transportTypes.contains(transport) else {
+      throw SetupError(
+        "setup writes \(Self.transportChoices) transports; "
+          + "write a \(transport) transport into the config by hand (see config.example.json)")
+    }
     let name = transport.rawValue
+    var entry: [String: JSONValue] = ["type": .string(name), "name": .string(name)]
     switch transport {
     case .matrix:
       let room = answers.matrixRoom ?? ""
-      transports.append(
-        TransportSettings(
-          type: .matrix, name: name,
-          options: [
-            "homeserver": .string(answers.matrixHomeserver ?? ""), "userID": .string(answers.matrixUserID ?? ""),
-            "accessToken": secret(answers.matrixAccessToken, variable: "AWFULBOT_MATRIX_ACCESS_TOKEN"),
-            "rooms": .array([.string(room)]),
-          ]))
+      entry.merge([
+        "homeserver": .string(answers.matrixHomeserver ?? ""), "userID": .string(answers.matrixUserID ?? ""),
+        "accessToken": secret(answers.matrixAccessToken, variable: "AWFULBOT_MATRIX_ACCESS_TOKEN"),
+        "rooms": .array([.string(room)]),
+      ]) { _, new in new }
       rooms.append(.init(transport: name, room: room, subscriptions: subscriptions, mode: .each))
       if let admin = answers.adminUser { roles.append(.init(transport: name, user: admin, role: .admin)) }
     case .irc:
       let channel = answers.ircChannel ?? ""
-      var options: [String: JSONValue] = [
+      entry.merge([
         "server": .string(answers.ircServer ?? ""), "nick": .string(answers.ircNick ?? ""),
         "tls": .bool(answers.ircTLS ?? true), "channels": .array([.string(channel)]),
-      ]
-      if let admin = answers.adminUser { options["admins"] = .array([.string(admin)]) }
-      transports.append(TransportSettings(type: .irc, name: name, options: options))
+      ]) { _, new in new }
+      if let admin = answers.adminUser { entry["admins"] = .array([.string(admin)]) }
       rooms.append(.init(transport: name, room: channel, subscriptions: subscriptions, mode: .each))
-    case .console:
-      transports.append(TransportSettings(type: .console, name: name))
+    default:
       rooms.append(.init(transport: name, room: "console", subscriptions: subscriptions, mode: .each))
       roles.append(.init(transport: name, user: "console:operator", role: .admin))
     }
+    let transports = [try read(TransportSettings.self, .object(entry), as: "transports[0]")]
     // The forum and metrics answers are read by the sections' own readers, as the file will be: one set of checks,
     // and a problem names the key it ends up in.
     var forumAnswers: [String: JSONValue] = [

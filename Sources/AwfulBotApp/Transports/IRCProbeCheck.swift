@@ -5,19 +5,10 @@ import IRCTransport
 /// into a line that names the config keys to change. Secrets never appear: the lines are built from the nick, the
 /// account, the address and the server's own messages.
 enum IRCProbeCheck {
-  static func run(_ settings: TransportSettings, context: TransportBuildContext) async -> CheckResult {
-    let name = "irc \(settings.resolvedName)"
-    let configuration: IRCTransportConfiguration
-    do {
-      configuration = try TransportKind.configuration(settings, context: context)
-    } catch let error as ConfigurationError {
-      return CheckResult(
-        .fail, name, detail: error.problems.joined(separator: "; "), fix: "fix the transport's keys in the config")
-    } catch {
-      return CheckResult(.fail, name, detail: "\(error)", fix: "fix the transport's keys in the config")
-    }
+  static func run(_ configuration: IRCTransportConfiguration, context: TransportBuildContext) async -> CheckResult {
     let result = await IRCRegistrationProbe.run(configuration, logger: context.logger)
-    return checkResult(result, configuration: configuration, name: name, transportName: settings.resolvedName)
+    return checkResult(
+      result, configuration: configuration, name: "irc \(configuration.name)", transportName: configuration.name)
   }
 
   static func checkResult(

@@ -1,7 +1,7 @@
 import BotCore
 import ChatBridge
 
-/// Builds the chat connections a configuration names, each through its `TransportKind`.
+/// Builds the chat connections a configuration names, each through its plugin (`TransportPlugin.make`).
 package enum TransportFactory {
   package static func makeTransports(
     for configuration: AppConfiguration, context: TransportBuildContext = TransportBuildContext()
@@ -9,11 +9,10 @@ package enum TransportFactory {
     var problems: [String] = []
     var transports: [any ChatTransport] = []
     for (index, settings) in configuration.transports.enumerated() {
-      let make = TransportKind.of(settings.type).make
       var context = context
       context.settingsPath = "transports[\(index)]"
       do {
-        transports.append(try make(settings, context))
+        transports.append(try settings.make(context: context))
       } catch let error as ConfigurationError {
         problems += error.problems
       }

@@ -1,6 +1,6 @@
 import ChatBridge
 
-/// What a transport's own settings say about who may act, as the transport reads them (`TransportKind.roleSettings`):
+/// What a transport's own settings say about who may act, as the transport reads them (`TransportPlugin.roleSettings`):
 /// roles are `Role`s, so `check`'s permission table prints what the running bot will apply, not what the file wrote.
 package enum TransportRoleSettings: Sendable, Hashable {
   /// Room power levels for `member` and `admin`, the users whose role replaces their power, whose invites are taken,

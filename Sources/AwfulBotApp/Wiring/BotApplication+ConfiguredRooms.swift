@@ -14,7 +14,7 @@ extension BotApplication {
   /// does not know.
   package func seedRooms() async throws {
     let unresolved = try await seed(
-      ConfiguredRoom.named(in: configuration, environment: environment, logger: logger),
+      ConfiguredRoom.named(in: configuration),
       waitingAtMost: Self.startResolveLimit, logFailures: true)
     pendingRooms.withLock { $0 = unresolved }
   }

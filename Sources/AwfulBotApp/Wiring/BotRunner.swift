@@ -20,7 +20,7 @@ package func runBot(
   }
   // A console transport owns the terminal: no progress line over its chat.
   let progress = ProgressReporter(
-    enabled: !configuration.transports.contains { $0.type == .console } && ProgressReporter.isTerminal)
+    enabled: !configuration.transports.contains { $0.type == ConsolePlugin.type } && ProgressReporter.isTerminal)
   // Held until the bot stops: `restore` and a second `run` on this database check it (see `DatabaseLock`).
   let databasePath = try BotApplication.databasePath(for: configuration)
   let lock = try DatabaseLock.acquire(databasePath: databasePath)

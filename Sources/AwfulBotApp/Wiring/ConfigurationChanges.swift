@@ -86,12 +86,11 @@ package struct ConfigurationChanges: Sendable, Hashable {
         restartKeys.append("transports[\(name)]")
         continue
       }
-      let live = TransportKind.of(next.type).liveOptions
       var reconfigured = false
-      for key in Set(previous.options.keys).union(next.options.keys).sorted()
-      where previous.options[key] != next.options[key] && !ConfigReader.isComment(key) {
-        if live.contains(key) { reconfigured = true } else { restartKeys.append("transports[\(name)].\(key)") }
+      for (key, live) in previous.changedKeys(to: next).sorted(by: { $0.key < $1.key }) {
+        if live { reconfigured = true } else { restartKeys.append("transports[\(name)].\(key)") }
       }
+      // A secret that moved between the file and the environment, its value the same, changes nothing.
       if reconfigured { reconfiguredTransports.append(name) }
     }
   }

@@ -8,14 +8,12 @@ extension ConfigurationReloader {
   /// instead of queued for a channel the bot parted, where each would end as a dead letter. Users' subscriptions
   /// stay; putting the channel back resumes the room, and what was held arrives as one digest.
   func followOwnRooms(
-    of names: [String], from previous: AppConfiguration, to next: AppConfiguration, environment: [String: String]
+    of names: [String], from previous: AppConfiguration, to next: AppConfiguration
   ) async {
-    let context = TransportBuildContext(environment: environment, logger: logger)
     for name in names {
       guard let before = previous.transports.first(where: { $0.resolvedName == name }),
         let after = next.transports.first(where: { $0.resolvedName == name }),
-        let ownRooms = TransportKind.of(after.type).ownRooms,
-        let wasIn = try? ownRooms(before, context), let isIn = try? ownRooms(after, context)
+        let wasIn = before.ownRooms, let isIn = after.ownRooms
       else { continue }
       // Each list resolved once (an alias lookup may ask the service).
       let roomsBefore = await roomRefs(transport: name, rooms: wasIn)

@@ -94,7 +94,7 @@ package final class ConfigurationReloader: Service, Sendable {
       await applyRooms(from: previous, to: next)
     }
     // After the rooms: a config subscription removed with its channel leaves nothing to pause for.
-    await followOwnRooms(of: changes.reconfiguredTransports, from: previous, to: next, environment: environment)
+    await followOwnRooms(of: changes.reconfiguredTransports, from: previous, to: next)
     if changes.rooms || changes.privateMessageRooms || !changes.reconfiguredTransports.isEmpty {
       await renameRooms(in: next, environment: environment)
     }
@@ -127,11 +127,11 @@ package final class ConfigurationReloader: Service, Sendable {
   ) async {
     guard let before = previous.transports.first(where: { $0.resolvedName == name }),
       let after = next.transports.first(where: { $0.resolvedName == name }),
-      let transport = application.transports.first(where: { $0.name == name }) as? any ReconfigurableTransport
+      let transport = application.transports.first(where: { $0.name == name })
     else { return }
     let context = TransportBuildContext(environment: environment, logger: logger)
     do {
-      for change in try await transport.reconfigure(from: before, to: after, context: context) {
+      for change in try await before.reconfigure(transport, to: after, context: context) {
         logger.info("transport reconfigured", metadata: ["transport": "\(name)", "change": "\(change)"])
       }
     } catch {
@@ -186,7 +186,7 @@ package final class ConfigurationReloader: Service, Sendable {
   /// are found now (one still pending is named when `ConfiguredRoomRetry` finds it).
   private func renameRooms(in next: AppConfiguration, environment: [String: String]) async {
     var named: Set<RoomRef> = []
-    for room in ConfiguredRoom.named(in: next, environment: environment, logger: logger) {
+    for room in ConfiguredRoom.named(in: next) {
       if let ref = await roomRef(transport: room.transport, room: room.room) { named.insert(ref) }
     }
     let before = application.permissions.current.namedRooms

@@ -27,18 +27,13 @@ struct ConfiguredRoom: Sendable, Hashable {
     return alerts + rooms
   }
 
-  /// Every room the configuration names, the transports' own rooms after those of `all(in:)`. A transport whose
-  /// settings cannot be read names none (it does not start either).
-  static func named(in configuration: AppConfiguration, environment: [String: String], logger: Logger)
-    -> [ConfiguredRoom]
-  {
-    let context = TransportBuildContext(environment: environment, logger: logger)
+  /// Every room the configuration names, the transports' own rooms after those of `all(in:)`.
+  static func named(in configuration: AppConfiguration) -> [ConfiguredRoom] {
     var rooms = all(in: configuration)
     for settings in configuration.transports {
-      guard let namedRooms = TransportKind.of(settings.type).namedRooms,
-        let names = try? namedRooms(settings, context)
-      else { continue }
-      rooms += names.map { ConfiguredRoom(transport: settings.resolvedName, room: $0, purpose: .transportRoom) }
+      rooms += settings.namedRooms.map {
+        ConfiguredRoom(transport: settings.resolvedName, room: $0, purpose: .transportRoom)
+      }
     }
     return rooms
   }

@@ -1,9 +1,10 @@
 import ChatBridge
 
 extension IRCTransportConfiguration {
-  /// The config file's keys, in the order problems are reported (the order a config is best read in).
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case name, host, port, tls, caFile, nick, alternateNicks, username, realname, channels, channelRoles, sasl
+  /// The config file's keys, in the order problems are reported (the order a config is best read in). The server is
+  /// written as the file has it, `server: "host:port"`, and read into `host` and `port` here: one schema.
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case name, server, tls, caFile, nick, alternateNicks, username, realname, channels, channelRoles, sasl
     case relayAs, relayStyle, editNotices, titleColour, linesPerMessage, floodBurst, pingIntervalSeconds
     case pingTimeoutSeconds, reconnectDelaySeconds, maximumReconnectDelaySeconds, reconnectJitter, nickReclaimSeconds
     case sendWaitSeconds, connectTimeoutSeconds, registrationTimeoutSeconds, floodIntervalSeconds, mircFormatting
@@ -11,18 +12,19 @@ extension IRCTransportConfiguration {
     case clientCertificateFile, clientKeyFile
   }
 
-  /// The keys a config file may give, as it writes them.
-  package static var configurationKeys: [String] { CodingKeys.allCases.map(\.stringValue) }
-
   /// Reads every key, a value of the wrong shape reported and its default taken, then makes the checks of
   /// `validate()`: a configuration that decodes is one the transport runs with, and one that does not says
   /// everything wrong with it at once (`IRCConfigurationError`, each problem with its key).
   package init(from decoder: any Decoder) throws {
     var reader = try OptionReader<CodingKeys>(decoder)
+    let name = reader.string(.name) ?? "irc"
+    let server = reader.requiredString(.server)
+    // Port 0 means "any free port" to a listener; a server to connect to has a real one.
+    let address = server.flatMap(HostPort.init(parsing:)).flatMap { $0.port == 0 ? nil : $0 }
+    if let server, address == nil { reader.report("server", "expected host:port, got \"\(server)\"") }
     let tls = reader.bool(.tls) ?? true
     self.init(
-      name: reader.string(.name) ?? "irc", host: reader.requiredString(.host) ?? "", port: reader.integer(.port),
-      tls: tls, nick: reader.requiredString(.nick) ?? "")
+      name: name, host: address?.host ?? "", port: address?.port, tls: tls, nick: reader.requiredString(.nick) ?? "")
     let defaults = self
     caFile = reader.string(.caFile)
     alternateNicks = reader.strings(.alternateNicks) ?? []
@@ -59,7 +61,55 @@ extension IRCTransportConfiguration {
     nickServSASL = reader.bool(.nickServSASL) ?? defaults.nickServSASL
     clientCertificateFile = reader.string(.clientCertificateFile)
     clientKeyFile = reader.string(.clientKeyFile)
-    let found = reader.problems + problemsBesideLists(secretsRequired: reader.secretsRequired)
+    // A check of a key whose value could not be read would judge the default taken in its place.
+    let unread = Set(reader.problems.map(\.key))
+    let found =
+      reader.problems + problemsBesideLists(secretsRequired: reader.secretsRequired).filter { !unread.contains($0.key) }
     if !found.isEmpty { throw IRCConfigurationError(Self.inFileOrder(found)) }
+  }
+}
+
+extension IRCTransportConfiguration: KeyedConfiguration {
+  /// Each key's setting as the file writes it, for the reload's comparison (`changedKeys(to:)`).
+  package func value(at key: CodingKeys) -> AnyHashable {
+    switch key {
+    case .name: name
+    case .server: HostPort(host: host, port: port).description
+    case .tls: tls
+    case .caFile: caFile
+    case .nick: nick
+    case .alternateNicks: alternateNicks
+    case .username: username
+    case .realname: realname
+    case .channels: channels
+    case .channelRoles: channelRoles
+    case .sasl: sasl
+    case .relayAs: relayAs
+    case .relayStyle: relayStyle
+    case .editNotices: editNotices
+    case .titleColour: titleColour
+    case .linesPerMessage: linesPerMessage
+    case .floodBurst: floodBurst
+    case .pingIntervalSeconds: pingIntervalSeconds
+    case .pingTimeoutSeconds: pingTimeoutSeconds
+    case .reconnectDelaySeconds: reconnectDelaySeconds
+    case .maximumReconnectDelaySeconds: maximumReconnectDelaySeconds
+    case .reconnectJitter: reconnectJitter
+    case .nickReclaimSeconds: nickReclaimSeconds
+    case .sendWaitSeconds: sendWaitSeconds
+    case .connectTimeoutSeconds: connectTimeoutSeconds
+    case .registrationTimeoutSeconds: registrationTimeoutSeconds
+    case .floodIntervalSeconds: floodIntervalSeconds
+    case .mircFormatting: mircFormatting
+    case .admins: admins
+    case .members: members
+    case .quitMessage: quitMessage
+    case .rejoinOnKick: rejoinOnKick
+    case .nickServPassword: nickServPassword
+    case .servicesServer: servicesServer
+    case .nickServSASL: nickServSASL
+    case .clientCertificateFile: clientCertificateFile
+    case .clientKeyFile: clientKeyFile
+    }
   }
 }

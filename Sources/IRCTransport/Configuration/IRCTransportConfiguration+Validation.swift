@@ -43,8 +43,9 @@ extension IRCTransportConfiguration {
   /// `secretsRequired` false: a SASL password left out is not missing (it comes from the environment).
   func problemsBesideLists(secretsRequired: Bool = true) -> [OptionProblem] {
     var found: [OptionProblem] = []
-    if host.isEmpty { found.append(.init("host", "must not be empty")) }
-    if !(1...65535).contains(port) { found.append(.init("port", "must be 1–65535, got \(port)")) }
+    // The file writes both as `server` (`host:port`).
+    if host.isEmpty { found.append(.init("server", "the host must not be empty")) }
+    if !(1...65535).contains(port) { found.append(.init("server", "the port must be 1–65535, got \(port)")) }
     var nicks = [("nick", nick)]
     nicks += alternateNicks.enumerated().map { ("alternateNicks[\($0)]", $1) }
     for (key, nick) in nicks {

@@ -3,14 +3,11 @@ import Foundation
 
 extension MatrixTransportConfiguration {
   /// The config file's keys, in the order problems are reported (the order a config is best read in).
-  enum CodingKeys: String, CodingKey, CaseIterable {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case name, homeserver, userID, accessToken, password, deviceID, deviceName, rooms, allowedInviters
     case memberPowerLevel, adminPowerLevel, roleOverrides, threadRooms, syncTimeoutSeconds, suppressLinkPreviews
     case pickleKey, undecryptableWaitSeconds, encryption, acceptedIdentities, images
   }
-
-  /// The keys a config file may give, as it writes them.
-  package static var configurationKeys: [String] { CodingKeys.allCases.map(\.stringValue) }
 
   /// Reads every key, a value of the wrong shape reported and its default taken, then makes the checks of
   /// `validationErrors()`: a configuration that decodes is one the transport runs with, and one that does not says
@@ -79,5 +76,33 @@ extension MatrixTransportConfiguration {
   /// Problems in the order of `CodingKeys`, those about the account as a whole last.
   static func inFileOrder(_ problems: [OptionProblem]) -> [OptionProblem] {
     OptionProblem.inOrder(problems, keys: configurationKeys)
+  }
+}
+
+extension MatrixTransportConfiguration: KeyedConfiguration {
+  /// Each key's setting as the file writes it, for the reload's comparison (`changedKeys(to:)`).
+  package func value(at key: CodingKeys) -> AnyHashable {
+    switch key {
+    case .name: name
+    case .homeserver: homeserver
+    case .userID: userID
+    case .accessToken: accessToken
+    case .password: password
+    case .deviceID: deviceID
+    case .deviceName: deviceName
+    case .rooms: rooms
+    case .allowedInviters: allowedInviters
+    case .memberPowerLevel: memberPowerLevel
+    case .adminPowerLevel: adminPowerLevel
+    case .roleOverrides: roleOverrides
+    case .threadRooms: threadRooms
+    case .syncTimeoutSeconds: syncTimeoutSeconds
+    case .suppressLinkPreviews: suppressLinkPreviews
+    case .pickleKey: pickleKey
+    case .undecryptableWaitSeconds: undecryptableWaitSeconds
+    case .encryption: encryption
+    case .acceptedIdentities: acceptedIdentities
+    case .images: images
+    }
   }
 }

@@ -101,7 +101,7 @@ final class IRCAcceptanceChannel: Sendable {
       // The scripts say dozens of commands in seconds: no command budget here (it has suites of its own).
       commands: .init(
         prefix: "!", botName: "awfulbot", userCommandsPerMinute: 0, roomCommandsPerMinute: 0, forumRequestsPerMinute: 0),
-      transports: [.init(type: .irc, name: "irc")],
+      transports: [TransportSettings(IRCPlugin.self, name: "irc", configuration: ircConfiguration)],
       rooms: [
         .init(
           transport: "irc", room: IRCCaseMapping.fold(channel), subscriptions: [.bookmarks(stars: []), .announcements])

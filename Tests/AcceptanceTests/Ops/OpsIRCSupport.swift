@@ -31,8 +31,9 @@ func probeIRC(
   _ options: [String: JSONValue], name: String = "irc", environment: [String: String] = [:],
   settingsPath: String? = nil
 ) async throws -> CheckResult {
-  let probe = TransportKind.irc.probe
-  return await probe(
-    TransportSettings(type: .irc, name: name, options: options),
-    TransportBuildContext(environment: environment, logger: Logger.quiet(), settingsPath: settingsPath))
+  var entry = options
+  entry["type"] = "irc"
+  entry["name"] = .string(name)
+  return try await TransportSettings.read(entry, environment: environment).probe(
+    context: TransportBuildContext(environment: environment, logger: Logger.quiet(), settingsPath: settingsPath))
 }

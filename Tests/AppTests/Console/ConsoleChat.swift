@@ -41,7 +41,7 @@ final class ConsoleChat: Sendable {
         bookmarksSeconds: pollSeconds, announcementsSeconds: pollSeconds, forumsSeconds: pollSeconds,
         privateMessagesSeconds: pollSeconds),
       commands: .init(prefix: "!", botName: "awfulbot"),
-      transports: [.init(type: .console, name: "console")],
+      transports: [.console(name: "console")],
       rooms: [.init(transport: "console", room: "console", subscriptions: [.bookmarks(stars: []), .announcements])],
       privateMessages: .init(rooms: [.init(transport: "console", room: "console")]))
     let console = ConsoleTransport(name: "console", input: chat.input.fileHandleForReading) { text in

@@ -29,7 +29,7 @@ struct ConfiguredRoomRetryTests {
       let configuration = AppConfiguration(
         forum: .emulator(baseURL, requestSpacingSeconds: 0, announcementsForumID: nil),
         dataDirectory: directory.path, polling: .init(bookmarksSeconds: 60, privateMessagesSeconds: 1),
-        transports: [TransportSettings(type: .console, name: "late")],
+        transports: [.console(name: "late")],
         rooms: [
           .init(
             transport: "late", room: Self.roomAlias, subscriptions: [.thread(id: "3600001")],

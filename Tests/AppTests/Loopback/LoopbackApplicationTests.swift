@@ -79,7 +79,7 @@ final class LoopbackConsole: Sendable {
       dataDirectory: URL(fileURLWithPath: world.databasePath).deletingLastPathComponent().path,
       polling: .init(bookmarksSeconds: 0.2, announcementsSeconds: 60, forumsSeconds: 60),
       commands: .init(prefix: "!", botName: "awfulbot"),
-      transports: [.init(type: .console, name: "console")])
+      transports: [.console(name: "console")])
     return try BotApplication(
       configuration: configuration, transports: [transport], databasePath: world.databasePath,
       logger: Logger.quiet())

@@ -139,7 +139,7 @@ struct ConfigurationReloadTests {
     let log = LogCapture()
     let context = TransportBuildContext(environment: [:], logger: .quiet())
     // The transport is never started: a reload applies to it all the same, and parts nothing it had not joined.
-    let irc = try TransportKind.of(.irc).make(configuration.transports[0], context)
+    let irc = try configuration.transports[0].make(context: context)
     let application = try BotApplication(
       configuration: configuration, transports: [irc],
       databasePath: directory.appendingPathComponent("db.sqlite").path, logger: .quiet())

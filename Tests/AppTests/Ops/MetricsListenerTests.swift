@@ -1,5 +1,6 @@
 import AwfulBotApp
 import AwfulBotTestKit
+import ChatBridge
 import Foundation
 import Testing
 

@@ -4,6 +4,7 @@ import AwfulBotTestKit
 import ChatBridge
 import FakeForum
 import Foundation
+import IRCTransport
 import Logging
 import Synchronization
 import Testing
@@ -171,8 +172,9 @@ struct OpsCheckTests {
     let (configuration, secrets) = try SetupWizard.configuration(from: answers)
     #expect(secrets == [:])
     try configuration.validate(environment: [:])
-    #expect(configuration.transports.first?.options["server"] == .string("irc.libera.chat:6697"))
-    #expect(configuration.transports.first?.options["admins"] == .array([.string("myaccount")]))
+    let irc = try #require(configuration.transports.first?.configuration(of: IRCPlugin.self))
+    #expect(irc.host == "irc.libera.chat" && irc.port == 6697)
+    #expect(irc.admins == ["myaccount"])
     #expect(configuration.metrics?.isEnabled == false)
     #expect(configuration.literalSecretPaths == ["forum.password"])
   }

@@ -4,6 +4,7 @@ import AwfulBotTestKit
 import ChatBridge
 import Foundation
 import IRCTransport
+import MatrixTransport
 import Testing
 
 /// Every way a configuration can be wrong is reported with its key path and reason, all at once.
@@ -192,15 +193,10 @@ struct OpsConfigValidationTests {
         "transports[0].password: <secret from $MATRIX_PW> is not set"
       ])
     let config = try OpsConfig.parse(["transports": [withReference]], environment: ["MATRIX_PW": "pw"])
-    struct MatrixView: Decodable {
-      var name: String
-      var password: String
-      var homeserver: String
-    }
-    let decoded = try config.transports[0].decodeOptions(
-      MatrixView.self, kind: .matrix, environment: ["MATRIX_PW": "pw"])
+    let decoded = try #require(config.transports[0].configuration(of: MatrixPlugin.self))
     #expect(decoded.name == "matrix-work")
     #expect(decoded.password == "pw")
+    #expect(config.transports[0].writtenSecrets == ["password": SecretValue(environment: "MATRIX_PW")])
     #expect(
       TransportSettings.environmentVariable(transport: "irc-libera", key: "sasl.password")
         == "AWFULBOT_IRC_LIBERA_SASL_PASSWORD")
@@ -266,7 +262,7 @@ struct OpsConfigValidationTests {
         ])
   }
 
-  @Test("irc options are prepared for the transport's own configuration type")
+  @Test("irc settings are read from the config file's own keys (server as host:port, channels as names or objects)")
   func ircPrepared() throws {
     let config = try OpsConfig.parse(
       [
@@ -278,24 +274,12 @@ struct OpsConfigValidationTests {
           ]
         ]
       ], environment: ["SASL_PW": "pw"])
-    struct IRCView: Decodable {
-      struct Channel: Decodable, Equatable {
-        var name: String
-        var key: String?
-      }
-      struct SASL: Decodable { var password: String }
-      var name: String
-      var host: String
-      var port: Int
-      var channels: [Channel]
-      var sasl: SASL
-    }
-    let view = try config.transports[0].decodeOptions(IRCView.self, kind: .irc, environment: ["SASL_PW": "pw"])
+    let view = try #require(config.transports[0].configuration(of: IRCPlugin.self))
     #expect(view.name == "irc-libera")
     #expect(view.host == "irc.libera.chat")
     #expect(view.port == 6697)
     #expect(view.channels == [.init(name: "#goons"), .init(name: "#private", key: "k")])
-    #expect(view.sasl.password == "pw")
+    #expect(view.sasl?.password == "pw")
   }
 
   @Test("an irc transport is built knowing its place in the config, the bot's version and its channel roles")
@@ -393,14 +377,24 @@ struct OpsConfigValidationTests {
   }
 
   @Test("a configuration built in code is checked like a file")
-  func codeBuilt() {
+  func codeBuilt() throws {
     let config = AppConfiguration(
       forum: .init(username: "bot", password: SecretValue(environment: "NOPE")),
-      transports: [TransportSettings(type: .irc, options: ["server": .string("x"), "nick": .string("bot")])])
+      transports: [
+        try TransportSettings.read(
+          ["type": "irc", "server": "irc.example.org:6697", "nick": "bot", "nickServPassword": ["env": "NS"]],
+          checksSecrets: false)
+      ])
     let error = #expect(throws: ConfigurationError.self) { try config.validate(environment: [:]) }
     #expect(
       error?.problems == [
-        "forum.password: <secret from $NOPE> is not set", "transports[0].server: expected host:port, got \"x\"",
+        "forum.password: <secret from $NOPE> is not set",
+        "transports[0].nickServPassword: <secret from $NS> is not set",
       ])
+    // A transport's settings are read, and checked, as the file's are.
+    let transport = #expect(throws: ConfigurationError.self) {
+      try TransportSettings.read(["type": "irc", "server": "x", "nick": "bot"])
+    }
+    #expect(transport?.problems == ["server: expected host:port, got \"x\""])
   }
 }

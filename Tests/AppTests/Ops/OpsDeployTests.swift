@@ -2,6 +2,7 @@ import AwfulBotApp
 import AwfulBotTestKit
 import ChatBridge
 import Foundation
+import MatrixTransport
 import Testing
 
 /// The deployment files agree with the code: configs they ship load, the env example covers the secrets, the unit
@@ -39,7 +40,8 @@ struct OpsDeployTests {
     #expect(configuration.dataDirectory == "/var/lib/awfulbot")
     #expect(configuration.metrics?.address == HostPort(host: "0.0.0.0", port: 9464))
     #expect(
-      configuration.transports.first?.options["homeserver"] == .string("http://synapse:8008"),
+      configuration.transports.first?.configuration(of: MatrixPlugin.self)?.homeserver.absoluteString
+        == "http://synapse:8008",
       "the compose service name")
     let compose = try read("deploy/docker-compose.yml")
     #expect(compose.contains("./compose/awfulbot.json:/etc/awfulbot/config.json:ro"))

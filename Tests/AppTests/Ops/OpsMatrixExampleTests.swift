@@ -23,8 +23,7 @@ struct OpsMatrixExampleTests {
   @Test("the example's matrix transport decodes into MatrixTransportConfiguration")
   func decodes() throws {
     let settings = try Self.exampleMatrix()
-    let configuration = try settings.decodeOptions(
-      MatrixTransportConfiguration.self, kind: .matrix, environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token"])
+    let configuration = try #require(settings.configuration(of: MatrixPlugin.self))
     #expect(configuration.name == "matrix")
     #expect(configuration.homeserver.absoluteString == "https://matrix.example.org")
     #expect(configuration.userID == "@awfulbot:example.org")
@@ -36,11 +35,10 @@ struct OpsMatrixExampleTests {
 
   @Test("check probes the example's matrix transport and reports an unreachable homeserver without the token")
   func probes() async throws {
-    var settings = try Self.exampleMatrix()
-    settings.options["homeserver"] = .string("http://127.0.0.1:1")
-    let probe = TransportKind.matrix.probe
-    let result = await probe(
-      settings, TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token"]))
+    var configuration = try #require(Self.exampleMatrix().configuration(of: MatrixPlugin.self))
+    configuration.homeserver = try #require(URL(string: "http://127.0.0.1:1"))
+    let result = await MatrixPlugin.probe(
+      configuration, context: TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token"]))
     #expect(result.outcome == .fail)
     #expect(result.detail.hasPrefix("homeserver unreachable: "))
     #expect(!result.line.contains("example-token"))
@@ -49,9 +47,8 @@ struct OpsMatrixExampleTests {
   @Test("building the transport needs the bot's database")
   func makeNeedsDatabase() throws {
     let settings = try Self.exampleMatrix()
-    let make = TransportKind.matrix.make
     let error = try #require(throws: ConfigurationError.self) {
-      try make(settings, TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "t"]))
+      try settings.make(context: TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "t"]))
     }
     #expect(error.problems.first?.contains("needs the bot's database") == true)
   }

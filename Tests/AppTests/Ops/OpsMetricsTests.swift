@@ -27,7 +27,7 @@ struct OpsMetricsTests {
     let configuration = AppConfiguration(
       forum: .emulator(baseURL, requestSpacingSeconds: 0, announcementsForumID: nil),
       dataDirectory: directory.path, polling: .init(bookmarksSeconds: 1),
-      transports: [TransportSettings(type: .console, name: transportName)],
+      transports: [.console(name: transportName)],
       rooms: [.init(transport: transportName, room: "console", subscriptions: [.bookmarks(stars: [])])],
       metrics: MetricsSettings(enabled: true, listen: HostPort(host: "127.0.0.1", port: 0)))
     let application = try BotApplication(configuration: configuration, transports: [console])

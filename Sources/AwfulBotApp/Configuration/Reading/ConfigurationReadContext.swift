@@ -51,12 +51,4 @@ final class ConfigurationReadContext: Sendable {
   func append(_ problems: [String]) {
     state.withLock { $0.problems += problems }
   }
-
-  /// Appends the problems of a transport's option check (`ConfigReader`) in order.
-  func take(_ reader: ConfigReader) {
-    for problem in reader.problems {
-      state.withLock { $0.problems.append(problem) }
-    }
-    state.withLock { $0.reported.formUnion(reader.reportedPaths) }
-  }
 }

@@ -30,9 +30,8 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
     }
     guard reportsUnknownKeys else { return }
     let known = Key.allCases.map(\.stringValue)
-    for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) && !ConfigReader.isComment(key)
-    {
-      let hint = ConfigReader.didYouMean(key, in: known)
+    for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) && !ConfigKey.isComment(key) {
+      let hint = ConfigKey.didYouMean(key, in: known)
       context.report(at(key), "unknown key\(hint)")
     }
   }
@@ -43,7 +42,7 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
     if ownsContext, !context.problems.isEmpty { throw ConfigurationError(problems: context.problems) }
   }
 
-  func at(_ key: String) -> String { ConfigReader.join(path, key) }
+  func at(_ key: String) -> String { ConfigKey.join(path, key) }
   func at(_ key: Key) -> String { at(key.stringValue) }
 
   func report(_ key: Key, _ reason: String) { context.report(at(key), reason) }
@@ -102,11 +101,11 @@ struct SectionReader<Key: CodingKey & CaseIterable> {
     return typed(String.self, key, expected: "a string")
   }
 
-  /// A number within ±1e15 (`ConfigReader.largestNumber`): larger ones are reported, never turned into a duration or
+  /// A number within ±1e15 (`ConfigKey.largestNumber`): larger ones are reported, never turned into a duration or
   /// an integer, where they would stop the process (`.seconds(1e300)`).
   func number(_ key: Key) -> Double? {
     guard let number = typed(Double.self, key, expected: "a number") else { return nil }
-    guard abs(number) <= ConfigReader.largestNumber else {
+    guard abs(number) <= ConfigKey.largestNumber else {
       report(key, "expected a number from -1e15 to 1e15, got \(number)")
       return nil
     }

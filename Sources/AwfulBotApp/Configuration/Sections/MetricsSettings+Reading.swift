@@ -1,3 +1,5 @@
+import ChatBridge
+
 extension MetricsSettings: Decodable {
   package init(from decoder: any Decoder) throws {
     let reader = try SectionReader(decoder, keys: CodingKeys.self)
