@@ -94,7 +94,7 @@ struct MatrixPunishmentRenderingTests {
     )
     #expect(
       event.html
-        == "5 more Leper's Colony entries, for a, b, @\u{2060}room and 1 other: "
-        + #"<a href="https://forums.somethingawful.com/banlist.php">the Leper's Colony</a>"#)
+        == "5 more Leper&#39;s Colony entries, for a, b, @\u{2060}room and 1 other: "
+        + #"<a href="https://forums.somethingawful.com/banlist.php">the Leper&#39;s Colony</a>"#)
   }
 }

@@ -41,6 +41,8 @@ package struct CommandContext: Sendable {
   /// Each user's searches and each room's last search (`search`, `search more`); the router's, shared by every
   /// transport.
   package var searches = SearchBook(budget: CommandBudget())
+  /// Each room's last rap sheet (`lepers`, `lepers more`); the router's.
+  package var rapSheets = RapSheetBook()
 
   package var links: ForumLinks { composer.links }
 

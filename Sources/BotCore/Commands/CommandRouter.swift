@@ -25,6 +25,8 @@ package struct CommandRouter: Sendable {
   package let budget: CommandBudget
   /// Each user's searches and each room's last search (shared by every transport's router, like the budget).
   package let searches: SearchBook
+  /// Each room's last rap sheet, for `lepers more`.
+  package let rapSheets = RapSheetBook()
   let now: @Sendable () -> Date
 
   package init(
@@ -142,6 +144,7 @@ package struct CommandRouter: Sendable {
       now: now(), pendingReplies: pendingReplies, prefix: parser.prefix, commands: commands)
     context.answer = options
     context.searches = searches
+    context.rapSheets = rapSheets
     context.roomIsNamed = permissions.isNamed(context.room)
     context.forumName = permissions.forumName(of: message)
     return context

@@ -13,6 +13,8 @@ struct RapSheet: Sendable {
   var total: Int
   /// The user's id, when the forum gave one: what the rap sheet's link names.
   var userID: String?
+  /// The user's name as the forum writes it, when the sheet lists anything.
+  var userName: String?
 
   /// The forum's page count is read from the page: a bound keeps a hostile number from asking for absurd pages.
   static let maximumForumPages = 1_000
@@ -21,7 +23,8 @@ struct RapSheet: Sendable {
     let first = try await forum.rapSheet(user: user, page: 1)
     let perPage = first.punishments.count
     let userID = first.punishments.first?.subject.id ?? (user.allSatisfy(\.isNumber) ? user : nil)
-    guard perPage > 0 else { return RapSheet(entries: [], total: 0, userID: userID) }
+    let userName = first.punishments.first?.subject.name
+    guard perPage > 0 else { return RapSheet(entries: [], total: 0, userID: userID, userName: userName) }
     let forumPages = min(max(first.navigation?.total ?? 1, 1), maximumForumPages)
     var pages = [1: first.punishments]
     var total = perPage
@@ -31,7 +34,7 @@ struct RapSheet: Sendable {
       total = (forumPages - 1) * perPage + last.punishments.count
     }
     let start = (chatPage - 1) * pageSize
-    guard start < total else { return RapSheet(entries: [], total: total, userID: userID) }
+    guard start < total else { return RapSheet(entries: [], total: total, userID: userID, userName: userName) }
     let end = min(start + pageSize, total)
     var entries: [Punishment] = []
     for forumPage in (start / perPage + 1)...((end - 1) / perPage + 1) {
@@ -47,7 +50,7 @@ struct RapSheet: Sendable {
         entries.append(row)
       }
     }
-    return RapSheet(entries: entries, total: total, userID: userID)
+    return RapSheet(entries: entries, total: total, userID: userID, userName: userName)
   }
 
   /// The user's rap sheet on the forum, or the Leper's Colony when the id is not known.

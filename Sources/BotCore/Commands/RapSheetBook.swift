@@ -1,0 +1,37 @@
+import ChatBridge
+import Foundation
+
+/// Each room's last rap sheet (`lepers <user>`), so `lepers more` shows its next entries. Nothing of the sheet is
+/// kept but whose it is and where the room stopped: `more` reads the forum again (charged to the command budget),
+/// so it shows the sheet as it is then.
+package actor RapSheetBook {
+  package struct Session: Sendable, Hashable {
+    /// The user as the asker named them (a name or an id), what the forum is asked again.
+    package var user: String
+    /// The chat page `more` shows next.
+    package var nextPage: Int
+    package var expires: Date
+  }
+
+  /// How long `more` can page on through a rap sheet.
+  package static let sessionLifetime: TimeInterval = 30 * 60
+  /// Rooms are forgotten once stale; this bounds them between clean-ups.
+  private let maximumEntries = 10_000
+  private var sessions: [RoomRef: Session] = [:]
+
+  package init() {}
+
+  package func session(room: RoomRef, now: Date) -> Session? {
+    guard let session = sessions[room], session.expires > now else { return nil }
+    return session
+  }
+
+  package func store(_ session: Session, room: RoomRef, now: Date) {
+    sessions[room] = session
+    if sessions.count > maximumEntries { sessions = sessions.filter { $0.value.expires > now } }
+  }
+
+  package func forget(room: RoomRef) {
+    sessions[room] = nil
+  }
+}
