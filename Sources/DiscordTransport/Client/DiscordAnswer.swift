@@ -27,7 +27,8 @@ struct DiscordAnswer: Sendable, Hashable {
 struct DiscordErrorBody: Sendable, Hashable {
   /// Discord's error code (`10015` unknown webhook, `10008` unknown message, `50035` invalid form body…).
   var code: Int?
-  /// Discord's sentence, made safe to log: controls stripped, one line, at most 200 characters.
+  /// Discord's sentence as one line, controls stripped (whoever shows it blanks the token out first, then shortens
+  /// it: see `DiscordTransport.refusal`).
   var message: String?
   /// A 429's wait, clamped (`Clamp.seconds`, at most a day).
   var retryAfter: Duration?
@@ -54,7 +55,7 @@ struct DiscordErrorBody: Sendable, Hashable {
       global: decoded?.global?.value == true)
   }
 
-  /// An outside sentence as one short line: controls and invisible formatting removed, at most 200 characters.
+  /// An outside sentence as one line: controls and invisible formatting removed.
   static func safeLine(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -63,7 +64,11 @@ struct DiscordErrorBody: Sendable, Hashable {
       default: scalars.append(scalar)
       }
     }
-    let line = String(scalars).trimmingCharacters(in: .whitespaces)
-    return line.count > 200 ? String(line.prefix(200)) + "…" : line
+    return String(scalars).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// At most `limit` characters, a cut marked with "…".
+  static func shortened(_ line: String, to limit: Int = 200) -> String {
+    line.count > limit ? String(line.prefix(limit)) + "…" : line
   }
 }

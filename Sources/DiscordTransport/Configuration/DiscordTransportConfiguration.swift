@@ -47,9 +47,9 @@ package struct DiscordTransportConfiguration: Decodable, Equatable, Sendable {
     self.sendAttempts = sendAttempts
   }
 
-  /// The config file's keys (`type` is the list's, read and ignored here).
+  /// The config file's keys (beside `type`, which is the transport list's and ignored here).
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case type, name, rooms, username, linkPreviews, requestTimeoutSeconds, maximumRateLimitWaitSeconds, sendAttempts
+    case name, rooms, username, linkPreviews, requestTimeoutSeconds, maximumRateLimitWaitSeconds, sendAttempts
   }
 
   enum RoomKeys: String, CodingKey, CaseIterable {
@@ -58,15 +58,16 @@ package struct DiscordTransportConfiguration: Decodable, Equatable, Sendable {
 
   /// The keys a reload may change on a running transport: every one but `name` (a webhook is one request per
   /// message, so new settings take effect from the next send; see `DiscordTransport.reconfigure`).
-  package static let liveKeys: Set<String> = Set(CodingKeys.allCases.map(\.stringValue)).subtracting(["type", "name"])
+  package static let liveKeys: Set<String> = Set(CodingKeys.allCases.map(\.stringValue)).subtracting(["name"])
 
   package init(from decoder: any Decoder) throws {
     self.init()
     let secretsRequired = decoder.userInfo[.secretsOptional] as? Bool != true
-    var problems: [OptionProblem] = []
+    var problems: [ConfigProblem] = []
     let container = try decoder.container(keyedBy: AnyKey.self)
     let known = Set(CodingKeys.allCases.map(\.stringValue))
-    for key in container.allKeys where !known.contains(key.stringValue) && !key.stringValue.hasPrefix("_") {
+    for key in container.allKeys
+    where !known.contains(key.stringValue) && key.stringValue != "type" && !key.stringValue.hasPrefix("_") {
       problems.append(.init(key.stringValue, "unknown key (expected one of \(known.sorted().joined(separator: ", ")))"))
     }
     func value<T: Decodable>(_ key: CodingKeys, _ type: T.Type, expected: String) -> T? {
@@ -122,7 +123,7 @@ package struct DiscordTransportConfiguration: Decodable, Equatable, Sendable {
   /// `rooms`: room name → `{"webhook": …, "username": …}`, every problem at `rooms.<name>.<key>`.
   private static func rooms(
     in container: KeyedDecodingContainer<AnyKey>, secretsRequired: Bool,
-    problems: inout [OptionProblem]
+    problems: inout [ConfigProblem]
   ) -> [String: DiscordRoomSettings] {
     let roomsContainer: KeyedDecodingContainer<AnyKey>
     do {

@@ -26,7 +26,11 @@ extension DiscordTransport {
           if let channel = found?.channel_id, DiscordWebhook.isSnowflake(channel) {
             detail += ", posting in channel \(channel)"
           }
-          if let named = found?.name.map(DiscordErrorBody.safeLine), !named.isEmpty { detail += " as “\(named)”" }
+          if let named = found?.name.map({ DiscordErrorBody.shortened(DiscordErrorBody.safeLine($0), to: 80) }),
+            !named.isEmpty
+          {
+            detail += " as “\(named)”"
+          }
           results.append(CheckResult(.pass, check, detail: detail))
         } else {
           let refusal = refusal(answer, room: room, webhook: webhook, doing: "read the webhook")

@@ -119,7 +119,10 @@ extension DiscordTransport {
     let error = answer.error
     var said = "\(answer.status)"
     if let code = error.code { said += ", code \(code)" }
-    if let message = error.message.map(webhook.scrubbed), !message.isEmpty { said += ": \(message)" }
+    // The token is blanked out before the sentence is shortened, so no cut can leave a piece of it.
+    if let message = error.message.map({ DiscordErrorBody.shortened(webhook.scrubbed($0)) }), !message.isEmpty {
+      said += ": \(message)"
+    }
     let reason: String
     switch (answer.status, error.code) {
     case (404, DiscordErrorCode.unknownWebhook), (404, nil):
