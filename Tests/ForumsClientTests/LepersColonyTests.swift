@@ -96,7 +96,7 @@ struct LepersColonyTests {
       let sheet = try await forum.client.rapSheet(user: name, page: 1)
       let requests = await forum.state.requests()
       #expect(requests.map(\.path) == ["/member.php", "/banlist.php"])
-      #expect(requests.first?.queryValue("username")?.contains("Qu") == true)
+      #expect(requests.first?.queryValue("username")?.lowercased().contains("québec") == true)
       #expect(requests.last?.queryValue("userid") == "1003")
       #expect(sheet.punishments.count == 2)
       #expect(sheet.punishments.allSatisfy { $0.subject.id == "1003" })
@@ -118,13 +118,27 @@ struct LepersColonyTests {
     }
   }
 
-  /// An empty name asks nothing (the forum would answer with the bot's own profile).
-  @Test func emptyUserAsksNothing() async throws {
+  /// An empty name asks nothing (the forum would answer with the bot's own profile), nor does an overlong one.
+  @Test func emptyOrOverlongUserAsksNothing() async throws {
     try await withFakeForum { forum in
       try await forum.client.logIn()
       await forum.state.clearRequests()
-      await #expect(throws: RapSheetUserMissing.self) { _ = try await forum.client.rapSheet(user: "  ", page: 1) }
+      await #expect(throws: RapSheetUserInvalid.empty) { _ = try await forum.client.rapSheet(user: "  ", page: 1) }
+      await #expect(throws: RapSheetUserInvalid.tooLong) {
+        _ = try await forum.client.rapSheet(user: String(repeating: "@room ", count: 2_000), page: 1)
+      }
       #expect(await forum.state.requests().isEmpty)
+    }
+  }
+
+  /// The next page of a sheet read by name asks for the profile no more: the id found is kept.
+  @Test func theNextPageByNameIsOneRequest() async throws {
+    try await withFakeForum { forum in
+      try await forum.client.logIn()
+      await forum.state.clearRequests()
+      _ = try await forum.client.rapSheet(user: "Pickled Tink", page: 1)
+      _ = try await forum.client.rapSheet(user: "pickled tink", page: 2)
+      #expect(await forum.state.requests().map(\.path) == ["/member.php", "/banlist.php", "/banlist.php"])
     }
   }
 
@@ -199,7 +213,8 @@ struct LepersColonyTests {
       let entry = try #require(page.punishments.first)
       #expect(entry.sentence == .permaban)
       #expect(entry.approver == nil)
-      #expect(entry.postID == "\(Int.max)")
+      // 19 digits: more than any real post id has, so no id (a reader's `Int` could not hold a longer one).
+      #expect(entry.postID == nil)
       let text = plainText(entry.reason)
       #expect(text.contains("@room & everyone"))
       #expect(!text.contains("alert(1)"))

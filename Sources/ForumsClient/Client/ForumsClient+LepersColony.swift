@@ -12,13 +12,15 @@ extension ForumsClient {
 
   /// Page `page` of one user's rap sheet, newest first. `user` is a numeric user id (one request,
   /// `banlist.php?userid=U&pagenumber=N`) or a user name, looked up on the forum's profile page first
-  /// (`member.php?action=getinfo&username=NAME`, two requests). A name the forum does not know is
-  /// `ForumPageError.standard` with the forum's sentence; an empty one is `RapSheetUserMissing`, and nothing is asked.
+  /// (`member.php?action=getinfo&username=NAME`, two requests; the id found is kept ten minutes, so the next pages
+  /// of the same sheet are one request each). A name the forum does not know is `ForumPageError.standard` with the
+  /// forum's sentence; an empty or overlong one is `RapSheetUserInvalid`, and nothing is asked.
   package func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
     let named = user.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !named.isEmpty else { throw RapSheetUserMissing() }
+    guard !named.isEmpty else { throw RapSheetUserInvalid.empty }
+    guard named.count <= RapSheetUserInvalid.longestName else { throw RapSheetUserInvalid.tooLong }
     return try await withSession {
-      var userID = Self.numericUserID(named)
+      var userID = Self.numericUserID(named) ?? userIDs.id(named: named)
       if userID == nil { userID = try await lookUpUser(named: named).id }
       guard let userID else {
         throw ForumsClientError.pageNotUnderstood(ScrapeError(page: "profile", reason: "no user id"))
@@ -42,7 +44,9 @@ extension ForumsClient {
     } catch ForumsClientError.forumRefused(let title, let message) {
       throw ForumPageError.standard(title: title, message: message)
     }
-    return try scrape("profile") { try PageScrapers.profileUser(document) }
+    let user = try scrape("profile") { try PageScrapers.profileUser(document) }
+    if let id = user.id { userIDs.store(id, named: name) }
+    return user
   }
 
   private func loadLepersColony(query: [(String, String)]) async throws -> LepersColonyPage {
@@ -67,12 +71,20 @@ extension ForumsClient {
   }
 }
 
-/// `rapSheet(user:page:)` was given no user.
-package struct RapSheetUserMissing: ForumFailure, Sendable, Hashable {
-  package init() {}
+/// `rapSheet(user:page:)` was given no user, or a name longer than any forum user's: nothing is asked of the forum
+/// (an empty name would look up the bot's own profile).
+package enum RapSheetUserInvalid: ForumFailure, Sendable, Hashable {
+  case empty
+  case tooLong
+
+  /// Longer than any forum user name; the forum would only refuse it.
+  static let longestName = 64
 
   package var description: String {
-    "Name a user to read their rap sheet: a forum user name or a numeric user id."
+    switch self {
+    case .empty: "Name a user to read their rap sheet: a forum user name or a numeric user id."
+    case .tooLong: "No forum user has a name that long (\(Self.longestName) characters at most)."
+    }
   }
 
   /// The asker's mistake, not a failure of the bot.

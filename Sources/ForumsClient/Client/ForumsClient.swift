@@ -18,6 +18,8 @@ package actor ForumsClient {
   var loginInProgress: Task<ForumIndex, any Error>?
   /// The account's probation as the last page read showed it (`ForumsClient+Probation.swift`).
   package internal(set) var probation: Probation?
+  /// User ids found by name for rap sheets (`ForumsClient+LepersColony.swift`).
+  var userIDs = UserIDCache()
 
   package nonisolated var baseURL: URL { configuration.baseURL }
 
