@@ -42,7 +42,7 @@ package enum MatrixPlugin: TransportPlugin {
     return MatrixTransport(
       configuration: configuration,
       stateStore: BotDatabaseStateStore(database: database, transport: configuration.name),
-      logger: context.logger)
+      logger: context.logger, forumAttachments: context.forumAttachments)
   }
 
   package static func probe(_ configuration: Configuration, context: TransportBuildContext) async -> CheckResult {

@@ -1,4 +1,5 @@
 import BotStore
+import ChatBridge
 import Foundation
 import Logging
 
@@ -15,12 +16,16 @@ package struct TransportBuildContext: Sendable {
   package var dataDirectory: URL?
   /// `run --reset-matrix-identity`: Matrix transports replace a cross-signing identity this database does not hold.
   package var resetMatrixIdentity: Bool
+  /// The forum's own attachments, read through the bot's forum client (`ForumsClientAttachments`); nil in `check`
+  /// and wherever no forum client runs: transports then keep them as links.
+  package var forumAttachments: (any ForumAttachmentSource)?
 
   package init(
     environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "awfulbot"),
     database: BotDatabase? = nil, settingsPath: String? = nil, dataDirectory: URL? = nil,
-    resetMatrixIdentity: Bool = false
+    resetMatrixIdentity: Bool = false, forumAttachments: (any ForumAttachmentSource)? = nil
   ) {
+    self.forumAttachments = forumAttachments
     self.environment = environment
     self.logger = logger
     self.database = database

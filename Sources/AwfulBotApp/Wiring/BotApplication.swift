@@ -67,17 +67,27 @@ package final class BotApplication: Sendable {
     if context.dataDirectory == nil {
       context.dataDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
     }
-    let transports = try TransportFactory.makeTransports(for: configuration, context: context)
+    // The forum client comes first: the transports that show pictures read the forum's attachments through it.
+    let client = try Self.makeForumsClient(configuration: configuration, database: database, environment: environment)
+    context.forumAttachments = ForumsClientAttachments(client: client)
+    let transports: [any ChatTransport]
+    do {
+      transports = try TransportFactory.makeTransports(for: configuration, context: context)
+    } catch {
+      // The client's own HTTP client must be shut down before it goes away.
+      Task { try? await client.shutdown() }
+      throw error
+    }
     try self.init(
       configuration: configuration, database: database, transports: transports, logger: logger,
-      environment: environment, progress: progress, previousRunCrashed: previousRunCrashed)
+      environment: environment, progress: progress, previousRunCrashed: previousRunCrashed, forumsClient: client)
   }
 
   private init(
     configuration: AppConfiguration, database: BotDatabase, transports: [any ChatTransport], logger: Logger,
     environment: [String: String], progress: ProgressReporter,
     pollStarted: (@Sendable (_ source: PollSource, _ late: TimeInterval) -> Void)? = nil,
-    previousRunCrashed: Bool = true
+    previousRunCrashed: Bool = true, forumsClient: ForumsClient? = nil
   ) throws {
     self.configuration = configuration
     self.environment = environment
@@ -85,10 +95,10 @@ package final class BotApplication: Sendable {
     self.transports = transports
     self.database = database
 
-    let clientConfiguration = try configuration.forum.clientConfiguration(environment: environment)
-    client = ForumsClient(
-      configuration: clientConfiguration, cookieStore: DatabaseCookieStore(database: database),
-      logger: Logger(label: "awfulbot.forums"))
+    client =
+      try forumsClient
+      ?? Self.makeForumsClient(
+        configuration: configuration, database: database, environment: environment)
 
     var engineConfiguration = Self.engineConfiguration(for: configuration)
     let firstFetch = FirstFetchProgress(
@@ -149,6 +159,15 @@ package final class BotApplication: Sendable {
       services.append(BackupService(databasePath: path, settings: backup))
     }
     self.services = services
+  }
+
+  /// The bot's one forum client: its session kept in the database.
+  static func makeForumsClient(configuration: AppConfiguration, database: BotDatabase, environment: [String: String])
+    throws -> ForumsClient
+  {
+    ForumsClient(
+      configuration: try configuration.forum.clientConfiguration(environment: environment),
+      cookieStore: DatabaseCookieStore(database: database), logger: Logger(label: "awfulbot.forums"))
   }
 
   /// The engine's tunables the config sets (`polling`, the private-message excerpt, the chat time zone, the caps per
