@@ -65,8 +65,11 @@ struct IRCQueryPartnersTests {
     #expect(
       partners.renamed(from: "carol", to: "carol2") == .init(room: "carol", reason: "carol is now known as carol2"))
     #expect(partners.unwanted() == ["bob", "carol"], "taken off MONITOR; dave's nick still reaches his account")
-    partners.reset()
-    #expect(partners.bindings.isEmpty && partners.monitored.isEmpty)
+    partners.follow(nickRoom: "Erin")
+    partners.online = ["dave"]
+    partners = partners.forNewConnection()
+    #expect(partners.bindings.isEmpty && partners.monitored.isEmpty && partners.online.isEmpty)
+    #expect(partners.nickRooms == ["erin": "Erin"], "a nick's query room outlives the connection")
   }
 
   @Test("the client: a query's room by account or nick, and QUIT, NICK and MONITOR's offline end a nick's room")

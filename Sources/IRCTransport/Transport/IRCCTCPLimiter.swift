@@ -30,6 +30,28 @@ struct IRCCTCPLimiter: Sendable {
     self.maximumSources = max(maximumSources, 1)
   }
 
+  /// What to do with one request.
+  enum Admission: Sendable, Equatable {
+    case answer
+    /// Over the limit, the first of a run of such requests: ignored, and worth one log line.
+    case ignoreFirst
+    /// Over the limit again: ignored quietly, so a flood logs one line.
+    case ignore
+  }
+
+  /// Set once a request was ignored for the limit; cleared by the next answer.
+  private(set) var overLimit = false
+
+  /// `allow`, and whether an ignored request starts a run of them (logged once).
+  mutating func admit(_ source: String, now: ContinuousClock.Instant) -> Admission {
+    if allow(source, now: now) {
+      overLimit = false
+      return .answer
+    }
+    defer { overLimit = true }
+    return overLimit ? .ignore : .ignoreFirst
+  }
+
   /// Whether a request from `source` may be answered now; takes a token from both buckets when it may.
   mutating func allow(_ source: String, now: ContinuousClock.Instant) -> Bool {
     var shared = Self.refilled(global, burst: globalBurst, interval: globalInterval, now: now)

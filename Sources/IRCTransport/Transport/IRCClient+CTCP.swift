@@ -23,15 +23,16 @@ extension IRCClient {
       return
     }
     let key = IRCCaseMapping.fold(source.host ?? source.name)
-    guard ctcpLimiter.allow(key, now: clock.now) else {
-      if !ctcpOverLimit {
-        ctcpOverLimit = true
-        logger.warning(
-          "CTCP requests over the limit are ignored", metadata: ["command": "\(command)", "from": "\(source.name)"])
-      }
+    switch ctcpLimiter.admit(key, now: clock.now) {
+    case .answer:
+      break
+    case .ignoreFirst:
+      logger.warning(
+        "CTCP requests over the limit are ignored", metadata: ["command": "\(command)", "from": "\(source.name)"])
+      return
+    case .ignore:
       return
     }
-    ctcpOverLimit = false
     let answer: String
     switch command {
     case "VERSION": answer = IRCTextSanitizer.singleLine(configuration.versionReply)

@@ -5,8 +5,7 @@ import Logging
 /// Everything the server sends after the connection opens.
 extension IRCClient {
   func receive(_ line: String) async {
-    lastReceived = clock.now
-    keepaliveSentAt = nil
+    connection.keepalive.received(at: clock.now)
     let message: IRCMessage
     do {
       message = try IRCMessage(parsing: line)
@@ -19,13 +18,13 @@ extension IRCClient {
       return
     }
     if let source = message.prefix, !source.isServer, let account = Self.account(of: message),
-      !IRCCaseMapping.equal(source.name, registration.currentNick)
+      !IRCCaseMapping.equal(source.name, connection.registration.currentNick)
     {
       partners.saw(nick: source.name, account: account, at: clock.now)
     }
     // echo-message: the server shows us our own lines as it relayed them, which acknowledges them.
     if message.command == .privmsg || message.command == .notice, let source = message.prefix,
-      IRCCaseMapping.equal(source.name, registration.currentNick)
+      IRCCaseMapping.equal(source.name, connection.registration.currentNick)
     {
       learnSelf(source)
       acknowledgeEcho(target: message.parameter(0))
@@ -48,9 +47,9 @@ extension IRCClient {
     case .invite: await handleInvite(message)
     case .privmsg: await handlePrivmsg(message)
     case .chghost:
-      if let source = message.prefix, IRCCaseMapping.equal(source.name, registration.currentNick) {
-        registration.selfUser = message.parameter(0) ?? registration.selfUser
-        registration.selfHost = message.parameter(1) ?? registration.selfHost
+      if let source = message.prefix, IRCCaseMapping.equal(source.name, connection.registration.currentNick) {
+        connection.registration.selfUser = message.parameter(0) ?? connection.registration.selfUser
+        connection.registration.selfHost = message.parameter(1) ?? connection.registration.selfHost
       }
     case .error:
       // After our own QUIT the ERROR is the goodbye, not a failure.
@@ -69,13 +68,13 @@ extension IRCClient {
     switch numeric {
     case 1: await didRegister(message)
     case 5:
-      registration.support.apply(tokens: message.parameters.dropFirst().dropLast())
+      connection.registration.support.apply(tokens: message.parameters.dropFirst().dropLast())
       await watchPartners()
     case 730: handleMonitor(online: true, message)
     case 731: handleMonitor(online: false, message)
     case 396:
       // RPL_HOSTHIDDEN: our displayed host changed (cloak, vhost).
-      if let host = message.parameter(1) { registration.selfHost = host }
+      if let host = message.parameter(1) { connection.registration.selfHost = host }
     case 353: handleNames(message)
     case 432, 433, 436, 437: await handleNickRefused(message)
     case 463, 464, 465:
@@ -89,15 +88,16 @@ extension IRCClient {
       // Could not join: remember why, so sends to that channel fail with the reason instead of waiting.
       if let channel = message.parameter(1) {
         let folded = IRCCaseMapping.fold(channel)
-        membership.joining.remove(folded)
-        membership.joinFailures[folded] = "cannot join \(channel): \(message.parameters.last ?? "refused") (\(numeric))"
+        connection.membership.joining.remove(folded)
+        connection.membership.joinFailures[folded] =
+          "cannot join \(channel): \(message.parameters.last ?? "refused") (\(numeric))"
         logger.warning("join refused", metadata: ["channel": "\(channel)", "numeric": "\(numeric)"])
         wakeWriter()
       }
     case 421:
       // A server without CAP: registration goes on with NICK/USER alone, unless SASL is configured.
       if message.parameter(1)?.uppercased() == "CAP" {
-        registration.capabilityNegotiationEnded = true
+        connection.registration.capabilityNegotiationEnded = true
         if let sasl = configuration.sasl {
           disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
         }
@@ -112,45 +112,45 @@ extension IRCClient {
   private func handleJoin(_ message: IRCMessage) async {
     guard let source = message.prefix, let channel = message.parameter(0) else { return }
     let folded = IRCCaseMapping.fold(channel)
-    if IRCCaseMapping.equal(source.name, registration.currentNick) {
+    if IRCCaseMapping.equal(source.name, connection.registration.currentNick) {
       learnSelf(source)
-      membership.joining.remove(folded)
-      membership.joinFailures[folded] = nil
-      kickedFrom.remove(folded)
+      connection.membership.joining.remove(folded)
+      connection.membership.joinFailures[folded] = nil
+      wishes.welcomed(to: channel)
       var state = IRCChannelState(name: channel)
-      state.add(registration.currentNick)
-      membership.channels[folded] = state
+      state.add(connection.registration.currentNick)
+      connection.membership.channels[folded] = state
       logger.info("joined", metadata: ["channel": "\(channel)"])
       wakeWriter()
     } else {
-      membership.channels[folded]?.add(source.name)
+      connection.membership.channels[folded]?.add(source.name)
     }
   }
 
   private func handlePart(_ message: IRCMessage) {
     guard let source = message.prefix, let channel = message.parameter(0) else { return }
     let folded = IRCCaseMapping.fold(channel)
-    if IRCCaseMapping.equal(source.name, registration.currentNick) {
-      membership.channels[folded] = nil
+    if IRCCaseMapping.equal(source.name, connection.registration.currentNick) {
+      connection.membership.channels[folded] = nil
     } else {
-      membership.channels[folded]?.remove(source.name)
+      connection.membership.channels[folded]?.remove(source.name)
     }
   }
 
   private func handleKick(_ message: IRCMessage) async {
     guard let channel = message.parameter(0), let nick = message.parameter(1) else { return }
     let folded = IRCCaseMapping.fold(channel)
-    guard IRCCaseMapping.equal(nick, registration.currentNick) else {
-      membership.channels[folded]?.remove(nick)
+    guard IRCCaseMapping.equal(nick, connection.registration.currentNick) else {
+      connection.membership.channels[folded]?.remove(nick)
       return
     }
-    membership.channels[folded] = nil
+    connection.membership.channels[folded] = nil
     logger.warning("kicked", metadata: ["channel": "\(channel)", "by": "\(message.sourceNick ?? "?")"])
     let configured = configuration.channels.contains { IRCCaseMapping.equal($0.name, channel) }
     if configuration.rejoinOnKick && configured {
       await join(channel)
     } else {
-      kickedFrom.insert(folded)
+      wishes.kicked(from: channel)
       wakeWriter()
       emit(
         .membership(
@@ -162,7 +162,7 @@ extension IRCClient {
 
   private func handleQuit(_ message: IRCMessage) async {
     guard let source = message.prefix else { return }
-    for key in membership.channels.keys { membership.channels[key]?.remove(source.name) }
+    for key in connection.membership.channels.keys { connection.membership.channels[key]?.remove(source.name) }
     end(partners.left(nick: source.name, reason: "\(source.name) quit"))
     if IRCCaseMapping.equal(source.name, configuration.nick) {
       await reclaimNickIfDue(now: clock.now, force: true)
@@ -171,11 +171,11 @@ extension IRCClient {
 
   private func handleNick(_ message: IRCMessage) async {
     guard let source = message.prefix, let new = message.parameter(0) else { return }
-    if IRCCaseMapping.equal(source.name, registration.currentNick) {
-      registration.currentNick = new
+    if IRCCaseMapping.equal(source.name, connection.registration.currentNick) {
+      connection.registration.currentNick = new
       logger.info("nick changed", metadata: ["nick": "\(new)"])
     }
-    for key in membership.channels.keys { membership.channels[key]?.rename(source.name, to: new) }
+    for key in connection.membership.channels.keys { connection.membership.channels[key]?.rename(source.name, to: new) }
     end(partners.renamed(from: source.name, to: new))
     await watchPartners()
     if IRCCaseMapping.equal(source.name, configuration.nick) && !IRCCaseMapping.equal(new, configuration.nick) {
@@ -187,18 +187,18 @@ extension IRCClient {
   private func handleNames(_ message: IRCMessage) {
     guard message.parameters.count >= 4, let channel = message.parameter(2) else { return }
     let folded = IRCCaseMapping.fold(channel)
-    guard membership.channels[folded] != nil else { return }
-    let symbols = registration.support.prefixSymbols
+    guard connection.membership.channels[folded] != nil else { return }
+    let symbols = connection.registration.support.prefixSymbols
     for entry in (message.parameters.last ?? "").split(separator: " ") {
       var name = Substring(entry)
       var modes: Set<Character> = []
       while let first = name.first, symbols.contains(first) {
-        if let mode = registration.support.mode(forSymbol: first) { modes.insert(mode) }
+        if let mode = connection.registration.support.mode(forSymbol: first) { modes.insert(mode) }
         name = name.dropFirst()
       }
       // userhost-in-names: keep the nick only.
       let nick = name.split(separator: "!", maxSplits: 1).first.map(String.init) ?? String(name)
-      if !nick.isEmpty { membership.channels[folded]?.set(nick, modes: modes) }
+      if !nick.isEmpty { connection.membership.channels[folded]?.set(nick, modes: modes) }
     }
   }
 
@@ -206,7 +206,7 @@ extension IRCClient {
   private func handleMode(_ message: IRCMessage) {
     guard let target = message.parameter(0), IRCChannelName.isChannel(target) else { return }
     let folded = IRCCaseMapping.fold(target)
-    guard membership.channels[folded] != nil, let modes = message.parameter(1) else { return }
+    guard connection.membership.channels[folded] != nil, let modes = message.parameter(1) else { return }
     var arguments = message.parameters.dropFirst(2).makeIterator()
     var adding = true
     for mode in modes {
@@ -214,10 +214,12 @@ extension IRCClient {
       case "+": adding = true
       case "-": adding = false
       default:
-        if registration.support.isMemberMode(mode) {
-          if let nick = arguments.next() { membership.channels[folded]?.setMode(mode, for: nick, on: adding) }
-        } else if registration.support.alwaysParameter.contains(mode)
-          || (adding && registration.support.parameterWhenSet.contains(mode))
+        if connection.registration.support.isMemberMode(mode) {
+          if let nick = arguments.next() {
+            connection.membership.channels[folded]?.setMode(mode, for: nick, on: adding)
+          }
+        } else if connection.registration.support.alwaysParameter.contains(mode)
+          || (adding && connection.registration.support.parameterWhenSet.contains(mode))
         {
           _ = arguments.next()
         }
@@ -232,8 +234,8 @@ extension IRCClient {
       return
     }
     let folded = IRCCaseMapping.fold(channel)
-    kickedFrom.remove(folded)
-    membership.joinFailures[folded] = nil
+    wishes.welcomed(to: channel)
+    connection.membership.joinFailures[folded] = nil
     await join(channel)
   }
 
@@ -244,7 +246,7 @@ extension IRCClient {
       let target = message.parameter(0), let raw = message.parameters.last
     else { return }
     // echo-message sends our own lines back: they are not commands.
-    if IRCCaseMapping.equal(source.name, registration.currentNick) {
+    if IRCCaseMapping.equal(source.name, connection.registration.currentNick) {
       learnSelf(source)
       return
     }
@@ -255,8 +257,8 @@ extension IRCClient {
     }
     let line = IRCTextSanitizer.singleLine(IRCTextSanitizer.stripFormatting(raw))
     guard !line.isEmpty else { return }
-    let (text, addressed) = Self.address(line, nick: registration.currentNick)
-    let casually = addressed && line.dropFirst(registration.currentNick.count).first == " "
+    let (text, addressed) = Self.address(line, nick: connection.registration.currentNick)
+    let casually = addressed && line.dropFirst(connection.registration.currentNick.count).first == " "
     let isChannel = IRCChannelName.isChannel(target)
     let account = Self.account(of: message)
     let room = isChannel ? IRCCaseMapping.fold(target) : IRCQueryPartners.room(nick: source.name, account: account)
@@ -264,7 +266,7 @@ extension IRCClient {
       if account == nil { partners.follow(nickRoom: source.name) }
       await watchPartners()
     }
-    let modes = isChannel ? (membership.channels[room]?.modes(of: source.name) ?? []) : []
+    let modes = isChannel ? (connection.membership.channels[room]?.modes(of: source.name) ?? []) : []
     let role = permissions.role(account: account, source: source, channelModes: modes)
     incomingCounter += 1
     emit(
@@ -304,7 +306,7 @@ extension IRCClient {
   /// `:nick!u@h ACCOUNT name` (account-notify): `*` is a logout.
   private func handleAccount(_ message: IRCMessage) {
     guard let source = message.prefix, !source.isServer, let name = message.parameter(0),
-      !IRCCaseMapping.equal(source.name, registration.currentNick)
+      !IRCCaseMapping.equal(source.name, connection.registration.currentNick)
     else { return }
     partners.accountChanged(nick: source.name, to: name == "*" ? nil : name, at: clock.now)
   }
@@ -324,7 +326,7 @@ extension IRCClient {
   /// Asks the server to watch the nicks that reach an account or hold a query room (where it has MONITOR, within
   /// its limit), so their leaving is seen even when they share no channel with the bot.
   func watchPartners() async {
-    guard registration.registered, let limit = registration.support.monitorLimit else { return }
+    guard connection.registration.registered, let limit = connection.registration.support.monitorLimit else { return }
     let unwanted = partners.unwanted()
     if !unwanted.isEmpty,
       let line = try? IRCMessage(command: .monitor, parameters: ["-", unwanted.joined(separator: ",")])

@@ -23,23 +23,22 @@ extension IRCClient {
     let newNames = Set(next.channels.map { IRCCaseMapping.fold($0.name) })
     for channel in next.channels where !oldNames.contains(IRCCaseMapping.fold(channel.name)) {
       let folded = IRCCaseMapping.fold(channel.name)
-      left.remove(folded)
-      kickedFrom.remove(folded)
-      membership.joinFailures[folded] = nil
-      if registration.registered { await join(channel.name) }
+      wishes.added(channel.name)
+      connection.membership.joinFailures[folded] = nil
+      if connection.registration.registered { await join(channel.name) }
       changes.append("joining \(channel.name)")
     }
     for channel in before.channels where !newNames.contains(IRCCaseMapping.fold(channel.name)) {
       let folded = IRCCaseMapping.fold(channel.name)
       // Sends to a channel the config no longer names fail rather than joining it again behind the operator's back.
-      left.insert(folded)
-      membership.joining.remove(folded)
-      if membership.channels[folded] != nil || registration.registered,
+      wishes.removed(channel.name)
+      connection.membership.joining.remove(folded)
+      if connection.membership.channels[folded] != nil || connection.registration.registered,
         let part = try? IRCMessage(command: .part, parameters: [channel.name, "removed from the bot's config"])
       {
         await write(part)
       }
-      membership.channels[folded] = nil
+      connection.membership.channels[folded] = nil
       wakeWriter()
       changes.append("leaving \(channel.name)")
     }

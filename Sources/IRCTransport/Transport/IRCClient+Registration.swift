@@ -31,15 +31,21 @@ extension IRCClient {
       let isContinued = message.parameters.count >= 4 && message.parameter(2) == "*"
       for token in (message.parameters.last ?? "").split(separator: " ") {
         let parts = token.split(separator: "=", maxSplits: 1)
-        registration.offeredCaps[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        connection.registration.offeredCaps[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
       }
-      if !isContinued && !registration.capabilityNegotiationEnded && registration.pendingCapReplies == 0 {
+      if !isContinued && !connection.registration.capabilityNegotiationEnded
+        && connection.registration.pendingCapReplies == 0
+      {
         await requestCapabilities()
       }
     case "ACK":
       for token in (message.parameters.last ?? "").split(separator: " ") {
         let name = token.hasPrefix("-") ? String(token.dropFirst()) : String(token)
-        if token.hasPrefix("-") { registration.enabledCaps.remove(name) } else { registration.enabledCaps.insert(name) }
+        if token.hasPrefix("-") {
+          connection.registration.enabledCaps.remove(name)
+        } else {
+          connection.registration.enabledCaps.insert(name)
+        }
       }
       await capReplyArrived()
     case "NAK":
@@ -56,18 +62,19 @@ extension IRCClient {
   /// One `CAP REQ` per capability, so a refusal of one does not cost the others.
   private func requestCapabilities() async {
     if let sasl = configuration.sasl, !wantsSASL {
-      disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: registration.offeredCaps["sasl"]))
+      disconnectForSASL(
+        .saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: connection.registration.offeredCaps["sasl"]))
       return
     }
-    var wanted = Self.wantedCapabilities.filter { registration.offeredCaps[$0] != nil }
-    registration.saslOpportunistic = configuration.sasl == nil && wantsSASL
+    var wanted = Self.wantedCapabilities.filter { connection.registration.offeredCaps[$0] != nil }
+    connection.registration.saslOpportunistic = configuration.sasl == nil && wantsSASL
     if wantsSASL { wanted.insert("sasl", at: 0) }
-    if registration.offeredCaps["chghost"] != nil { wanted.append("chghost") }
+    if connection.registration.offeredCaps["chghost"] != nil { wanted.append("chghost") }
     guard !wanted.isEmpty else {
       await endCapabilityNegotiation()
       return
     }
-    registration.pendingCapReplies = wanted.count
+    connection.registration.pendingCapReplies = wanted.count
     for capability in wanted {
       await send(.cap, ["REQ", capability], charged: false)
     }
@@ -76,25 +83,25 @@ extension IRCClient {
   /// SASL is configured (or `nickServPassword` may be used for it) and the server offers the mechanism (or does not
   /// list mechanisms).
   private var wantsSASL: Bool {
-    guard let sasl = saslCredentials, let offered = registration.offeredCaps["sasl"] else { return false }
+    guard let sasl = saslCredentials, let offered = connection.registration.offeredCaps["sasl"] else { return false }
     if offered.isEmpty { return true }
     return offered.split(separator: ",").contains { $0.uppercased() == sasl.mechanism.rawValue }
   }
 
   private func capReplyArrived() async {
-    guard registration.pendingCapReplies > 0 else { return }
-    registration.pendingCapReplies -= 1
-    guard registration.pendingCapReplies == 0 else { return }
+    guard connection.registration.pendingCapReplies > 0 else { return }
+    connection.registration.pendingCapReplies -= 1
+    guard connection.registration.pendingCapReplies == 0 else { return }
     if let sasl = configuration.sasl {
-      guard registration.enabledCaps.contains("sasl") else {
+      guard connection.registration.enabledCaps.contains("sasl") else {
         // The server listed SASL, then refused the capability (services went away in between).
         disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
         return
       }
-      registration.saslInProgress = true
+      connection.registration.saslInProgress = true
       await send(.authenticate, [sasl.mechanism.rawValue], charged: false)
-    } else if registration.saslOpportunistic, registration.enabledCaps.contains("sasl") {
-      registration.saslInProgress = true
+    } else if connection.registration.saslOpportunistic, connection.registration.enabledCaps.contains("sasl") {
+      connection.registration.saslInProgress = true
       await send(.authenticate, [IRCTransportConfiguration.SASL.Mechanism.plain.rawValue], charged: false)
     } else {
       await endCapabilityNegotiation()
@@ -105,17 +112,17 @@ extension IRCClient {
   /// register under the nick without the account (where channel access lists and NickServ would not know it).
   func disconnectForSASL(_ failure: IRCConnectionFailure) {
     noteFailure(failure)
-    registration.saslInProgress = false
+    connection.registration.saslInProgress = false
     logger.error(
       "SASL login failed, disconnecting",
       metadata: ["account": "\(configuration.sasl?.account ?? configuration.nick)", "reason": "\(failure)"])
-    link?.channel.close(promise: nil)
+    connection.link?.channel.close(promise: nil)
   }
 
   func endCapabilityNegotiation() async {
-    guard !registration.capabilityNegotiationEnded else { return }
-    registration.capabilityNegotiationEnded = true
-    registration.saslInProgress = false
+    guard !connection.registration.capabilityNegotiationEnded else { return }
+    connection.registration.capabilityNegotiationEnded = true
+    connection.registration.saslInProgress = false
     await send(.cap, ["END"], charged: false)
   }
 
@@ -123,7 +130,9 @@ extension IRCClient {
 
   /// `AUTHENTICATE +` (InspIRCd sends `AUTHENTICATE :+`, the same after parsing) asks for the payload.
   func handleAuthenticate(_ message: IRCMessage) async {
-    guard registration.saslInProgress, message.parameter(0) == "+", let sasl = saslCredentials else { return }
+    guard connection.registration.saslInProgress, message.parameter(0) == "+", let sasl = saslCredentials else {
+      return
+    }
     let payload: String
     switch sasl.mechanism {
     case .plain:
@@ -147,20 +156,21 @@ extension IRCClient {
   /// 900 logged in, 903 success, 907 already logged in; 902/904/905/906 failure or abort, 908 the mechanisms the
   /// server offers instead (the configured one is not among them).
   func handleSASLNumeric(_ numeric: Int, _ message: IRCMessage) async {
-    if registration.saslOpportunistic, [902, 904, 905, 906, 908].contains(numeric) {
+    if connection.registration.saslOpportunistic, [902, 904, 905, 906, 908].contains(numeric) {
       await saslWithNickServPasswordFailed(numeric, message)
       return
     }
     switch numeric {
     case 900:
-      registration.loggedInAccount = message.parameter(2)
+      connection.registration.loggedInAccount = message.parameter(2)
       if let prefix = message.parameter(1).flatMap({ try? IRCPrefix(parsing: Substring($0)) }) { learnSelf(prefix) }
     case 903:
-      registration.saslSucceeded = true
-      logger.info("SASL authentication succeeded", metadata: ["account": "\(registration.loggedInAccount ?? "?")"])
+      connection.registration.saslSucceeded = true
+      logger.info(
+        "SASL authentication succeeded", metadata: ["account": "\(connection.registration.loggedInAccount ?? "?")"])
       await endCapabilityNegotiation()
     case 907:
-      registration.saslSucceeded = true
+      connection.registration.saslSucceeded = true
       await endCapabilityNegotiation()
     case 902, 904, 905, 906:
       disconnectForSASL(.saslFailed(numeric: numeric, message: message.parameters.last ?? ""))
@@ -176,18 +186,18 @@ extension IRCClient {
 
   /// 432/433/436/437 during registration: the next alternate nick, then the configured nick with digits.
   func handleNickRefused(_ message: IRCMessage) async {
-    guard !registration.registered else { return }
-    registration.nickAttempt += 1
-    registration.refusedNicks.append(registration.currentNick)
+    guard !connection.registration.registered else { return }
+    connection.registration.nickAttempt += 1
+    connection.registration.refusedNicks.append(connection.registration.currentNick)
     let alternates = configuration.alternateNicks
     let next: String
-    if registration.nickAttempt <= alternates.count {
-      next = alternates[registration.nickAttempt - 1]
+    if connection.registration.nickAttempt <= alternates.count {
+      next = alternates[connection.registration.nickAttempt - 1]
     } else {
       let base = String(configuration.nick.prefix(24))
       next = base + "_" + String(Int.random(in: 100...99_999))
     }
-    registration.currentNick = next
+    connection.registration.currentNick = next
     logger.info("nick in use, trying another", metadata: ["nick": "\(next)"])
     await send(.nick, [next], charged: false)
   }
@@ -195,26 +205,26 @@ extension IRCClient {
   /// While on an alternate nick, asks for the configured one every `nickReclaimSeconds` (and at once when its
   /// holder leaves, see `inbound`).
   func reclaimNickIfDue(now: ContinuousClock.Instant, force: Bool = false) async {
-    guard registration.registered, !IRCCaseMapping.equal(registration.currentNick, configuration.nick) else { return }
-    if !force, let last = lastReclaim, now - last < .seconds(configuration.nickReclaimSeconds) { return }
-    lastReclaim = now
+    guard connection.registration.registered,
+      !IRCCaseMapping.equal(connection.registration.currentNick, configuration.nick)
+    else { return }
+    guard connection.keepalive.reclaimDue(now: now, every: .seconds(configuration.nickReclaimSeconds), force: force)
+    else { return }
     await send(.nick, [configuration.nick])
   }
 
   // MARK: After 001
 
   func didRegister(_ message: IRCMessage) async {
-    if let sasl = configuration.sasl, !registration.saslSucceeded {
+    if let sasl = configuration.sasl, !connection.registration.saslSucceeded {
       // A server that welcomes us without SASL (one without CAP): this is not the registration configured.
       disconnectForSASL(.saslUnavailable(mechanism: sasl.mechanism.rawValue, offered: nil))
       return
     }
-    registration.registered = true
-    wasRegistered = true
-    registrations += 1
-    lastFailure = nil
+    connection.registration.registered = true
+    history.registered()
     publishConnectionState()
-    if let nick = message.parameter(0) { registration.currentNick = nick }
+    if let nick = message.parameter(0) { connection.registration.currentNick = nick }
     // "Welcome to the … Network nick!user@host": the full prefix others will see, to size lines exactly.
     if let last = message.parameters.last?.split(separator: " ").last, last.contains("!"), last.contains("@"),
       let prefix = try? IRCPrefix(parsing: last)
@@ -223,20 +233,23 @@ extension IRCClient {
     }
     logger.info(
       "registered",
-      metadata: ["nick": "\(registration.currentNick)", "account": "\(registration.loggedInAccount ?? "-")"])
+      metadata: [
+        "nick": "\(connection.registration.currentNick)",
+        "account": "\(connection.registration.loggedInAccount ?? "-")",
+      ])
     if mode == .probe {
       await finishProbe()
       return
     }
     await identifyWithNickServIfNeeded()
     for channel in configuration.channels { await join(channel.name) }
-    lastReclaim = clock.now
+    connection.keepalive.registered(at: clock.now)
     wakeWriter()
   }
 
   /// SASL with `nickServPassword`, which the config did not ask for, failed: register anyway, and IDENTIFY after.
   private func saslWithNickServPasswordFailed(_ numeric: Int, _ message: IRCMessage) async {
-    guard registration.saslInProgress else { return }
+    guard connection.registration.saslInProgress else { return }
     logger.warning(
       "SASL login with the NickServ password failed; identifying after registering",
       metadata: ["numeric": "\(numeric)", "message": "\(message.parameters.last ?? "")"])
@@ -256,19 +269,20 @@ extension IRCClient {
   /// When `nickServPassword` is configured (and not empty) and SASL did not log the bot in: IDENTIFY to
   /// `NickServ@<servicesServer>`, or, without that, `WHOIS NickServ` first (`identify(after:)` reads the verdict).
   private func identifyWithNickServIfNeeded() async {
-    guard !registration.saslSucceeded, let password = configuration.nickServPassword, !password.isEmpty else { return }
+    guard !connection.registration.saslSucceeded, let password = configuration.nickServPassword, !password.isEmpty
+    else { return }
     if let server = configuration.servicesServer, !server.isEmpty {
       await identify(to: "\(IRCServicesCheck.nick)@\(server)", password: password)
       return
     }
-    registration.services.start()
+    connection.registration.services.start()
     if let whois = try? IRCMessage(command: .whois, parameters: [IRCServicesCheck.nick]) { await write(whois) }
   }
 
   /// A reply of the `WHOIS NickServ` the bot asked before identifying: once it ends, IDENTIFY to the services'
   /// NickServ, or say in the log why the password was not sent.
   func readServicesWhois(_ numeric: Int, _ message: IRCMessage) async {
-    guard let verdict = registration.services.read(numeric, message) else { return }
+    guard let verdict = connection.registration.services.read(numeric, message) else { return }
     guard let password = configuration.nickServPassword, !password.isEmpty else { return }
     switch verdict {
     case .service(let target):
@@ -291,8 +305,8 @@ extension IRCClient {
   /// JOIN with the configured key, unless a join is already under way.
   func join(_ channel: String) async {
     let folded = IRCCaseMapping.fold(channel)
-    guard membership.channels[folded] == nil, !membership.joining.contains(folded) else { return }
-    membership.joining.insert(folded)
+    guard connection.membership.channels[folded] == nil, !connection.membership.joining.contains(folded) else { return }
+    connection.membership.joining.insert(folded)
     let key = configuration.channels.first { IRCCaseMapping.equal($0.name, channel) }?.key
     let parameters = key.map { [channel, $0] } ?? [channel]
     if let message = try? IRCMessage(command: .join, parameters: parameters) { await write(message) }
@@ -300,8 +314,8 @@ extension IRCClient {
 
   /// Remembers our own `user@host` as others see it (from 001, JOIN echoes, CHGHOST), for line sizing.
   func learnSelf(_ prefix: IRCPrefix) {
-    guard IRCCaseMapping.equal(prefix.name, registration.currentNick) else { return }
-    if let user = prefix.user { registration.selfUser = user }
-    if let host = prefix.host { registration.selfHost = host }
+    guard IRCCaseMapping.equal(prefix.name, connection.registration.currentNick) else { return }
+    if let user = prefix.user { connection.registration.selfUser = user }
+    if let host = prefix.host { connection.registration.selfHost = host }
   }
 }

@@ -59,7 +59,7 @@ extension IRCClient {
     guard let index = queue.firstIndex(where: { $0.id == id }) else { return }
     let send = queue.remove(at: index)
     let reason =
-      link == nil
+      connection.link == nil
       ? "not connected to IRC" : "not in \(send.target) yet (joining)"
     send.continuation.resume(throwing: ChatSendError.retryable(reason: reason, after: nil))
   }
@@ -78,9 +78,10 @@ extension IRCClient {
   /// Runs for one connection: takes the oldest send whose target is ready, writes its lines through the flood
   /// bucket, and writes the acknowledging PING once nothing else is ready (or the batch is full).
   func writerLoop() async {
-    guard let linkID = link?.id else { return }
-    while !Task.isCancelled, link?.id == linkID {
-      if !unacknowledged.isEmpty && (!hasReadySend() || unacknowledged.count >= Self.acknowledgementBatch) {
+    guard connection.link != nil else { return }
+    let linkID = connection.id
+    while !Task.isCancelled, connection.isOpen(linkID) {
+      if connection.ledger.needsAcknowledgement(readySend: hasReadySend(), batch: Self.acknowledgementBatch) {
         await writeAcknowledgement(linkID: linkID)
       }
       guard let send = await nextReadySend(linkID: linkID) else { return }
@@ -95,12 +96,11 @@ extension IRCClient {
 
   /// One PING after the lines of every send written since the last one; its PONG delivers them all.
   private func writeAcknowledgement(linkID: Int) async {
-    let ids = unacknowledged.filter { inFlight[$0] != nil }
-    unacknowledged = []
-    guard !ids.isEmpty, let link, link.id == linkID else { return }
-    let token = nextToken("ack")
-    ackTokens[token] = ids
-    try? await bucket.acquire()
+    let ids = connection.ledger.takeUnacknowledged()
+    guard !ids.isEmpty, connection.isOpen(linkID), let link = connection.link else { return }
+    let token = connection.nextToken("ack")
+    connection.ledger.awaitPong(token: token, for: ids)
+    try? await connection.bucket.acquire()
     do {
       try await link.writer.write(try IRCMessage(command: .ping, parameters: [token]).serialized)
     } catch {
@@ -109,7 +109,7 @@ extension IRCClient {
   }
 
   private func nextReadySend(linkID: Int) async -> PendingSend? {
-    while link?.id == linkID && !Task.isCancelled {
+    while connection.isOpen(linkID) && !Task.isCancelled {
       // The scan does not suspend, so the queue cannot change under it and no wake-up is missed.
       var joins: [String] = []
       var index = 0
@@ -156,7 +156,7 @@ extension IRCClient {
   /// Nicks are ready once registered; channels once joined. A channel not joined is joined now (the engine only
   /// sends to rooms it was asked to serve), unless the bot was kicked from it or the join was refused.
   private func readiness(of target: String) -> Readiness {
-    guard registration.registered else { return .wait }
+    guard connection.registration.registered else { return .wait }
     if let account = IRCQueryPartners.account(inRoom: target) {
       let visible = { (nick: String) in self.membership.channels.values.contains { $0.contains(nick) } }
       guard let nick = partners.nick(forAccount: account, visible: visible, now: clock.now) else {
@@ -172,19 +172,21 @@ extension IRCClient {
       return .ready
     }
     let folded = IRCCaseMapping.fold(target)
-    if membership.channels[folded] != nil { return .ready }
-    if let failure = membership.joinFailures[folded] { return .fail(.permanent(reason: failure)) }
-    if left.contains(folded) {
-      return .fail(.permanent(reason: "the bot left \(target): the config no longer names it"))
-    }
-    if kickedFrom.contains(folded) {
-      return .fail(.permanent(reason: "kicked from \(target); invite the bot to send there again"))
-    }
-    return membership.joining.contains(folded) ? .wait : .join(target)
+    if connection.membership.channels[folded] != nil { return .ready }
+    if let failure = connection.membership.joinFailures[folded] { return .fail(.permanent(reason: failure)) }
+    if let refusal = wishes.refusal(target) { return .fail(.permanent(reason: refusal)) }
+    return connection.membership.joining.contains(folded) ? .wait : .join(target)
   }
 
   private func write(_ send: PendingSend, linkID: Int) async {
     await watchPartners()
+    // The connection may have closed while MONITOR was written: the send then fails as retryable, as the sends
+    // written on that connection did.
+    guard connection.isOpen(linkID) else {
+      send.continuation.resume(
+        throwing: ChatSendError.retryable(reason: "the IRC connection closed while sending", after: nil))
+      return
+    }
     let command: IRCCommand =
       send.message.isRelay && configuration.relayAs == .notice ? .notice : .privmsg
     let budget = lineBudget(command: command, target: send.target)
@@ -193,14 +195,17 @@ extension IRCClient {
       send.message.replaces != nil
       ? renderer.editLines(for: send.message.content, maxBytesPerLine: budget)
       : renderer.lines(for: send.message.content, maxBytesPerLine: budget, reference: send.message.reference)
-    inFlight[send.id] = InFlight(send: send, linkID: linkID, byEcho: registration.enabledCaps.contains("echo-message"))
+    connection.ledger.begin(
+      id: send.id, target: send.target, key: send.key, waiter: send.continuation,
+      byEcho: connection.registration.enabledCaps.contains("echo-message"))
+    let bucket = connection.bucket
     for text in lines {
       let line: IRCMessage
       do {
         line = try IRCMessage(command: command, parameters: [send.target, text])
       } catch {
         // Cannot happen for sanitised text; if it does, the message fails rather than going out in part.
-        inFlight[send.id]?.failure = .permanent(reason: "not sendable on IRC: \(error)")
+        connection.ledger.cannotSend(send.id, .permanent(reason: "not sendable on IRC: \(error)"))
         break
       }
       do {
@@ -208,11 +213,9 @@ extension IRCClient {
       } catch {
         return
       }
-      guard let link, link.id == linkID else { return }
-      // Counted before the write: the actor may handle the server's echo of this line while the write is still
-      // suspended, and an echo must find the line it acknowledges. A failed write closes the link, which fails the
-      // send as retryable anyway.
-      inFlight[send.id]?.lineCount += 1
+      // A closed connection took its ledger with it and failed this send as retryable.
+      guard connection.isOpen(linkID), let link = connection.link else { return }
+      connection.ledger.lineWritten(send.id)
       do {
         try await link.writer.write(line.serialized)
       } catch {
@@ -221,109 +224,65 @@ extension IRCClient {
         return
       }
     }
-    guard let link, link.id == linkID, inFlight[send.id] != nil else { return }
-    if inFlight[send.id]?.byEcho == true {
-      inFlight[send.id]?.allWritten = true
-      inFlight[send.id]?.allWrittenAt = clock.now
-      finishIfEchoed(send.id)
-    } else {
-      unacknowledged.append(send.id)
-    }
+    guard connection.isOpen(linkID) else { return }
+    settle(connection.ledger.allWritten(send.id, at: clock.now))
   }
 
   /// Our own line came back (echo-message): it counts for the oldest send to that target still waiting for echoes.
   func acknowledgeEcho(target: String?) {
     guard let target else { return }
-    let folded = IRCCaseMapping.fold(target)
-    guard
-      let id = inFlight.filter({
-        $0.value.byEcho && IRCCaseMapping.fold($0.value.send.target) == folded && $0.value.echoed < $0.value.lineCount
-      }).keys.min()
-    else { return }
-    inFlight[id]?.echoed += 1
-    finishIfEchoed(id)
+    settle(connection.ledger.echoed(target: target))
   }
 
   /// How long a written send waits for its echoes before a PING settles it instead.
   static let echoWait = Duration.seconds(10)
 
-  /// Sends whose echoes have not all come `echoWait` after their last line (a server that drops a line without an
-  /// error numeric, or echoes it changed beyond recognition) are settled the other way: one PING, whose PONG means
-  /// the server has handled every line before it. Without this such a send would wait for ever and hold up its room.
+  /// Sends whose echoes have not all come `echoWait` after their last line are settled by one PING instead, whose
+  /// PONG means the server has handled every line before it (see `IRCSendLedger.takeMissingEchoes`). Without
+  /// this such a send would wait for ever and hold up its room.
   func settleMissingEchoes(now: ContinuousClock.Instant) async {
-    let overdue = inFlight.filter {
-      $0.value.byEcho && $0.value.allWritten && ($0.value.allWrittenAt.map { now - $0 > Self.echoWait } ?? false)
-    }.keys.sorted()
+    let overdue = connection.ledger.takeMissingEchoes(now: now, wait: Self.echoWait)
     guard !overdue.isEmpty else { return }
-    for id in overdue { inFlight[id]?.byEcho = false }
-    let token = nextToken("ack")
-    ackTokens[token] = overdue
+    let token = connection.nextToken("ack")
+    connection.ledger.awaitPong(token: token, for: overdue)
     logger.info("echoes missing, acknowledging by PING", metadata: ["sends": "\(overdue.count)"])
     if let ping = try? IRCMessage(command: .ping, parameters: [token]) { await write(ping) }
   }
 
-  /// Every line of the send was written and echoed: delivered.
-  private func finishIfEchoed(_ id: Int) {
-    guard let flight = inFlight[id], flight.allWritten, flight.echoed >= flight.lineCount else { return }
-    inFlight[id] = nil
-    if let failure = flight.failure {
-      flight.send.continuation.resume(throwing: failure)
-      return
-    }
-    let receipt = DeliveryReceipt(id: "irc:\(flight.linkID).\(id):\(flight.lineCount)")
-    remember(receipt, for: flight.send.key)
-    flight.send.continuation.resume(returning: receipt)
-  }
-
   /// The PONG for a send's PING: every line before it was handled by the server.
   func acknowledge(token: String) {
-    guard let ids = ackTokens.removeValue(forKey: token) else { return }
-    for id in ids {
-      guard let flight = inFlight.removeValue(forKey: id) else { continue }
-      if let failure = flight.failure {
-        flight.send.continuation.resume(throwing: failure)
-        continue
-      }
-      let receipt = DeliveryReceipt(id: "irc:\(flight.linkID).\(id):\(flight.lineCount)")
-      remember(receipt, for: flight.send.key)
-      flight.send.continuation.resume(returning: receipt)
-    }
+    for settled in connection.ledger.acknowledge(token: token) { settle(settled) }
   }
 
   /// An error numeric about a target: the oldest send to it that is being written or acknowledged fails.
   func sendFailed(numeric: Int, target: String?, reason: String) {
     guard let target else { return }
-    let folded = IRCCaseMapping.fold(target)
-    guard
-      let id = inFlight.filter({ IRCCaseMapping.fold($0.value.send.target) == folded && $0.value.failure == nil })
-        .keys.min()
-    else { return }
     let error: ChatSendError
     switch numeric {
     case 401, 403:
       error = .permanent(reason: "\(target): \(reason)")
     case 404, 442:
       // Not in the channel after all (or moderated): join again and retry later.
-      membership.channels[folded] = nil
       error = .retryable(reason: "\(target): \(reason)", after: .seconds(5))
     default:
       error = .permanent(reason: "\(target): \(reason) (\(numeric))")
     }
-    inFlight[id]?.failure = error
+    let (matched, settled) = connection.ledger.refused(target: target, error: error)
+    guard matched else { return }
+    if numeric == 404 || numeric == 442 { connection.membership.channels[IRCCaseMapping.fold(target)] = nil }
     logger.warning("send refused by the server", metadata: ["target": "\(target)", "numeric": "\(numeric)"])
-    // A refused line is never echoed: an echo-acknowledged send fails now rather than waiting.
-    if let flight = inFlight[id], flight.byEcho {
-      inFlight[id] = nil
-      flight.send.continuation.resume(throwing: error)
-    }
+    settle(settled)
   }
 
-  private func remember(_ receipt: DeliveryReceipt, for key: String) {
-    receipts[key] = receipt
-    receiptOrder.append(key)
-    if receiptOrder.count > 2000 {
-      let old = receiptOrder.removeFirst()
-      receipts[old] = nil
+  /// A send is over: its waiter learns how, and a delivered one's receipt is remembered under its key.
+  private func settle(_ settled: IRCSendLedger<CheckedContinuation<DeliveryReceipt, any Error>>.Settled?) {
+    guard let settled else { return }
+    switch settled.result {
+    case .success(let receipt):
+      receipts.remember(receipt, for: settled.key)
+      settled.waiter.resume(returning: receipt)
+    case .failure(let error):
+      settled.waiter.resume(throwing: error)
     }
   }
 
@@ -331,10 +290,11 @@ extension IRCClient {
   /// `:nick!user@host COMMAND target :` and CR LF. Until the server has shown our user and host, the longest
   /// plausible ones are assumed.
   func lineBudget(command: IRCCommand, target: String) -> Int {
-    let user = registration.selfUser ?? ("~" + String(configuration.effectiveUsername.prefix(10)))
-    let hostBytes = registration.selfHost?.utf8.count ?? 63
+    let user = connection.registration.selfUser ?? ("~" + String(configuration.effectiveUsername.prefix(10)))
+    let hostBytes = connection.registration.selfHost?.utf8.count ?? 63
     let overhead =
-      1 + registration.currentNick.utf8.count + 1 + user.utf8.count + 1 + hostBytes + 1 + command.rawValue.utf8.count
+      1 + connection.registration.currentNick.utf8.count + 1 + user.utf8.count + 1 + hostBytes + 1
+      + command.rawValue.utf8.count
       + 1
       + target.utf8.count + 2 + 2
     return 512 - overhead

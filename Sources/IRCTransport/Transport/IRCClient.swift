@@ -5,9 +5,10 @@ import NIOCore
 import NIOSSL
 import ServiceLifecycle
 
-/// The state of one IRC connection and everything that outlives it (queued sends, delivered receipts). One actor
-/// so the inbound loop, the writer, the keepalive and callers of `send` never race on it. Split over several files:
-/// registration, inbound handling, sending.
+/// One IRC transport's client: the current connection (`IRCConnection`, made new for each one) and what outlives
+/// connections (queued sends, delivered receipts, channel wishes, the connection history). One actor so the inbound
+/// loop, the writer, the keepalive and callers of `send` never race on it. Split over several files: registration,
+/// inbound handling, sending.
 actor IRCClient {
   /// The settings in force; `reconfigure` replaces the ones that can change on a live connection.
   var configuration: IRCTransportConfiguration
@@ -15,8 +16,8 @@ actor IRCClient {
   let sendWaitSeconds: Double
   let logger: Logger
   let emit: @Sendable (ChatEvent) -> Void
-  let bucket: IRCTokenBucket
   let renderer: IRCRenderer
+  /// Who holds which role; replaced by `reconfigure`.
   var permissions: IRCPermissions
   let tlsContext: NIOSSLContext?
   let clock = ContinuousClock()
@@ -28,56 +29,30 @@ actor IRCClient {
     case probe
   }
 
-  /// The open connection, nil between connections.
-  struct Link {
-    let id: Int
-    let writer: NIOAsyncChannelOutboundWriter<String>
-    let channel: any Channel
-    let openedAt: ContinuousClock.Instant
-  }
-  var link: Link?
-  var linkCounter = 0
-  /// The line being handled, while `receive` runs (see `linkDescription`).
-  var lineInHand: String?
+  /// The current connection, or the closed one between connections; replaced whole by `open` and `closed`.
+  var connection: IRCConnection
+
+  // What outlives a connection, each for its own reason.
+
+  /// Registrations, the last failure, the state last told, stopped: they describe the transport, not one socket.
+  var history = IRCConnectionHistory()
+  /// Set by `quit` (and a probe's ending): the client is leaving for good, so no send is taken any more and the
+  /// server's ERROR is a goodbye.
   var shuttingDown = false
-
-  /// Registration: capabilities, SASL, nick, ISUPPORT (a new value for each connection).
-  var registration: IRCRegistrationState
-
-  // Connection state (see `IRCClient+State`): why this connection failed, the reason shown while reconnecting,
-  // how many times the bot registered, and whether the transport has stopped for good.
-  var connectionFailure: IRCConnectionFailure?
-  var lastFailure: IRCConnectionFailure?
-  var registrations = 0
-  var stopped = false
-  /// The state last told on the event stream (`publishConnectionState`).
-  var publishedConnectionState: ConnectionState?
-  /// Set by a probe once 001 arrived.
+  /// Set by a probe once 001 arrived: its report, read after the connection closed.
   var probeRegistration: IRCProbeRegistration?
-
-  /// The channels of this connection (a new value for each connection).
-  var membership = IRCChannelMembership()
-  /// Who the private-message rooms reach (accounts to nicks, nicks' query rooms); `reset()` per connection keeps
-  /// the nicks' rooms.
+  /// Who the private-message rooms reach; `forNewConnection()` for each connection keeps only the nicks' rooms,
+  /// which the engine holds until their nick is seen to go.
   var partners = IRCQueryPartners()
-  /// Kept across connections: a kick is not undone by reconnecting.
-  var kickedFrom: Set<String> = []
-  /// Channels a reloaded config removed: parted, and not joined again by a send (kept across connections).
-  var left: Set<String> = []
-
-  // Keepalive.
-  var lastReceived: ContinuousClock.Instant
-  var keepaliveSentAt: ContinuousClock.Instant?
-  var lastReclaim: ContinuousClock.Instant?
-  var tokenCounter = 0
+  /// Channels kicked from and channels a reload removed: a reconnect undoes neither.
+  var wishes = IRCChannelWishes()
+  /// Limits CTCP answers across connections, so reconnecting does not refill the buckets of a flood.
+  var ctcpLimiter = IRCCTCPLimiter()
+  /// Numbers the messages without a server `msgid`; across connections, so the engine never sees an id twice.
   var incomingCounter = 0
 
-  // CTCP answers (see `IRCClient+CTCP`), limited across connections.
-  var ctcpLimiter = IRCCTCPLimiter()
-  /// Set once a request was ignored for the limit, so a flood logs one line; cleared by the next answer.
-  var ctcpOverLimit = false
-
-  // Sending.
+  // Sending (see `IRCClient+Sending`): sends wait in the queue across connections (the next one writes them);
+  // what a connection has written is its `ledger`.
   struct PendingSend {
     let id: Int
     /// A channel, a nick, or `account:<name>` until the writer resolves it to that account's nick.
@@ -86,26 +61,13 @@ actor IRCClient {
     let key: String
     let continuation: CheckedContinuation<DeliveryReceipt, any Error>
   }
-  struct InFlight {
-    var send: PendingSend
-    var linkID: Int
-    var lineCount = 0
-    var failure: ChatSendError?
-    /// Acknowledged by the server's echo of each line (echo-message) rather than by a PING.
-    var byEcho = false
-    var echoed = 0
-    var allWritten = false
-    /// When the last line was written, for a send whose echoes do not all come (see `settleMissingEchoes`).
-    var allWrittenAt: ContinuousClock.Instant?
-  }
   var queue: [PendingSend] = []
-  var inFlight: [Int: InFlight] = [:]
-  /// Sends written since the last acknowledging PING, and each PING's token with the sends it acknowledges.
-  var unacknowledged: [Int] = []
-  var ackTokens: [String: [Int]] = [:]
+  /// The writer loop waiting for a send to become ready (woken by `wakeWriter`).
   var writerWaiter: CheckedContinuation<Void, Never>?
-  var receipts: [String: DeliveryReceipt] = [:]
-  var receiptOrder: [String] = []
+  /// Delivered sends by key, answered again for a retry instead of sending twice: the outbox's view, across
+  /// connections.
+  var receipts = IRCReceiptMemory()
+  /// Numbers sends across connections (a receipt names its send's number).
   var nextSendID = 0
 
   init(
@@ -117,17 +79,25 @@ actor IRCClient {
     self.mode = mode
     self.logger = logger
     self.emit = emit
-    self.bucket = IRCTokenBucket(
-      burst: configuration.floodBurst, interval: .milliseconds(Int64(configuration.floodIntervalSeconds * 1000)))
     self.renderer = IRCRenderer(
       style: configuration.relayStyle, maxRelayLines: configuration.linesPerMessage,
       mircFormatting: configuration.mircFormatting, titleColour: configuration.titleColour)
     self.permissions = IRCPermissions(
       admins: configuration.admins, members: configuration.members, channelRoles: configuration.channelRoles)
     self.tlsContext = try IRCConnector.makeTLSContext(configuration)
-    self.registration = IRCRegistrationState(nick: configuration.nick)
-    self.lastReceived = ContinuousClock.now
+    self.connection = IRCConnection(
+      id: 0, link: nil, nick: configuration.nick, openedAt: ContinuousClock.now,
+      bucket: Self.makeBucket(configuration))
   }
+
+  /// Flood control as configured, full.
+  static func makeBucket(_ configuration: IRCTransportConfiguration) -> IRCTokenBucket {
+    IRCTokenBucket(
+      burst: configuration.floodBurst, interval: .milliseconds(Int64(configuration.floodIntervalSeconds * 1000)))
+  }
+
+  /// The current connection's flood bucket (a new one for each connection).
+  var bucket: IRCTokenBucket { connection.bucket }
 
   // MARK: Connection lifecycle
 
@@ -138,49 +108,40 @@ actor IRCClient {
     do {
       lineChannel = try await IRCConnector.connect(configuration, tlsContext: tlsContext)
     } catch {
-      lastFailure = IRCConnectionFailure(error, host: configuration.host)
+      history.failed(IRCConnectionFailure(error, host: configuration.host))
       publishConnectionState()
       throw error
     }
     let channel = lineChannel.channel
-    try await lineChannel.executeThenClose { inbound, outbound in
+    return try await lineChannel.executeThenClose { inbound, outbound in
       await self.open(writer: outbound, channel: channel)
-      await withTaskGroup(of: Void.self) { group in
+      return await withTaskGroup(of: Void.self) { group in
         group.addTask { await self.writerLoop() }
         group.addTask { await self.keepaliveLoop() }
         group.addTask { await self.quitOnGracefulShutdown() }
         do {
           for try await line in inbound {
-            self.lineInHand = line
+            self.connection.lineInHand = line
             await self.receive(line)
-            self.lineInHand = nil
+            self.connection.lineInHand = nil
           }
         } catch {
           self.logConnectionError(error)
         }
-        self.closed()
+        let registered = self.closed()
         group.cancelAll()
+        return registered
       }
     }
-    return wasRegistered
   }
 
-  /// Whether the last connection got as far as 001 (kept after `closed()` for the reconnect loop).
-  var wasRegistered = false
-
+  /// A new connection: a new `IRCConnection` (nothing of the last one's registration, channels, timers, sends or
+  /// flood budget carries over) and the partners seen on it forgotten.
   private func open(writer: NIOAsyncChannelOutboundWriter<String>, channel: any Channel) async {
-    linkCounter += 1
-    let now = clock.now
-    link = Link(id: linkCounter, writer: writer, channel: channel, openedAt: now)
-    registration = IRCRegistrationState(nick: configuration.nick)
-    wasRegistered = false
-    connectionFailure = nil
-    membership = IRCChannelMembership()
-    partners.reset()
-    lastReceived = now
-    keepaliveSentAt = nil
-    lastReclaim = nil
-    await bucket.reset()
+    connection = connection.reopened(
+      on: IRCConnection.Link(writer: writer, channel: channel), nick: configuration.nick, at: clock.now,
+      bucket: Self.makeBucket(configuration))
+    partners = partners.forNewConnection()
     logger.info("connected", metadata: ["host": "\(configuration.host)", "port": "\(configuration.port)"])
     await startRegistration()
   }
@@ -190,28 +151,20 @@ actor IRCClient {
     noteFailure(IRCConnectionFailure(error, host: configuration.host))
   }
 
-  /// The connection is gone: what was being written may or may not have arrived, so it fails as retryable (the
-  /// outbox sends it again); what was only queued waits for the next connection.
-  private func closed() {
-    let wasLink = link?.id
-    link = nil
-    lastFailure = connectionFailure ?? .closed
-    registration.registered = false
+  /// The connection is gone: it is replaced by a closed one (not registered, in no channel, nothing in flight).
+  /// What it was writing may or may not have arrived, so those sends fail as retryable (the outbox sends them
+  /// again); what was only queued waits for the next connection. Returns whether it had registered.
+  private func closed() -> Bool {
+    let ended = connection
+    connection = ended.closed(nick: configuration.nick, at: clock.now)
+    history.failed(ended.failure)
     publishConnectionState()
-    membership.channels = [:]
-    membership.joining = []
-    for (id, flight) in inFlight where flight.linkID == wasLink {
-      inFlight[id] = nil
-      flight.send.continuation.resume(
-        throwing: ChatSendError.retryable(reason: "the IRC connection closed while sending", after: nil))
-    }
-    unacknowledged = []
-    ackTokens = ackTokens.compactMapValues { ids in
-      let open = ids.filter { inFlight[$0] != nil }
-      return open.isEmpty ? nil : open
+    for waiter in ended.ledger.unsettled {
+      waiter.resume(throwing: ChatSendError.retryable(reason: "the IRC connection closed while sending", after: nil))
     }
     wakeWriter()
     logger.info("disconnected", metadata: ["host": "\(configuration.host)"])
+    return ended.registration.registered
   }
 
   /// Says goodbye when the service group shuts down: QUIT, then give the server a moment to close the link.
@@ -223,7 +176,7 @@ actor IRCClient {
   func quit() async {
     shuttingDown = true
     failQueued(ChatSendError.retryable(reason: "the IRC transport is shutting down", after: nil))
-    guard let link else { return }
+    guard let link = connection.link else { return }
     if let quit = try? IRCMessage(command: .quit, parameters: [IRCTextSanitizer.singleLine(configuration.quitMessage)])
     {
       await write(quit, charged: false)
@@ -248,8 +201,8 @@ actor IRCClient {
   /// Writes one line now. `charged` lines take a flood-control token without waiting (server-demanded replies,
   /// JOINs); registration lines are free because the server holds nothing against an unregistered client.
   func write(_ message: IRCMessage, charged: Bool = true) async {
-    guard let link else { return }
-    if charged && registration.registered { await bucket.consume() }
+    guard let link = connection.link else { return }
+    if charged && connection.registration.registered { await connection.bucket.consume() }
     do {
       try await link.writer.write(message.serialized)
     } catch {
@@ -267,42 +220,40 @@ actor IRCClient {
     }
   }
 
-  func nextToken(_ kind: String) -> String {
-    tokenCounter += 1
-    return "awfulbot-\(kind)-\(tokenCounter)"
-  }
-
   // MARK: Keepalive
 
   /// Our own PING when the link has been quiet for `pingInterval`; no answer within `pingTimeout` means the link
   /// is dead (a silent NAT drop, a hung server), so it is closed and the reconnect loop takes over. Also reclaims
-  /// the configured nick and bounds registration time.
+  /// the configured nick and bounds registration time. The timers are the connection's `keepalive`.
   private func keepaliveLoop() async {
     let interval = Duration.milliseconds(Int64(configuration.pingIntervalSeconds * 1000))
     let timeout = Duration.milliseconds(Int64(configuration.pingTimeoutSeconds * 1000))
     let tick = max(min(interval, timeout) / 4, .milliseconds(100))
+    let connectionID = connection.id
     while !Task.isCancelled {
       do { try await Task.sleep(for: min(tick, .seconds(1))) } catch { return }
-      guard let link else { return }
+      guard connection.isOpen(connectionID), let link = connection.link else { return }
       let now = clock.now
-      if !registration.registered, now - link.openedAt > .seconds(configuration.registrationTimeoutSeconds) {
+      let verdict = connection.keepalive.check(
+        now: now, registered: connection.registration.registered, interval: interval, timeout: timeout,
+        registrationTimeout: .seconds(configuration.registrationTimeoutSeconds))
+      switch verdict {
+      case .registrationTimedOut:
         logger.warning("registration timed out", metadata: ["host": "\(configuration.host)"])
         noteFailure(.registrationTimedOut(seconds: configuration.registrationTimeoutSeconds))
         link.channel.close(promise: nil)
         return
-      }
-      if let sent = keepaliveSentAt {
-        if now - sent > timeout {
-          logger.warning("no PONG, closing the connection", metadata: ["host": "\(configuration.host)"])
-          noteFailure(.pingTimedOut(seconds: configuration.pingTimeoutSeconds))
-          link.channel.close(promise: nil)
-          return
-        }
-      } else if now - lastReceived > interval, registration.registered {
-        keepaliveSentAt = now
-        if let ping = try? IRCMessage(command: .ping, parameters: [nextToken("keepalive")]) {
+      case .pingTimedOut:
+        logger.warning("no PONG, closing the connection", metadata: ["host": "\(configuration.host)"])
+        noteFailure(.pingTimedOut(seconds: configuration.pingTimeoutSeconds))
+        link.channel.close(promise: nil)
+        return
+      case .ping:
+        if let ping = try? IRCMessage(command: .ping, parameters: [connection.nextToken("keepalive")]) {
           await write(ping)
         }
+      case .quiet:
+        break
       }
       await settleMissingEchoes(now: now)
       await reclaimNickIfDue(now: now)

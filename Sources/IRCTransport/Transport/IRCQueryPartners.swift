@@ -107,10 +107,12 @@ struct IRCQueryPartners: Sendable {
     return monitored.subtracting(wanted).sorted()
   }
 
-  /// A new connection: nothing seen on the last one still holds.
-  mutating func reset() {
-    bindings = [:]
-    monitored = []
-    online = []
+  /// The partners for a new connection: a new value that keeps only the nicks' query rooms (such a room ends when
+  /// its nick is seen to go, not with a connection), so nothing seen on the last connection (which nick an account
+  /// uses, what MONITOR watches and reports) still holds, including any field added later.
+  func forNewConnection() -> IRCQueryPartners {
+    var next = IRCQueryPartners()
+    next.nickRooms = nickRooms
+    return next
   }
 }
