@@ -41,9 +41,16 @@ let package = Package(
       name: "ForumModel",
       swiftSettings: swiftSettings
     ),
+    // Reading config: the one keyed reader, its problem type, JSONValue. Below every layer that reads config (the
+    // application's sections, each transport's configuration); ChatBridge re-exports it.
+    .target(
+      name: "ConfigReading",
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "ChatBridge",
       dependencies: [
+        "ConfigReading",
         "ForumModel",
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],

@@ -52,4 +52,18 @@ struct IRCConfigurationReadingTests {
         ])
     }
   }
+
+  @Test("the config file's server is read here as host and port: one schema, no translation before")
+  func serverIsTheFileKey() throws {
+    let json = #"{"server": "[::1]:6697", "nick": "bot", "tls": false}"#
+    let read = try JSONDecoder().decode(IRCTransportConfiguration.self, from: Data(json.utf8))
+    #expect(read.host == "::1" && read.port == 6697 && !read.tls)
+    #expect(
+      Self.problems(#"{"server": "irc.example.org:0", "nick": "bot"}"#) == [
+        "server: expected host:port, got \"irc.example.org:0\""
+      ])
+    #expect(Self.problems(#"{"server": "irc.example.org", "nick": "bot"}"#).first?.hasPrefix("server: ") == true)
+    #expect(Self.problems(#"{"host": "irc.example.org", "nick": "bot"}"#) == ["server: missing"])
+  }
+
 }

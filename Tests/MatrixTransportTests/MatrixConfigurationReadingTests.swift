@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Matrix configuration read key by key")
 struct MatrixConfigurationReadingTests {
-  static func problems(_ json: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> [OptionProblem] {
+  static func problems(_ json: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> [ConfigProblem] {
     let decoder = JSONDecoder()
     decoder.userInfo = userInfo
     do {

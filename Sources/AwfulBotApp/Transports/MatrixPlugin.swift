@@ -130,12 +130,12 @@ package enum MatrixPlugin: TransportPlugin {
 
   /// An account with neither token nor password may have them in the environment: said so, and not said at all
   /// when a token or password variable was already reported not set, or where secrets are not read (`status`).
-  package static func fileProblem(_ problem: OptionProblem, checksSecrets: Bool, reported: (String) -> Bool)
-    -> OptionProblem?
+  package static func fileProblem(_ problem: ConfigProblem, checksSecrets: Bool, reported: (String) -> Bool)
+    -> ConfigProblem?
   {
     guard problem == MatrixTransportConfiguration.credentialsProblem else { return problem }
     guard checksSecrets, !reported("accessToken"), !reported("password") else { return nil }
-    return OptionProblem(problem.key, problem.reason + " (or $AWFULBOT_<NAME>_ACCESS_TOKEN / _PASSWORD)")
+    return ConfigProblem(problem.key, problem.reason + " (or $AWFULBOT_<NAME>_ACCESS_TOKEN / _PASSWORD)")
   }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// How to add a transport (docs/architecture.md, "How to add a transport"):
 /// 1. a module with the transport (`ChatTransport`) and its configuration type: `Decodable` from the config file's
-///    keys as users write them, reporting every problem with its key (`OptionProblems`), and `KeyedConfiguration`
+///    keys as users write them, reporting every problem with its key (`ConfigProblems`), and `KeyedConfiguration`
 ///    so a reload can name what changed;
 /// 2. one file in this folder, `<Name>Plugin.swift`, with a type conforming to this protocol (only `type`,
 ///    `summary`, `make` and `probe` have no default);
@@ -69,7 +69,7 @@ package protocol TransportPlugin: Sendable {
 
   /// A problem the configuration's decoding found, as the config file's reader should say it (`reported`: whether
   /// the reader already said something about a key, such as a secret's variable not set); nil leaves it out.
-  static func fileProblem(_ problem: OptionProblem, checksSecrets: Bool, reported: (String) -> Bool) -> OptionProblem?
+  static func fileProblem(_ problem: ConfigProblem, checksSecrets: Bool, reported: (String) -> Bool) -> ConfigProblem?
 }
 
 /// What `TransportPlugin.roomMembers` found.
@@ -109,7 +109,7 @@ extension TransportPlugin {
     _ configuration: Configuration, room: String, stored: (any TransportStateStore)?, context: TransportBuildContext
   ) async throws -> RoomMembersAnswer { .unknownBeforeJoining }
 
-  package static func fileProblem(_ problem: OptionProblem, checksSecrets: Bool, reported: (String) -> Bool)
-    -> OptionProblem?
+  package static func fileProblem(_ problem: ConfigProblem, checksSecrets: Bool, reported: (String) -> Bool)
+    -> ConfigProblem?
   { problem }
 }

@@ -16,15 +16,16 @@ extension IRCTransportConfiguration {
   /// `validate()`: a configuration that decodes is one the transport runs with, and one that does not says
   /// everything wrong with it at once (`IRCConfigurationError`, each problem with its key).
   package init(from decoder: any Decoder) throws {
-    var reader = try OptionReader<CodingKeys>(decoder)
+    let reader = try ConfigReader<CodingKeys>(decoder)
     let name = reader.string(.name) ?? "irc"
-    let server = reader.requiredString(.server)
+    let server = reader.string(.server, required: true)
     // Port 0 means "any free port" to a listener; a server to connect to has a real one.
     let address = server.flatMap(HostPort.init(parsing:)).flatMap { $0.port == 0 ? nil : $0 }
     if let server, address == nil { reader.report("server", "expected host:port, got \"\(server)\"") }
     let tls = reader.bool(.tls) ?? true
     self.init(
-      name: name, host: address?.host ?? "", port: address?.port, tls: tls, nick: reader.requiredString(.nick) ?? "")
+      name: name, host: address?.host ?? "", port: address?.port, tls: tls,
+      nick: reader.string(.nick, required: true) ?? "")
     let defaults = self
     caFile = reader.string(.caFile)
     alternateNicks = reader.strings(.alternateNicks) ?? []

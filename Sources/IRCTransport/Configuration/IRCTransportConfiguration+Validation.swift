@@ -5,7 +5,7 @@ extension IRCTransportConfiguration {
   /// checks: decoding a configuration runs them too (`init(from:)`), and the application reports them at their key
   /// paths in its config file.
   package func validate() throws(IRCConfigurationError) {
-    var found: [OptionProblem] = []
+    var found: [ConfigProblem] = []
     for (index, channel) in channels.enumerated() {
       found += Self.problems(of: channel, at: "channels[\(index)]", nameKey: "channels[\(index)]")
     }
@@ -17,8 +17,8 @@ extension IRCTransportConfiguration {
   }
 
   /// A channel's name and key.
-  static func problems(of channel: Channel, at key: String, nameKey: String) -> [OptionProblem] {
-    var found: [OptionProblem] = []
+  static func problems(of channel: Channel, at key: String, nameKey: String) -> [ConfigProblem] {
+    var found: [ConfigProblem] = []
     if let problem = channelNameProblem(channel.name) { found.append(.init(nameKey, problem)) }
     if let channelKey = channel.key, channelKey.isEmpty || channelKey.contains(" ") || channelKey.contains(",") {
       found.append(.init("\(key).key", "must not be empty or contain spaces or commas"))
@@ -41,8 +41,8 @@ extension IRCTransportConfiguration {
   /// Every check but those of the channels and channel roles, which a decoder makes item by item (where it knows
   /// how each was written and what could not be read).
   /// `secretsRequired` false: a SASL password left out is not missing (it comes from the environment).
-  func problemsBesideLists(secretsRequired: Bool = true) -> [OptionProblem] {
-    var found: [OptionProblem] = []
+  func problemsBesideLists(secretsRequired: Bool = true) -> [ConfigProblem] {
+    var found: [ConfigProblem] = []
     // The file writes both as `server` (`host:port`).
     if host.isEmpty { found.append(.init("server", "the host must not be empty")) }
     if !(1...65535).contains(port) { found.append(.init("server", "the port must be 1–65535, got \(port)")) }
@@ -101,7 +101,7 @@ extension IRCTransportConfiguration {
 
   /// Problems in the order of `CodingKeys` (the order a config file is best read in), those about the connection
   /// as a whole last.
-  static func inFileOrder(_ problems: [OptionProblem]) -> [OptionProblem] {
-    OptionProblem.inOrder(problems, keys: configurationKeys)
+  static func inFileOrder(_ problems: [ConfigProblem]) -> [ConfigProblem] {
+    ConfigProblem.inOrder(problems, keys: configurationKeys)
   }
 }

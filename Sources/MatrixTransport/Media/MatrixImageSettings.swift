@@ -57,7 +57,7 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   /// Reads every key, a value of the wrong shape reported and its default taken, then makes the checks of
   /// `problems()`; throws `MatrixConfigurationError` naming each key (`rooms.#quiet:example.org`).
   package init(from decoder: any Decoder) throws {
-    var reader = try OptionReader<CodingKeys>(decoder)
+    let reader = try ConfigReader<CodingKeys>(decoder)
     let defaults = MatrixImageSettings()
     self.init(
       enabled: reader.bool(.enabled) ?? defaults.enabled, maxBytes: reader.integer(.maxBytes) ?? defaults.maxBytes,
@@ -68,7 +68,7 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
       allowPrivateNetworks: reader.bool(.allowPrivateNetworks) ?? defaults.allowPrivateNetworks,
       rooms: reader.entries(.rooms, expected: "expected an object of room to inline or links") { written in
         guard case .string(let name) = written, let mode = Mode(rawValue: name) else {
-          return .failure(.init("expected \(Mode.allCases.map(\.rawValue).joined(separator: " or "))"))
+          return .failure(.init("", "expected \(Mode.allCases.map(\.rawValue).joined(separator: " or "))"))
         }
         return .success(mode)
       } ?? [:])
@@ -77,9 +77,9 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   }
 
   /// The one check of `rooms`' keys (the modes are read as `Mode`), each problem with its key in this object.
-  func problems() -> [OptionProblem] {
+  func problems() -> [ConfigProblem] {
     rooms.keys.sorted().filter { !MatrixIdentifiers.isRoom($0) }.map {
-      OptionProblem("rooms", "expected room ids (!id:server) or aliases (#name:server) as keys, got \"\($0)\"")
+      ConfigProblem("rooms", "expected room ids (!id:server) or aliases (#name:server) as keys, got \"\($0)\"")
     }
   }
 }

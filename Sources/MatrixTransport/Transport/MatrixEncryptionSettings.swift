@@ -28,9 +28,10 @@ package struct MatrixEncryptionSettings: Sendable, Hashable, Codable {
   /// Reads every key, each problem with its key (`trust`, `recoveryKey`; `MatrixConfigurationError`). The recovery
   /// key's problem never shows the key (a secret).
   package init(from decoder: any Decoder) throws {
-    var reader = try OptionReader<CodingKeys>(decoder)
+    let reader = try ConfigReader<CodingKeys>(decoder)
     reader.reportUnknownKeys(
-      known: CodingKeys.allCases.map(\.stringValue), reason: "unknown key (enabled, trust, recoveryKey)")
+      known: CodingKeys.allCases.map(\.stringValue), reason: "unknown key (enabled, trust, recoveryKey)",
+      suggests: false)
     enabled = reader.bool(.enabled) ?? true
     trust = .crossSigned
     recoveryKey = nil

@@ -14,13 +14,13 @@ extension MatrixTransportConfiguration {
   /// everything wrong with it at once (`MatrixConfigurationError`, each problem with its key). Decoded with
   /// `CodingUserInfoKey.secretsOptional`, an account with neither token nor password is not a problem.
   package init(from decoder: any Decoder) throws {
-    var reader = try OptionReader<CodingKeys>(decoder)
-    let written = reader.requiredString(.homeserver)
+    let reader = try ConfigReader<CodingKeys>(decoder)
+    let written = reader.string(.homeserver, required: true)
     let homeserver = written.flatMap { URL(string: $0) }
     if let written, homeserver == nil { reader.report("homeserver", Self.homeserverProblem(written)) }
     // A placeholder where the homeserver could not be read: its problem is already reported, and the checks below
     // skip every key that has one.
-    self.init(homeserver: homeserver ?? URL(fileURLWithPath: "/"), userID: reader.requiredString(.userID) ?? "")
+    self.init(homeserver: homeserver ?? URL(fileURLWithPath: "/"), userID: reader.string(.userID, required: true) ?? "")
     let defaults = self
     name = reader.string(.name) ?? defaults.name
     accessToken = reader.string(.accessToken)
@@ -31,7 +31,7 @@ extension MatrixTransportConfiguration {
     allowedInviters = reader.strings(.allowedInviters) ?? []
     memberPowerLevel = reader.integer(.memberPowerLevel) ?? defaults.memberPowerLevel
     adminPowerLevel = reader.integer(.adminPowerLevel) ?? defaults.adminPowerLevel
-    roleOverrides = Self.roleOverrides(&reader) ?? [:]
+    roleOverrides = Self.roleOverrides(reader) ?? [:]
     threadRooms = reader.strings(.threadRooms) ?? []
     syncTimeoutSeconds = reader.number(.syncTimeoutSeconds) ?? defaults.syncTimeoutSeconds
     suppressLinkPreviews = reader.bool(.suppressLinkPreviews) ?? defaults.suppressLinkPreviews
@@ -40,7 +40,7 @@ extension MatrixTransportConfiguration {
     encryption =
       reader.nested(.encryption, expected: "expected an object like {\"trust\": \"cross-signed\"}")
       ?? defaults.encryption
-    acceptedIdentities = Self.acceptedIdentities(&reader) ?? [:]
+    acceptedIdentities = Self.acceptedIdentities(reader) ?? [:]
     images = reader.nested(.images, expected: "expected an object") ?? defaults.images
     // A check of a key whose value could not be read would judge the default taken in its place; and `images`
     // checked itself when it was read.
@@ -54,28 +54,28 @@ extension MatrixTransportConfiguration {
 
   /// `roleOverrides`: user id → role, by name in any case (`Role(name:)`): the one place a role written for a
   /// Matrix user is read. An entry that is not a role is reported at `roleOverrides.<user>` and left out.
-  private static func roleOverrides(_ reader: inout OptionReader<CodingKeys>) -> [String: Role]? {
+  private static func roleOverrides(_ reader: ConfigReader<CodingKeys>) -> [String: Role]? {
     reader.entries(.roleOverrides, expected: "expected an object of user id to role") { written in
       guard case .string(let name) = written, let role = Role(name: name) else {
-        return .failure(.init("expected viewer, member or admin"))
+        return .failure(.init("", "expected viewer, member or admin"))
       }
       return .success(role)
     }
   }
 
   /// `acceptedIdentities`: user id → master key as written (checked by `problems`); notes (`_comment`) left out.
-  private static func acceptedIdentities(_ reader: inout OptionReader<CodingKeys>) -> [String: String]? {
+  private static func acceptedIdentities(_ reader: ConfigReader<CodingKeys>) -> [String: String]? {
     reader.entries(
       .acceptedIdentities, expected: "expected an object of user id to master key", skipsNotes: true
     ) { written in
-      guard case .string(let key) = written else { return .failure(.init(Self.masterKeyProblem)) }
+      guard case .string(let key) = written else { return .failure(.init("", Self.masterKeyProblem)) }
       return .success(key)
     }
   }
 
   /// Problems in the order of `CodingKeys`, those about the account as a whole last.
-  static func inFileOrder(_ problems: [OptionProblem]) -> [OptionProblem] {
-    OptionProblem.inOrder(problems, keys: configurationKeys)
+  static func inFileOrder(_ problems: [ConfigProblem]) -> [ConfigProblem] {
+    ConfigProblem.inOrder(problems, keys: configurationKeys)
   }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension MatrixTransportConfiguration {
   /// An account with neither token nor password: the problem the application words for its config file (where the
   /// secrets may come from the environment).
-  package static let credentialsProblem = OptionProblem("", "set accessToken or password")
+  package static let credentialsProblem = ConfigProblem("", "set accessToken or password")
 
   static let masterKeyProblem =
     "expected the user's new master key as the bot's notice shows it (43 characters, spaces ignored)"
@@ -19,8 +19,8 @@ extension MatrixTransportConfiguration {
   /// The one set of checks of a Matrix configuration's values, each problem with its key: decoding runs them
   /// (`init(from:)`), the transport before it starts (`validationErrors()`), and the application reports them at
   /// their key paths in its config file. `secretsRequired` false: no token or password is not a problem.
-  func problems(secretsRequired: Bool = true) -> [OptionProblem] {
-    var found: [OptionProblem] = []
+  func problems(secretsRequired: Bool = true) -> [ConfigProblem] {
+    var found: [ConfigProblem] = []
     if let scheme = homeserver.scheme?.lowercased(), scheme == "http" || scheme == "https", homeserver.host != nil {
     } else {
       found.append(.init("homeserver", Self.homeserverProblem(homeserver.absoluteString)))

@@ -141,7 +141,7 @@ struct OpsConfigValidationTests {
     #expect(
       OpsConfig.problems([
         "transports": [["type": "telegram", "name": "tg"]], "rooms": [["transport": "tg", "room": "chat"]],
-      ]) == ["transports[0].type: unknown transport \"telegram\" (supported: console, matrix, irc)"])
+      ]) == ["transports[0].type: unknown transport \"telegram\" (supported: \(TransportType.supported))"])
   }
 
   @Test("matrix transports: every check")

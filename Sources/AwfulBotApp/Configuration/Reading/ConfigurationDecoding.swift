@@ -1,3 +1,4 @@
+import ChatBridge
 import Foundation
 
 /// Reads a configuration, or one of its sections, from JSON: the decoder checks each value's type, the section types
@@ -8,14 +9,14 @@ package enum ConfigurationDecoding {
   ) throws -> T {
     let context = ConfigurationReadContext(environment: environment, checksSecrets: checksSecrets)
     let decoder = JSONDecoder()
-    decoder.userInfo[ConfigurationReadContext.userInfoKey] = context
+    decoder.userInfo[.configProblemSink] = context
     let value: T
     do {
       value = try decoder.decode(T.self, from: data)
     } catch is ConfigurationSkip {
-      throw ConfigurationError(problems: context.problems)
+      throw ConfigurationError(context.found)
     }
-    if !context.problems.isEmpty { throw ConfigurationError(problems: context.problems) }
+    if !context.found.isEmpty { throw ConfigurationError(context.found) }
     return value
   }
 }

@@ -5,7 +5,7 @@ extension AppConfiguration: Decodable {
   /// The whole file, section by section in this order (each section's type reads and checks its own keys), so every
   /// problem comes out at once, in the order of the sections.
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     let forum =
       reader.section(ForumSettings.self, .forum, required: true)
       ?? ForumSettings(username: "", password: SecretValue(environment: ForumSettings.passwordVariable))

@@ -1,8 +1,10 @@
+import ChatBridge
+
 extension BackupSettings: Decodable {
   /// `backup`: `everyHours`, `keep` and `directory`, each optional (see `BackupSettings` for the defaults). A value
   /// out of bounds is reported and its default taken.
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     let range = Self.everyHoursRange
     var everyHours = reader.number(.everyHours)
     if let hours = everyHours, !range.contains(hours) {

@@ -1,6 +1,8 @@
+import ChatBridge
+
 extension AppConfiguration.CommandSettings: Decodable {
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     let prefix = reader.string(.prefix)
     if let prefix, prefix.isEmpty || prefix.contains(where: \.isWhitespace) {
       reader.report(.prefix, "expected one or more non-space characters, got \"\(prefix)\"")

@@ -5,7 +5,7 @@ extension AppConfiguration.ForumSettings: Decodable {
   /// `forum`: the bot's account. The password defaults to `$AWFULBOT_FORUM_PASSWORD`; secrets must be set unless the
   /// read ignores them.
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     var baseURL: URL?
     if let text = reader.string(.baseURL) {
       if let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil {
@@ -55,7 +55,7 @@ extension AppConfiguration.ForumSettings: Decodable {
 
   /// `forum.cookies`: name → secret (a string or `{"env": "VARIABLE"}`), as a browser holds them after passing a
   /// Cloudflare challenge (`cf_clearance`).
-  private static func readCookies(_ reader: SectionReader<CodingKeys>) -> [String: SecretValue] {
+  private static func readCookies(_ reader: ConfigReader<CodingKeys>) -> [String: SecretValue] {
     guard let value = reader.raw(.cookies) else { return [:] }
     guard case .object(let members) = value else {
       reader.report(.cookies, "expected an object of cookie name to value, got \(value.kindName)")
@@ -67,7 +67,7 @@ extension AppConfiguration.ForumSettings: Decodable {
       let path = "\(reader.at(.cookies)).\(name)"
       let token = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }
       guard token else {
-        context.report(path, "is not a cookie name")
+        reader.report(atPath: path, "is not a cookie name")
         continue
       }
       guard let value = members[name], value != .null else { continue }
@@ -75,16 +75,16 @@ extension AppConfiguration.ForumSettings: Decodable {
       switch SecretValue.written(value) {
       case .success(let written): secret = written
       case .failure(let problem):
-        context.report(path, problem.reason)
+        reader.report(atPath: path, problem.reason)
         continue
       }
       if context.checksSecrets {
         guard let resolved = secret.resolve(environment: context.environment) else {
-          context.report(path, "\(secret) is not set")
+          reader.report(atPath: path, "\(secret) is not set")
           continue
         }
         if resolved.contains(where: { $0 == ";" || $0.isWhitespace || $0 == "," }) {
-          context.report(path, "a cookie value has no spaces, commas or semicolons")
+          reader.report(atPath: path, "a cookie value has no spaces, commas or semicolons")
         }
       }
       cookies[name] = secret

@@ -1,8 +1,9 @@
+import ChatBridge
 import Logging
 
 extension LoggingSettings: Decodable {
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     var level: Logger.Level?
     if let text = reader.string(.level) {
       level = Logger.Level(rawValue: text)

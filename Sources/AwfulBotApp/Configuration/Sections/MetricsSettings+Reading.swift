@@ -2,7 +2,7 @@ import ChatBridge
 
 extension MetricsSettings: Decodable {
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     var listen: HostPort?
     if let text = reader.string(.listen) {
       listen = HostPort(parsing: text)

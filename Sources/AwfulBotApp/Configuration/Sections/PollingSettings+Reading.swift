@@ -1,3 +1,5 @@
+import ChatBridge
+
 extension AppConfiguration.PollingSettings: Decodable {
   /// The poll intervals, each at least 5 seconds: a shorter one is a typo that would hammer the forum.
   static let intervalKeys: [CodingKeys] = [
@@ -6,7 +8,7 @@ extension AppConfiguration.PollingSettings: Decodable {
   ]
 
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     var values: [CodingKeys: Double] = [:]
     for key in Self.intervalKeys {
       guard let value = reader.number(key) else { continue }

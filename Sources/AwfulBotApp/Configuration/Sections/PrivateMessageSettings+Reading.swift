@@ -1,14 +1,16 @@
+import ChatBridge
+
 extension AppConfiguration.PrivateMessageSettings: Decodable {
   /// `privateMessages`: `rooms` (each `{"transport", "room"}` as in `rooms[]`, each once) and `excerpt`.
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     var rooms: [AppConfiguration.RoomReference] = []
     // Read item by item to name a room given twice at its position.
     let items = reader.sections(AppConfiguration.RoomReference.Item.self, .rooms) ?? []
     for item in items {
       guard let room = item.room else { continue }
       if rooms.contains(room) {
-        reader.context.report(item.path, "names \(room.transport) \(room.room) a second time")
+        reader.report(atPath: item.path, "names \(room.transport) \(room.room) a second time")
       } else {
         rooms.append(room)
       }
@@ -30,7 +32,7 @@ extension AppConfiguration.RoomReference: Decodable {
     var room: AppConfiguration.RoomReference?
 
     init(from decoder: any Decoder) throws {
-      let reader = try SectionReader(decoder, keys: AppConfiguration.RoomReference.CodingKeys.self)
+      let reader = try ConfigReader<AppConfiguration.RoomReference.CodingKeys>.section(decoder)
       path = reader.path
       let transport = reader.string(.transport, required: true)
       let name = reader.string(.room, required: true)

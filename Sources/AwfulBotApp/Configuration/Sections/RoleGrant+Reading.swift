@@ -4,7 +4,7 @@ extension AppConfiguration.RoleGrant: Decodable {
   /// `roles[]`: a role by name in any case (`Role(name:)`), for a user of a configured transport, and optionally
   /// their forum username (`forumName`). An unknown role is a configuration error, never a quiet viewer.
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     let transport = reader.string(.transport, required: true)
     let user = reader.string(.user, required: true)
     let name = reader.string(.role, required: true)

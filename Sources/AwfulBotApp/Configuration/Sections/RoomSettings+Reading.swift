@@ -5,7 +5,7 @@ extension AppConfiguration.RoomSettings: Decodable {
   /// `rooms[]`: a room of a configured transport seeded at start, its subscriptions, mode and reply role in the
   /// grammar of the chat commands that change them.
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self)
+    let reader = try ConfigReader<CodingKeys>.section(decoder)
     let transport = reader.string(.transport, required: true)
     let name = reader.string(.room, required: true)
     reader.checkTransport(.transport, named: transport)
@@ -17,14 +17,15 @@ extension AppConfiguration.RoomSettings: Decodable {
       for (position, item) in items.enumerated() {
         let path = "\(reader.at(.subscriptions))[\(position)]"
         guard case .string(let text) = item else {
-          reader.context.report(path, "expected a string, got \(item.kindName)")
+          reader.report(atPath: path, "expected a string, got \(item.kindName)")
           continue
         }
         if let spec = RoomSubscriptionSpec(parsing: text) {
           subscriptions?.append(spec)
         } else {
-          reader.context.report(
-            path, "expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"\(text)\"")
+          reader.report(
+            atPath: path,
+            "expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"\(text)\"")
         }
       }
     }

@@ -7,7 +7,7 @@ extension TransportSettings: Decodable {
   /// follow, that of a transport of an unknown type or unreadable settings too, so they do not report it a second
   /// time.
   package init(from decoder: any Decoder) throws {
-    let reader = try SectionReader(decoder, keys: CodingKeys.self, reportsUnknownKeys: false)
+    let reader = try ConfigReader<CodingKeys>.section(decoder, reportsUnknownKeys: false)
     let context = reader.context
     let typeName = reader.string(.type, required: true)
     let name = reader.string(.name)
@@ -28,7 +28,7 @@ extension TransportSettings: Decodable {
     var names = context.transportNames ?? []
     if !names.insert(resolvedName).inserted { reader.report(.name, "duplicate name \"\(resolvedName)\"") }
     context.transportNames = names
-    let read = Self.read(plugin, name: name, members: reader.members(), path: reader.path, context: context)
+    let read = Self.read(plugin, name: name, reader: reader)
     try reader.finish()
     guard let read else { throw ConfigurationSkip() }
     self = read
@@ -52,22 +52,21 @@ extension TransportSettings: Decodable {
   /// The one reading of a transport's keys: unknown ones reported, secrets resolved (`{"env": "NAME"}` anywhere
   /// becomes the variable's value, and each of the plugin's `secretKeys` left out is taken from
   /// `AWFULBOT_<NAME>_<KEY>`), then decoded into `P.Configuration`, whose problems are reported at their key paths
-  /// under `path`. nil when anything was wrong (reported).
-  static func read<P: TransportPlugin>(
-    _ plugin: P.Type, name: String?, members: [String: JSONValue], path: String, context: ConfigurationReadContext
-  ) -> TransportSettings? {
+  /// by `reader` (the entry's). nil when anything was wrong (reported).
+  private static func read<P: TransportPlugin>(_ plugin: P.Type, name: String?, reader: ConfigReader<CodingKeys>)
+    -> TransportSettings?
+  {
+    let context = reader.context
     let resolvedName = name ?? P.type.rawValue
-    func at(_ key: String) -> String { key.isEmpty ? path : ConfigKey.join(path, key) }
     var reported: Set<String> = []
     func report(_ key: String, _ reason: String) {
       reported.insert(key)
-      context.report(at(key), reason)
+      reader.report(key, reason)
     }
     let known =
       CodingKeys.allCases.map(\.stringValue) + P.Configuration.configurationKeys.filter { $0 != "name" }.sorted()
-    for key in members.keys.sorted() where !known.contains(key) && !ConfigKey.isComment(key) {
-      report(key, "unknown key for a \(P.type) transport\(ConfigKey.didYouMean(key, in: known))")
-    }
+    reader.reportUnknownKeys(known: known, reason: "unknown key for a \(P.type) transport")
+    let members = reader.members()
     var options = members.filter { !ConfigKey.isComment($0.key) && $0.key != CodingKeys.type.stringValue }
     var writtenSecrets: [String: SecretValue] = [:]
     for key in P.secretKeys {
@@ -96,7 +95,7 @@ extension TransportSettings: Decodable {
         P.Configuration.self, userInfo: context.checksSecrets ? [:] : [.secretsOptional: true])
       return TransportSettings(
         plugin, name: name, configuration: configuration, writtenSecrets: writtenSecrets, written: members)
-    } catch let error as any OptionProblems {
+    } catch let error as any ConfigProblems {
       // Keys already reported here (a secret's variable not set) are not reported again; a key may have more than
       // one problem of the transport's own.
       let before = reported

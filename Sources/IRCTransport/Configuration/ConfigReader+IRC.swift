@@ -1,9 +1,9 @@
 import ChatBridge
 
 /// The IRC configuration's own shapes, read where they stand so a problem names the item (`channels[1].key`).
-extension OptionReader where Key == IRCTransportConfiguration.CodingKeys {
+extension ConfigReader where Key == IRCTransportConfiguration.CodingKeys {
   /// `channels`: names, or `{"name", "key"}`; each checked where it stands, a malformed one left out.
-  mutating func channels() -> [IRCTransportConfiguration.Channel] {
+  func channels() -> [IRCTransportConfiguration.Channel] {
     guard let value = raw(.channels) else { return [] }
     guard case .array(let items) = value else {
       report("channels", "expected a list of channels, got \(value.kindName)")
@@ -38,7 +38,7 @@ extension OptionReader where Key == IRCTransportConfiguration.CodingKeys {
         report(key, "expected a channel name or {\"name\", \"key\"}, got \(item.kindName)")
         continue
       }
-      problems += IRCTransportConfiguration.problems(of: channel, at: key, nameKey: nameKey)
+      take(IRCTransportConfiguration.problems(of: channel, at: key, nameKey: nameKey))
       channels.append(channel)
     }
     return channels
@@ -46,7 +46,7 @@ extension OptionReader where Key == IRCTransportConfiguration.CodingKeys {
 
   /// `channelRoles`: mode letter → role, by name in any case (`Role(name:)`); notes (`_comment`) left out, an entry
   /// that is not a mode letter and a role reported and left out. nil: the default.
-  mutating func channelRoles() -> [Character: Role]? {
+  func channelRoles() -> [Character: Role]? {
     guard let value = raw(.channelRoles) else { return nil }
     guard case .object(let entries) = value else {
       report("channelRoles", "expected an object of mode letters to roles, like {\"o\": \"admin\", \"v\": \"member\"}")
@@ -74,7 +74,7 @@ extension OptionReader where Key == IRCTransportConfiguration.CodingKeys {
   }
 
   /// `sasl`: `mechanism` (PLAIN or EXTERNAL), `account`, `password`. nil when absent or malformed (reported).
-  mutating func sasl() -> IRCTransportConfiguration.SASL? {
+  func sasl() -> IRCTransportConfiguration.SASL? {
     guard let value = raw(.sasl) else { return nil }
     guard case .object(let members) = value else {
       report("sasl", "expected an object, got \(value.kindName)")
