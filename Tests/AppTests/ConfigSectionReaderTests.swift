@@ -134,7 +134,7 @@ struct ConfigSectionReaderTests {
         AppConfiguration.RoomSettings.self,
         ##"{"transport": "irc", "room": "#a", "subscriptions": ["thread:x", 7], "mode": "summary 0", "replyRole": "god", "reactions": "yes"}"##
       ) == [
-        "subscriptions[0]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, "
+        "subscriptions[0]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id>, forum:<id> or lepers, "
           + "got \"thread:x\"",
         "subscriptions[1]: expected a string, got a number",
         "mode: expected each, summary [K], digest hourly or digest daily HH:MM, got \"summary 0\" "

@@ -67,8 +67,8 @@ struct ConfigurationTests {
       "transports[2].name: duplicate name \"console\"",
       "roles[0].transport: no transport named \"nowhere\"",
       "roles[0].role: expected viewer, member or admin, got \"king\"",
-      "rooms[0].subscriptions[0]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"bookmarks:pink\"",
-      "rooms[0].subscriptions[1]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"thread:abc\"",
+      "rooms[0].subscriptions[0]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id>, forum:<id> or lepers, got \"bookmarks:pink\"",
+      "rooms[0].subscriptions[1]: expected bookmarks, bookmarks:<colour>, announcements, thread:<id>, forum:<id> or lepers, got \"thread:abc\"",
       "rooms[0].mode: expected each, summary [K], digest hourly or digest daily HH:MM, got \"sometimes\"",
       "logLevel: unknown level \"loud\"",
     ]
