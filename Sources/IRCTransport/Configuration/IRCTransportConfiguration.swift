@@ -139,9 +139,6 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Decodable, CustomS
   /// The user name sent with USER.
   package var effectiveUsername: String { username ?? nick }
 
-  /// Every nick the bot may use: the configured one, then the alternates.
-  package var allNicks: [String] { [nick] + alternateNicks }
-
   package var description: String {
     "IRC \(name) \(nick)@\(host):\(port)\(tls ? " (TLS)" : "") channels \(channels.map(\.name))"
       + (sasl.map { " SASL \($0.mechanism.rawValue)" } ?? "")
