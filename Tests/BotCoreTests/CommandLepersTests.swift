@@ -114,4 +114,19 @@ struct CommandLepersTests {
     #expect(await bot.say("!unsubscribe lepers", role: .member) == "Unsubscribed this room from the Leper's Colony.")
     #expect(await bot.say("!help lepers", role: .viewer).contains("lepers <user> [--page N]"))
   }
+
+  @Test("status shows how reading the Colony goes, with its errors, like every other source")
+  func status() async throws {
+    let bot = try await CommandHarness()
+    #expect(await bot.say("!subscribe lepers", role: .member) == "Subscribed this room to the Leper's Colony.")
+    #expect(await bot.engine.polling.poll(.lepers).succeeded)
+    let healthy = await bot.say("!status", role: .viewer)
+    #expect(healthy.contains("Polling the Leper's Colony: ok, last "), "\(healthy)")
+    bot.forum.setFault(ForumPageError.databaseUnavailable(title: "Database Unavailable!", message: "try later"))
+    #expect(await !bot.engine.polling.poll(.lepers).succeeded)
+    let failing = await bot.say("!status", role: .viewer)
+    let line = try #require(failing.components(separatedBy: "\n").first { $0.contains("Polling the Leper's Colony") })
+    #expect(line.contains("1 error in a row"), "\(line)")
+    #expect(line.contains("The forum database is unavailable"), "\(line)")
+  }
 }

@@ -48,12 +48,14 @@ extension IRCLiveTests {
       _ = try? await bot.1.value
     }
 
-    /// The bot's PRIVMSGs to the channel from `mark` on, once there are `count` and nothing more came for a second.
+    /// The bot's lines to the channel (relays are NOTICEs, answers PRIVMSGs) from `mark` on, once there are `count`
+    /// and nothing more came for a second.
     static func lines(
       _ count: Int, from nick: String, to channel: String, after mark: Int, on client: IRCTestClient
     ) async throws -> [String] {
       let isBot: @Sendable (ReceivedLine) -> Bool = {
-        $0.nick == nick && $0.command == "PRIVMSG" && $0.parameters.first?.lowercased() == channel.lowercased()
+        $0.nick == nick && ($0.command == "PRIVMSG" || $0.command == "NOTICE")
+          && $0.parameters.first?.lowercased() == channel.lowercased()
       }
       _ = try await client.waitForCount(count, "\(count) lines from the bot", from: mark, where: isBot)
       try await Task.sleep(for: .seconds(1))
