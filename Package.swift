@@ -192,7 +192,7 @@ let package = Package(
       dependencies: [
         "AwfulScraping", "ForumModel", "ChatBridge", "ChatRendering", "ForumsClient", "FakeForum", "BotStore",
         "BotCore",
-        "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport",
+        "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport", "DiscordTransport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -207,6 +207,8 @@ let package = Package(
       name: "awfulbot",
       dependencies: [
         "AwfulBotApp",
+        // `awfulbot fake-discord`, the receiver the crash proof runs beside the bot.
+        "FakeDiscord",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -393,8 +395,8 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "AwfulBotApp", "AwfulBotTestKit", "AwfulBotAppTestKit", "AwfulBotEngineTestKit", "AwfulBotForumTestKit",
-        "AwfulBotMatrixTestKit", "AwfulScraping", "BotCore", "BotStore", "ChatBridge", "ChatRendering", "FakeForum",
-        "ForumModel", "ForumsClient",
+        "AwfulBotMatrixTestKit", "AwfulScraping", "BotCore", "BotStore", "ChatBridge", "ChatRendering", "FakeDiscord",
+        "FakeForum", "ForumModel", "ForumsClient",
         "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -11,7 +11,7 @@ struct AwfulBotCommand: AsyncParsableCommand {
     subcommands: [
       RunCommand.self, CheckCommand.self, StatusCommand.self, SetupCommand.self, ExportCommand.self,
       ImportCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self, DemoCommand.self,
-      ScrapeCommand.self, FakeForumSubcommand.self,
+      ScrapeCommand.self, FakeForumSubcommand.self, FakeDiscordSubcommand.self,
     ]
   )
 }
