@@ -25,7 +25,7 @@ extension AppConfiguration.RoomSettings: Decodable {
         } else {
           reader.report(
             atPath: path,
-            "expected bookmarks, bookmarks:<colour>, announcements, thread:<id> or forum:<id>, got \"\(text)\"")
+            "expected bookmarks, bookmarks:<colour>, announcements, thread:<id>, forum:<id> or lepers, got \"\(text)\"")
         }
       }
     }
