@@ -113,7 +113,7 @@ struct OwnPagesTests {
         .text("Look at "),
         .link(url: "https://forums.somethingawful.com/showthread.php?threadid=1", [.text("this thread")]),
         .text(" and "),
-        .image(url: "https://forums.somethingawful.com/attachment.php?attachmentid=99"),
+        .attachment(id: "99", url: "https://forums.somethingawful.com/attachment.php?attachmentid=99"),
         .text(" wow "),
         .smilie(code: ":bravo:", url: "http://fi.somethingawful.com/images/smilies/emot-bravo.gif"),
         .text(" so "),

@@ -58,7 +58,7 @@ struct SearchCommandTests {
     #expect(more.text.hasSuffix("That is all of them."))
     #expect(bot.forum.requests == ["search dog breath in []"], "the forum's page held them: no request")
     let after = await Self.reply(bot, "!search more")
-    #expect(after.text.hasPrefix("There is no search to page on through in this room"))
+    #expect(after.text.hasPrefix("There is no search to page through in this room"))
   }
 
   @Test("more reads the forum's next page only when the page read is used up: one request each")

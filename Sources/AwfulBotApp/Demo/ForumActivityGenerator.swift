@@ -73,6 +73,7 @@ struct ForumActivityGenerator: Service {
         probationLength: punishment.length, postID: postID)) != nil
     else { return }
     let name = await state.user(jerk)?.name ?? "someone"
-    report("[forum] \(name) got a \(punishment.kind.rawValue) in the Leper's Colony")
+    let article = punishment.kind.rawValue.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    report("[forum] \(name) got \(article) \(punishment.kind.rawValue) in the Leper's Colony")
   }
 }

@@ -13,7 +13,7 @@ package actor RapSheetBook {
     package var expires: Date
   }
 
-  /// How long `more` can page on through a rap sheet.
+  /// How long `more` can page through a rap sheet.
   package static let sessionLifetime: TimeInterval = 30 * 60
   /// Rooms are forgotten once stale; this bounds them between clean-ups.
   private let maximumEntries = 10_000

@@ -22,7 +22,7 @@ package actor SearchBook {
     package var expires: Date
   }
 
-  /// How long `more` can page on through a search (the forum forgets its searches too).
+  /// How long `more` can page through a search (the forum forgets its searches too).
   package static let sessionLifetime: TimeInterval = 30 * 60
 
   private let budget: CommandBudget

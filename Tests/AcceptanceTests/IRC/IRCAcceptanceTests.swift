@@ -53,8 +53,8 @@ extension IRCLiveTests {
 
     static let plainExpected = [
       "<plain> !help",
-      "<awfulbot> 32 commands (you are a viewer):",
-      "<awfulbot> Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts",
+      "<awfulbot> 34 commands (you are a viewer):",
+      "<awfulbot> Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts",
       "<awfulbot> Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
       "<awfulbot> Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
@@ -266,7 +266,7 @@ extension IRCLiveTests {
       "<op> !unbookmark 99999999",
       "<awfulbot> No such thread on the forum, or the bot's forum account cannot see it.",
       "<op> !subscribe",
-      "<awfulbot> Usage: !subscribe bookmarks [colour…] | announcements | forum <forum> [--backfill N]",
+      "<awfulbot> Usage: !subscribe bookmarks [colour…] | announcements | lepers | forum <forum> [--backfill N]",
       "<op> !unsubscribe announcements",
       "<awfulbot> Unsubscribed this room from announcements.",
       "<op> !unsubscribe announcements",
@@ -350,8 +350,8 @@ extension IRCLiveTests {
 
     static let adminExpected = [
       "<admin> !help",
-      "<awfulbot> 32 commands (you are an admin):",
-      "<awfulbot> Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts",
+      "<awfulbot> 34 commands (you are an admin):",
+      "<awfulbot> Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts",
       "<awfulbot> Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
       "<awfulbot> Admin (7): reply, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",

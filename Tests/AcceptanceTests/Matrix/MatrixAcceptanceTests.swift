@@ -38,8 +38,8 @@ extension MatrixIntegrationTests {
       """,
       "plain: !help",
       """
-      bot: 32 commands (you are a viewer):
-      Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts
+      bot: 34 commands (you are a viewer):
+      Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts
       Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
       Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
@@ -124,8 +124,8 @@ extension MatrixIntegrationTests {
       "bot: “reply” needs the admin role; you are a viewer.",
       "moderator: !help",
       """
-      bot: 32 commands (you are a member):
-      Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts
+      bot: 34 commands (you are a member):
+      Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
       Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
@@ -155,7 +155,7 @@ extension MatrixIntegrationTests {
       "moderator: !unbookmark 99999999",
       "bot: No such thread on the forum, or the bot's forum account cannot see it.",
       "moderator: !subscribe",
-      "bot: Usage: !subscribe bookmarks [colour…] | announcements | forum <forum> [--backfill N]",
+      "bot: Usage: !subscribe bookmarks [colour…] | announcements | lepers | forum <forum> [--backfill N]",
       "moderator: !subscribe bookmarks red",
       "bot: Subscribed this room to bookmarks starred red.",
       "moderator: !unsubscribe bookmarks red",
@@ -197,8 +197,8 @@ extension MatrixIntegrationTests {
       "bot: Nothing to confirm: start with !reply <thread> <text>.",
       "admin: !help",
       """
-      bot: 32 commands (you are an admin):
-      Viewer (12): help, bookmarks, subscriptions, forums, threads, latest, confirm, cancel, re, status, why, alerts
+      bot: 34 commands (you are an admin):
+      Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts
       Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
       Admin (7): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.

@@ -177,7 +177,7 @@ struct ScrapeOwnPageTests {
     #expect(
       ScrapeKind.allCases.map(\.rawValue) == [
         "auto", "threads", "posts", "announcements", "post", "index", "error", "reply-form", "private-messages",
-        "private-message",
+        "private-message", "banlist",
       ])
     #expect(ScrapeBodyFormat(rawValue: "tree") == .tree)
   }

@@ -23,7 +23,7 @@ enum LepersCommand {
     if user.lowercased() == "more", arguments.options.isEmpty {
       guard let session = await context.rapSheets.session(room: context.room, now: context.now) else {
         throw CommandError.failed(
-          "There is no rap sheet to page on through in this room (they last "
+          "There is no rap sheet to page through in this room (a rap sheet lasts "
             + "\(Int(RapSheetBook.sessionLifetime / 60)) minutes); \(context.prefix)lepers <user> starts one.")
       }
       return try await answer(user: session.user, page: session.nextPage, context)

@@ -63,7 +63,7 @@ enum SearchCommands {
   private static func more(_ context: CommandContext) async throws -> CommandReply {
     guard var session = await context.searches.session(room: context.room, now: context.now) else {
       throw CommandError.failed(
-        "There is no search to page on through in this room (they last \(Int(SearchBook.sessionLifetime / 60)) "
+        "There is no search to page through in this room (a search lasts \(Int(SearchBook.sessionLifetime / 60)) "
           + "minutes); \(context.prefix)search <words> starts one.")
     }
     if session.shown >= session.results.count {

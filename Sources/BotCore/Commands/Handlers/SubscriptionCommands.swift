@@ -4,14 +4,14 @@ import Foundation
 
 enum SubscriptionCommands {
   static let subscribe = CommandSpec(
-    name: "subscribe", usage: "bookmarks [colour…] | announcements | forum <forum> | lepers [--backfill N]",
+    name: "subscribe", usage: "bookmarks [colour…] | announcements | lepers | forum <forum> [--backfill N]",
     summary:
       "Relay bookmarked threads (optionally by star colour), announcements, a forum's new threads or the Leper's "
       + "Colony here.",
     role: .member, run: runSubscribe)
 
   static let unsubscribe = CommandSpec(
-    name: "unsubscribe", usage: "bookmarks [colour…] | announcements | forum <forum> | lepers",
+    name: "unsubscribe", usage: "bookmarks [colour…] | announcements | lepers | forum <forum>",
     summary: "Stop one of those subscriptions.", role: .member, run: runUnsubscribe)
 
   static let list = CommandSpec(
