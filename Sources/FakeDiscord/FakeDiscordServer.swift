@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 
 /// A Discord webhook receiver on loopback, for tests and the crash proof: it answers as Discord's documentation
 /// says (`FakeDiscordState.handle`), records what it took, and has switches for faults (`FakeDiscordFault`) and for
@@ -32,8 +33,19 @@ package actor FakeDiscordServer {
   @discardableResult
   package func start() async throws -> String {
     if let boundURL { return boundURL }
-    if runTask == nil { runTask = Task { try await self.run() } }
-    return try await waitForBaseURL()
+    // After a `stop`, the port is free only until some other socket on the machine takes it: a busy test run binds
+    // and connects all the time. Such a socket is usually short-lived, so a taken port is tried again for a while.
+    var attemptsLeft = 50
+    while true {
+      if runTask == nil { runTask = Task { try await self.run() } }
+      do {
+        return try await waitForBaseURL()
+      } catch let error as IOError where error.errnoCode == EADDRINUSE && port != 0 && attemptsLeft > 0 {
+        attemptsLeft -= 1
+        runTask = nil
+        try await Task.sleep(for: .milliseconds(100))
+      }
+    }
   }
 
   /// Stops listening (requests are then refused) until `start`.
