@@ -8,8 +8,9 @@ import Testing
 
 /// Everything that talks to the real homeserver. Serialized: one test restarts the homeserver, and rate limits are
 /// per user but the server is shared.
+/// The time limit turns a test that waits forever into a failure that names it, rather than a run that never ends.
 @Suite(
-  "Matrix transport against Synapse", .serialized,
+  "Matrix transport against Synapse", .serialized, .timeLimit(.minutes(5)),
   .enabled(if: SynapseEnvironment.isAvailable, SynapseEnvironment.skipReason))
 struct MatrixIntegrationTests {}
 

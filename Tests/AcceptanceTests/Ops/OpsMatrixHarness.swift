@@ -80,9 +80,12 @@ struct OpsMatrixHarness: Sendable {
   }
 
   /// The configuration as `awfulbot run` reads it, with a poll interval below what a config may say (speed).
-  func configuration(roomName: String? = nil, matrix: [String: Any?] = [:]) throws -> AppConfiguration {
+  /// `environment` is the process environment the secrets are read from (the harness's own by default).
+  func configuration(
+    roomName: String? = nil, matrix: [String: Any?] = [:], environment: [String: String]? = nil
+  ) throws -> AppConfiguration {
     var configuration = try AppConfiguration.parse(
-      data: configurationJSON(matrix: matrix, roomName: roomName), environment: environment)
+      data: configurationJSON(matrix: matrix, roomName: roomName), environment: environment ?? self.environment)
     configuration.polling = .init(bookmarksSeconds: 0.5, announcementsSeconds: 600, forumsSeconds: 600)
     return configuration
   }

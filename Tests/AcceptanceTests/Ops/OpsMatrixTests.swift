@@ -11,7 +11,7 @@ import Testing
 
 /// `awfulbot run` and `awfulbot check` with a Matrix transport from the configuration, against the test Synapse.
 @Suite(
-  "ops: Matrix from the configuration", .serialized,
+  "ops: Matrix from the configuration", .serialized, .timeLimit(.minutes(3)),
   .enabled(if: SynapseEnvironment.isAvailable, SynapseEnvironment.skipReason))
 struct OpsMatrixTests {
   static let devThread = 3_600_001
@@ -137,8 +137,9 @@ struct OpsMatrixTests {
       var environment = harness.environment
       environment[OpsMatrixHarness.tokenVariable] = "syt_not_a_real_token"
       let database = try BotDatabase(path: harness.directory.appendingPathComponent("stopped.sqlite").path)
+      // The secret is read with the configuration (as `awfulbot run` reads it), so the bad token goes in there.
       let transports = try TransportFactory.makeTransports(
-        for: harness.configuration(),
+        for: harness.configuration(environment: environment),
         context: TransportBuildContext(environment: environment, logger: Logger.quiet(), database: database))
       let transport = try #require(transports.first as? MatrixTransport)
       let problem = transport.status.connectionProblem
