@@ -5,8 +5,8 @@ import Foundation
 import Logging
 
 /// `awfulbot demo`: the forum emulator on loopback with the demo seed, the bot logged in to it with the console as
-/// its chat room (subscribed to the bookmarks and the announcements), and an activity generator posting every few
-/// seconds. Lines typed (or piped) on stdin are commands from a local admin.
+/// its chat room (subscribed to the bookmarks, the announcements and the Leper's Colony), and an activity generator
+/// posting every few seconds. Lines typed (or piped) on stdin are commands from a local admin.
 package func runDemo(
   _ options: DemoOptions, input: FileHandle = .standardInput,
   write: @escaping @Sendable (String) -> Void = ConsoleTransport.standardOutput
@@ -26,10 +26,14 @@ package func runDemo(
       password: SecretValue(literal: FakeForumSeed.botPassword), timeZone: TimeZone(identifier: "America/Chicago"),
       requestSpacingSeconds: 0.2, announcementsForumID: "273"),
     dataDirectory: dataDirectory,
-    polling: .init(bookmarksSeconds: 5, announcementsSeconds: 15, forumsSeconds: 30, privateMessagesSeconds: 10),
+    polling: .init(
+      bookmarksSeconds: 5, announcementsSeconds: 15, forumsSeconds: 30, privateMessagesSeconds: 10,
+      lepersSeconds: 20),
     commands: .init(prefix: "!", botName: "awfulbot"),
     transports: [.console(name: "console")],
-    rooms: [.init(transport: "console", room: "console", subscriptions: [.bookmarks(stars: []), .announcements])],
+    rooms: [
+      .init(transport: "console", room: "console", subscriptions: [.bookmarks(stars: []), .announcements, .lepers])
+    ],
     privateMessages: .init(rooms: [.init(transport: "console", room: "console")]))
 
   let console = ConsoleTransport(name: "console", input: input, write: write)
@@ -41,8 +45,8 @@ package func runDemo(
     AwfulBot demo
       forum emulator: \(baseURL.absoluteString) (bot account \(FakeForumSeed.botUsername))
       data:           \(dataDirectory)
-      this console is a chat room subscribed to the bot's bookmarks and the announcements, and told about
-      private messages to the bot. Send one from another terminal:
+      this console is a chat room subscribed to the bot's bookmarks, the announcements and the Leper's Colony,
+      and told about private messages to the bot. Send one from another terminal:
         curl -d '{"to":"\(FakeForumSeed.botUsername)","from":"Pickled Tink","title":"Hi","body":"Hello!"}' \(baseURL.appendingPathComponent("_fake/pms").absoluteString)
       New posts appear every \(Int((8 / speed).rounded())) s or so. Try: !help  !bookmarks  !status  !subscriptions
       !latest 3600002 2  !watch 3600005  !mode summary 2  !why 3600001  !pms  — Ctrl-C to stop.
