@@ -2,10 +2,11 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 
 /// A Discord webhook receiver on loopback, for tests and the crash proof: it answers as Discord's documentation
 /// says (`FakeDiscordState.handle`), records what it took, and has switches for faults (`FakeDiscordFault`) and for
-/// being down (`stop`, then `start` again on the same port).
+/// being down (`goDown`, then `start` again on the same port).
 ///
 /// ```swift
 /// let discord = FakeDiscordServer()
@@ -22,6 +23,8 @@ package actor FakeDiscordServer {
   private var runTask: Task<Void, any Error>?
   private var boundURL: String?
   private var urlWaiters: [CheckedContinuation<String, any Error>] = []
+  /// While down (`goDown`): the listener that keeps the port and drops every connection.
+  private var portHolder: (any Channel)?
 
   package init(state: FakeDiscordState = FakeDiscordState(), host: String = "127.0.0.1", port: Int = 0) {
     self.state = state
@@ -33,8 +36,12 @@ package actor FakeDiscordServer {
   @discardableResult
   package func start() async throws -> String {
     if let boundURL { return boundURL }
-    // After a `stop`, the port is free only until some other socket on the machine takes it: a busy test run binds
-    // and connects all the time. Such a socket is usually short-lived, so a taken port is tried again for a while.
+    if let holder = portHolder {
+      portHolder = nil
+      try? await holder.close()
+    }
+    // Between giving the port up and binding it again, another socket on the machine may take it for a moment (a
+    // busy test run binds and connects all the time): a taken port is tried again for a while.
     var attemptsLeft = 50
     while true {
       if runTask == nil { runTask = Task { try await self.run() } }
@@ -43,17 +50,44 @@ package actor FakeDiscordServer {
       } catch let error as IOError where error.errnoCode == EADDRINUSE && port != 0 && attemptsLeft > 0 {
         attemptsLeft -= 1
         runTask = nil
-        try await Task.sleep(for: .milliseconds(100))
+        try await Task.sleep(for: .milliseconds(50))
       }
     }
   }
 
   /// Stops listening (requests are then refused) until `start`.
   package func stop() async {
+    if let holder = portHolder {
+      portHolder = nil
+      try? await holder.close()
+    }
     guard let task = runTask else { return }
     task.cancel()
     _ = await task.result
     runTask = nil
+  }
+
+  /// Goes down as far as clients can tell, without giving the port up: every connection is accepted and closed at
+  /// once, so a request gets no answer, until `start` serves on the same port again. A test that wants Discord
+  /// unreachable uses this rather than `stop`: a port given back to the kernel can be handed to another socket
+  /// (another test's listener, or a connection's local end) before `start` binds it again.
+  package func goDown() async throws {
+    guard boundURL != nil, portHolder == nil else { return }
+    await stop()
+    var attemptsLeft = 50
+    while true {
+      do {
+        let holder = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+          .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+          .childChannelInitializer { channel in channel.close() }
+          .bind(host: host, port: port).get()
+        portHolder = holder
+        return
+      } catch let error as IOError where error.errnoCode == EADDRINUSE && attemptsLeft > 0 {
+        attemptsLeft -= 1
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
   }
 
   package func waitForBaseURL() async throws -> String {

@@ -109,7 +109,7 @@ import Testing
 
   @Test func aReceiverThatIsDownIsRetryableAndTheStateSaysSo() async throws {
     try await DiscordWorld.with(configure: { $0.sendAttempts = 1 }) { world in
-      await world.server.stop()
+      try await world.server.goDown()
       let error = await #expect(throws: ChatSendError.self) {
         try await world.transport.send(Self.message, to: "general", idempotencyKey: "k")
       }
@@ -195,7 +195,7 @@ import Testing
       await attempt(.scripted([.init(status: 200, body: "not json")]))
       await world.state.removeWebhook(id: world.webhookID("general"))
       await attempt(nil)
-      await world.server.stop()
+      try await world.server.goDown()
       await attempt(nil)
       _ = await world.transport.probe()
       #expect(reasons.count == 7)
