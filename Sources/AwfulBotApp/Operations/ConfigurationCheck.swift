@@ -201,7 +201,7 @@ package struct ConfigurationCheck: Sendable {
   private func checkTransport(_ settings: TransportSettings, at path: String) async -> CheckResult {
     let name = "transport \(settings.resolvedName) (\(settings.type.rawValue))"
     var result = await settings.probe(
-      context: TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
+      context: TransportBuildContext(logger: logger, settingsPath: path))
     result.name = name
     return result
   }
@@ -221,7 +221,7 @@ package struct ConfigurationCheck: Sendable {
     -> [CheckResult]
   {
     let dataDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-    let context = TransportBuildContext(environment: environment, logger: logger, dataDirectory: dataDirectory)
+    let context = TransportBuildContext(logger: logger, dataDirectory: dataDirectory)
     guard FileManager.default.fileExists(atPath: databasePath) else {
       return await settings.checkState(stored: nil, rooms: rooms, context: context)
     }
@@ -257,7 +257,7 @@ package struct ConfigurationCheck: Sendable {
         let people: [String]
         switch try await settings.roomMembers(
           room.room, stored: database.map { ReadOnlyStateStore(database: $0, transport: room.transport) },
-          context: TransportBuildContext(environment: environment, logger: logger, settingsPath: path))
+          context: TransportBuildContext(logger: logger, settingsPath: path))
         {
         case .members(let members):
           people = members

@@ -5,7 +5,6 @@ import Logging
 
 /// What building or probing a transport may use.
 package struct TransportBuildContext: Sendable {
-  package var environment: [String: String]
   package var logger: Logger
   /// The bot's database (for transports that keep state, like the Matrix sync token); nil in `check`.
   package var database: BotDatabase?
@@ -21,12 +20,11 @@ package struct TransportBuildContext: Sendable {
   package var forumAttachments: (any ForumAttachmentSource)?
 
   package init(
-    environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "awfulbot"),
+    logger: Logger = Logger(label: "awfulbot"),
     database: BotDatabase? = nil, settingsPath: String? = nil, dataDirectory: URL? = nil,
     resetMatrixIdentity: Bool = false, forumAttachments: (any ForumAttachmentSource)? = nil
   ) {
     self.forumAttachments = forumAttachments
-    self.environment = environment
     self.logger = logger
     self.database = database
     self.settingsPath = settingsPath

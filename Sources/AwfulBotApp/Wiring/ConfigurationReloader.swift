@@ -129,7 +129,7 @@ package final class ConfigurationReloader: Service, Sendable {
       let after = next.transports.first(where: { $0.resolvedName == name }),
       let transport = application.transports.first(where: { $0.name == name })
     else { return }
-    let context = TransportBuildContext(environment: environment, logger: logger)
+    let context = TransportBuildContext(logger: logger)
     do {
       for change in try await before.reconfigure(transport, to: after, context: context) {
         logger.info("transport reconfigured", metadata: ["transport": "\(name)", "change": "\(change)"])

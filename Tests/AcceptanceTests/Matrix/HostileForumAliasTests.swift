@@ -38,7 +38,7 @@ extension MatrixIntegrationTests {
       let logger = Logger.capturing(into: log)
       return try BotApplication(
         configuration: try AppConfiguration.load(path: path, environment: harness.environment),
-        transportContext: TransportBuildContext(environment: harness.environment, logger: logger), logger: logger,
+        transportContext: TransportBuildContext(logger: logger), logger: logger,
         environment: harness.environment)
     }
 

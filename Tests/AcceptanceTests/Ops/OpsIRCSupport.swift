@@ -35,5 +35,5 @@ func probeIRC(
   entry["type"] = "irc"
   entry["name"] = .string(name)
   return try await TransportSettings.read(entry, environment: environment).probe(
-    context: TransportBuildContext(environment: environment, logger: Logger.quiet(), settingsPath: settingsPath))
+    context: TransportBuildContext(logger: Logger.quiet(), settingsPath: settingsPath))
 }

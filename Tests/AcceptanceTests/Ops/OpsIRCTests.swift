@@ -101,7 +101,7 @@ struct OpsIRCTests {
     let configuration = try AppConfiguration.load(path: path, environment: environment)
     let application = try BotApplication(
       configuration: configuration,
-      transportContext: TransportBuildContext(environment: environment, logger: Logger.quiet()),
+      transportContext: TransportBuildContext(logger: Logger.quiet()),
       logger: Logger.quiet(), environment: environment)
     let run = Task { try await application.run(shutdownAfter: .seconds(30), signals: []) }
     let result = await run.result

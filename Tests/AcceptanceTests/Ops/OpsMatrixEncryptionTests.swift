@@ -41,7 +41,7 @@ extension OpsMatrixTests {
       configuration.polling = .init(bookmarksSeconds: 0.5, announcementsSeconds: 600, forumsSeconds: 600)
       let application = try BotApplication(
         configuration: configuration,
-        transportContext: TransportBuildContext(environment: environment, logger: Logger.quiet()),
+        transportContext: TransportBuildContext(logger: Logger.quiet()),
         logger: Logger.quiet(), environment: environment)
       let transport = try application.matrixTransport
       var fingerprint = ""

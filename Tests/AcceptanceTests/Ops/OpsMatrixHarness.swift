@@ -94,7 +94,7 @@ struct OpsMatrixHarness: Sendable {
   func application(roomName: String? = nil, matrix: [String: Any?] = [:]) throws -> BotApplication {
     try BotApplication(
       configuration: configuration(roomName: roomName, matrix: matrix),
-      transportContext: TransportBuildContext(environment: environment, logger: Logger.quiet()),
+      transportContext: TransportBuildContext(logger: Logger.quiet()),
       logger: Logger.quiet(), environment: environment)
   }
 

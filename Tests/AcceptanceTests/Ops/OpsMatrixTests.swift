@@ -140,7 +140,7 @@ struct OpsMatrixTests {
       // The secret is read with the configuration (as `awfulbot run` reads it), so the bad token goes in there.
       let transports = try TransportFactory.makeTransports(
         for: harness.configuration(environment: environment),
-        context: TransportBuildContext(environment: environment, logger: Logger.quiet(), database: database))
+        context: TransportBuildContext(logger: Logger.quiet(), database: database))
       let transport = try #require(transports.first as? MatrixTransport)
       let problem = transport.status.connectionProblem
       #expect(problem == "connecting")

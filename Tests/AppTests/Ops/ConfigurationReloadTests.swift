@@ -137,7 +137,7 @@ struct ConfigurationReloadTests {
     try write(channels: ["#keep", "#Drop", "#empty"])
     let configuration = try AppConfiguration.load(path: path)
     let log = LogCapture()
-    let context = TransportBuildContext(environment: [:], logger: .quiet())
+    let context = TransportBuildContext(logger: .quiet())
     // The transport is never started: a reload applies to it all the same, and parts nothing it had not joined.
     let irc = try configuration.transports[0].make(context: context)
     let application = try BotApplication(

@@ -38,7 +38,7 @@ struct OpsMatrixExampleTests {
     var configuration = try #require(Self.exampleMatrix().configuration(of: MatrixPlugin.self))
     configuration.homeserver = try #require(URL(string: "http://127.0.0.1:1"))
     let result = await MatrixPlugin.probe(
-      configuration, context: TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token"]))
+      configuration, context: TransportBuildContext())
     #expect(result.outcome == .fail)
     #expect(result.detail.hasPrefix("homeserver unreachable: "))
     #expect(!result.line.contains("example-token"))
@@ -48,7 +48,7 @@ struct OpsMatrixExampleTests {
   func makeNeedsDatabase() throws {
     let settings = try Self.exampleMatrix()
     let error = try #require(throws: ConfigurationError.self) {
-      try settings.make(context: TransportBuildContext(environment: ["AWFULBOT_MATRIX_ACCESS_TOKEN": "t"]))
+      try settings.make(context: TransportBuildContext())
     }
     #expect(error.problems.first?.contains("needs the bot's database") == true)
   }
