@@ -1,9 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [
-  .swiftLanguageMode(.v6)
-]
+// With AWFULBOT_FUZZ set (scripts/fuzz), our own modules are built with libFuzzer's coverage and the address
+// sanitizer, and with testing enabled so the fuzz target reaches the scrapers' internals. The flags are set here,
+// per target, rather than with -Xswiftc for the whole graph: the dependencies then compile exactly as for the release
+// build, and the fuzz build reuses them from the same scratch path instead of building them a second time.
+let fuzzing = Context.environment["AWFULBOT_FUZZ"] != nil
+let swiftSettings: [SwiftSetting] =
+  [.swiftLanguageMode(.v6)]
+  + (fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-enable-testing"])] : [])
 
 let package = Package(
   name: "AwfulBot",
@@ -98,6 +103,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -429,7 +435,7 @@ let package = Package(
 // The libFuzzer entry points (scripts/fuzz). Only when AWFULBOT_FUZZ is set: they are linked against libFuzzer's
 // own `main` and build only with `-sanitize=fuzzer -parse-as-library`, so a normal build or test never sees them.
 // scripts/fuzz builds them into their own scratch path (.build-fuzz).
-if Context.environment["AWFULBOT_FUZZ"] != nil {
+if fuzzing {
   package.products.append(.executable(name: "awfulbot-fuzz", targets: ["awfulbot-fuzz"]))
   package.targets.append(contentsOf: [
     .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
@@ -440,7 +446,8 @@ if Context.environment["AWFULBOT_FUZZ"] != nil {
         "MatrixModel", "MatrixTransport",
       ],
       path: "Sources/awfulbot-fuzz",
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],
+      linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
     ),
   ])
 }
