@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import NIOPosix
 
 /// A Discord webhook receiver on loopback, for tests and the crash proof: it answers as Discord's documentation
 /// says (`FakeDiscordState.handle`), records what it took, and has switches for faults (`FakeDiscordFault`) and for
@@ -23,8 +22,6 @@ package actor FakeDiscordServer {
   private var runTask: Task<Void, any Error>?
   private var boundURL: String?
   private var urlWaiters: [CheckedContinuation<String, any Error>] = []
-  /// While down (`goDown`): the listener that keeps the port and drops every connection.
-  private var portHolder: (any Channel)?
 
   package init(state: FakeDiscordState = FakeDiscordState(), host: String = "127.0.0.1", port: Int = 0) {
     self.state = state
@@ -35,13 +32,10 @@ package actor FakeDiscordServer {
   /// Starts listening and returns the base URL (`http://127.0.0.1:<port>`); after a `stop`, on the same port.
   @discardableResult
   package func start() async throws -> String {
+    await state.setDown(false)
     if let boundURL { return boundURL }
-    if let holder = portHolder {
-      portHolder = nil
-      try? await holder.close()
-    }
-    // Between giving the port up and binding it again, another socket on the machine may take it for a moment (a
-    // busy test run binds and connects all the time): a taken port is tried again for a while.
+    // A restart binds the port given back by `stop`; another socket on the machine may hold it for a moment (a busy
+    // test run binds and connects all the time), so a taken port is tried again for a while.
     var attemptsLeft = 50
     while true {
       if runTask == nil { runTask = Task { try await self.run() } }
@@ -57,37 +51,20 @@ package actor FakeDiscordServer {
 
   /// Stops listening (requests are then refused) until `start`.
   package func stop() async {
-    if let holder = portHolder {
-      portHolder = nil
-      try? await holder.close()
-    }
+    // Requests held by `goDown` are let go first: a graceful shutdown waits for them.
+    await state.setDown(false)
     guard let task = runTask else { return }
     task.cancel()
     _ = await task.result
     runTask = nil
   }
 
-  /// Goes down as far as clients can tell, without giving the port up: every connection is accepted and closed at
-  /// once, so a request gets no answer, until `start` serves on the same port again. A test that wants Discord
-  /// unreachable uses this rather than `stop`: a port given back to the kernel can be handed to another socket
-  /// (another test's listener, or a connection's local end) before `start` binds it again.
-  package func goDown() async throws {
-    guard boundURL != nil, portHolder == nil else { return }
-    await stop()
-    var attemptsLeft = 50
-    while true {
-      do {
-        let holder = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-          .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-          .childChannelInitializer { channel in channel.close() }
-          .bind(host: host, port: port).get()
-        portHolder = holder
-        return
-      } catch let error as IOError where error.errnoCode == EADDRINUSE && attemptsLeft > 0 {
-        attemptsLeft -= 1
-        try await Task.sleep(for: .milliseconds(50))
-      }
-    }
+  /// Goes down as far as a client can tell, without giving the port up: requests get no answer (each waits until
+  /// `start` or `stop`), so the client's own timeout ends them. A test that wants Discord unreachable uses this
+  /// rather than `stop`: in a full test run, a port given back to the kernel was found taken when `start` bound it
+  /// again.
+  package func goDown() async {
+    await state.setDown(true)
   }
 
   package func waitForBaseURL() async throws -> String {
@@ -99,6 +76,7 @@ package actor FakeDiscordServer {
   package func run() async throws {
     let state = self.state
     let responder = CallbackResponder<BasicRequestContext> { request, _ in
+      while await state.isDown { try await Task.sleep(for: .milliseconds(20)) }
       let body = try await request.body.collect(upTo: 1024 * 1024)
       let bytes = Array(body.readableBytesView)
       let path = request.uri.path

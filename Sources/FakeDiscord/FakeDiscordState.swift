@@ -58,6 +58,11 @@ package actor FakeDiscordState {
   package func removeWebhook(id: String) { webhooks[id] = nil }
 
   package func setFault(_ fault: FakeDiscordFault?) { self.fault = fault }
+
+  /// While set, requests get no answer at all (`FakeDiscordServer.goDown`): each waits until it is cleared.
+  package private(set) var isDown = false
+
+  package func setDown(_ down: Bool) { isDown = down }
   package func setBuckets(_ settings: BucketSettings) {
     bucketSettings = settings
     buckets = [:]

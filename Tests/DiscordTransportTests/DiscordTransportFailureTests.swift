@@ -108,8 +108,10 @@ import Testing
   }
 
   @Test func aReceiverThatIsDownIsRetryableAndTheStateSaysSo() async throws {
-    try await DiscordWorld.with(configure: { $0.sendAttempts = 1 }) { world in
-      try await world.server.goDown()
+    try await DiscordWorld.with(configure: {
+      $0.sendAttempts = 1; $0.requestTimeoutSeconds = 1
+    }) { world in
+      await world.server.goDown()
       let error = await #expect(throws: ChatSendError.self) {
         try await world.transport.send(Self.message, to: "general", idempotencyKey: "k")
       }
@@ -171,7 +173,9 @@ import Testing
   /// The webhook token is a secret: no failure puts it in an error or a log line, even when Discord's own sentence
   /// or a network error names the URL.
   @Test func theTokenIsInNoErrorAndNoLogLine() async throws {
-    try await DiscordWorld.with(configure: { $0.sendAttempts = 1 }) { world in
+    try await DiscordWorld.with(configure: {
+      $0.sendAttempts = 1; $0.requestTimeoutSeconds = 1
+    }) { world in
       let token = world.token("general")
       var reasons: [String] = []
       func attempt(_ fault: FakeDiscordFault?) async {
@@ -195,7 +199,7 @@ import Testing
       await attempt(.scripted([.init(status: 200, body: "not json")]))
       await world.state.removeWebhook(id: world.webhookID("general"))
       await attempt(nil)
-      try await world.server.goDown()
+      await world.server.goDown()
       await attempt(nil)
       _ = await world.transport.probe()
       #expect(reasons.count == 7)
