@@ -1,5 +1,6 @@
 import BotCore
 import ChatBridge
+import ForumModel
 import ForumsClient
 
 extension BotApplication {

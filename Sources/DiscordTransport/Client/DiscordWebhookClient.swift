@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ForumModel
 import Foundation
 import Logging
 import NIOCore
@@ -43,7 +44,8 @@ struct DiscordWebhookClient: Sendable {
     let timeout = self.timeout
     let started = ContinuousClock.now
     do {
-      let answer = try await Self.withDeadline(timeout) {
+      // AsyncHTTPClient's timeout covers the answer's head; the deadline bounds its body too.
+      let answer = try await withDeadline(timeout) {
         let response = try await client.execute(prepared, timeout: .milliseconds(timeout.wholeMilliseconds))
         let collected = try await response.body.collect(upTo: Self.maximumAnswerBytes)
         let headers = DiscordRateLimitHeaders { response.headers.first(name: $0) }
@@ -63,6 +65,8 @@ struct DiscordWebhookClient: Sendable {
       throw failure
     } catch let error as HTTPClientError where error == .deadlineExceeded {
       throw NetworkFailure(reason: "no answer within \(timeout)")
+    } catch is DeadlineExceeded {
+      throw NetworkFailure(reason: "no answer within \(timeout)")
     } catch let error as HTTPClientError where error == .readTimeout {
       throw NetworkFailure(reason: "its answer stopped halfway")
     } catch {
@@ -70,31 +74,5 @@ struct DiscordWebhookClient: Sendable {
       // An error's text may name the request; the token is blanked out of it all the same.
       throw NetworkFailure(reason: webhook.scrubbed(String(describing: error)))
     }
-  }
-
-  /// AsyncHTTPClient's timeout covers the answer's head; this bounds its body too.
-  private static func withDeadline<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T)
-    async throws -> T
-  {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await body() }
-      group.addTask {
-        try await Task.sleep(for: timeout)
-        return nil
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let value = first else {
-        throw NetworkFailure(reason: "no answer within \(timeout)")
-      }
-      return value
-    }
-  }
-}
-
-extension Duration {
-  /// Whole milliseconds, for timeouts and logs.
-  var wholeMilliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
   }
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ForumModel
 import NIOCore
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 import MatrixModel
 
@@ -39,7 +40,7 @@ extension MatrixClient {
     -> MatrixSyncResponse
   {
     var query: [(name: String, value: String)] = [
-      ("filter", Self.compactJSON(filter)), ("timeout", "\(timeout.milliseconds)"), ("set_presence", "offline"),
+      ("filter", Self.compactJSON(filter)), ("timeout", "\(timeout.wholeMilliseconds)"), ("set_presence", "offline"),
     ]
     if let since { query.append(("since", since)) }
     // The homeserver holds the request for `timeout`; allow time for a large answer on top of that.

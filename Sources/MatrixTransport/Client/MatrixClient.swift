@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import ChatBridge
+import ForumModel
 import Foundation
 import Logging
 import MatrixModel
@@ -42,18 +43,19 @@ package struct MatrixClient: Sendable {
     let started = ContinuousClock.now
     do {
       let exchange: @Sendable () async throws -> (Int, String?, [UInt8]) = {
-        let response = try await client.execute(prepared, timeout: .milliseconds(timeout.milliseconds))
+        let response = try await client.execute(prepared, timeout: .milliseconds(timeout.wholeMilliseconds))
         let collected = try await response.body.collect(upTo: Self.maximumResponseBytes)
         return (
           Int(response.status.code), response.headers.first(name: "Retry-After"), Array(collected.readableBytesView)
         )
       }
-      let result = request.timeoutCoversBody ? try await Self.withDeadline(timeout, exchange) : try await exchange()
+      // AsyncHTTPClient's timeout covers the response head; the deadline bounds the body too.
+      let result = request.timeoutCoversBody ? try await withDeadline(timeout, exchange) : try await exchange()
       logger.trace(
         "matrix request",
         metadata: [
           "method": "\(request.method.rawValue)", "path": "\(request.logPath)", "status": "\(result.0)",
-          "ms": "\((ContinuousClock.now - started).milliseconds)",
+          "ms": "\((ContinuousClock.now - started).wholeMilliseconds)",
         ])
       return (status: result.0, retryAfter: result.1, body: result.2)
     } catch is CancellationError {
@@ -62,6 +64,8 @@ package struct MatrixClient: Sendable {
       throw error
     } catch let error as HTTPClientError where error == .deadlineExceeded {
       // AsyncHTTPClient's bound on the head ran out (the same sentence as when ours on the whole exchange does).
+      throw MatrixClientError.network("no answer within \(timeout)")
+    } catch is DeadlineExceeded {
       throw MatrixClientError.network("no answer within \(timeout)")
     } catch let error as HTTPClientError where error == .readTimeout {
       throw MatrixClientError.network("its answer stopped halfway")
@@ -93,31 +97,5 @@ package struct MatrixClient: Sendable {
     } catch {
       throw MatrixClientError.invalidResponse("\(request.logPath): \(error)")
     }
-  }
-
-  /// AsyncHTTPClient's timeout covers the response head; this bounds the body too.
-  private static func withDeadline<T: Sendable>(
-    _ timeout: Duration, _ body: @escaping @Sendable () async throws -> T
-  ) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await body() }
-      group.addTask {
-        try await Task.sleep(for: timeout)
-        return nil
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let value = first else {
-        throw MatrixClientError.network("no answer within \(timeout)")
-      }
-      return value
-    }
-  }
-}
-
-extension Duration {
-  /// Whole milliseconds, for AsyncHTTPClient timeouts and logs.
-  var milliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
   }
 }

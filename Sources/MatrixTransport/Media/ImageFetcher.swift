@@ -137,7 +137,7 @@ struct ImageFetcher: Sendable {
         if first { continuation.resume(returning: addresses) }
       }
       let timer = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(
-        in: .milliseconds(remaining.milliseconds)
+        in: .milliseconds(remaining.wholeMilliseconds)
       ) { answer(nil) }
       NIOThreadPool.singleton.submit { state in
         guard case .active = state else { return answer([]) }
@@ -163,7 +163,7 @@ struct ImageFetcher: Sendable {
     var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
     configuration.dnsOverride = pinned
     configuration.timeout = .init(
-      connect: .milliseconds(remaining.milliseconds), read: .milliseconds(remaining.milliseconds))
+      connect: .milliseconds(remaining.wholeMilliseconds), read: .milliseconds(remaining.wholeMilliseconds))
     let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     let outcome: Result<Outcome, Failure>
     do throws(Failure) {
@@ -188,7 +188,7 @@ struct ImageFetcher: Sendable {
       return try await withThrowingTaskGroup(of: Outcome?.self) { group in
         group.addTask {
           let response = try await client.execute(
-            prepared, deadline: .now() + .milliseconds(remaining.milliseconds))
+            prepared, deadline: .now() + .milliseconds(remaining.wholeMilliseconds))
           if (300..<400).contains(Int(response.status.code)), let location = response.headers.first(name: "Location") {
             return .redirect(location)
           }

@@ -1,5 +1,6 @@
 import ChatBridge
 import Crypto
+import ForumModel
 import Foundation
 import MatrixModel
 import ServiceLifecycle
@@ -201,7 +202,8 @@ extension MatrixTransport {
           if error.apiError?.isRateLimited == true {
             rateLimitWaited += delay
             state.withLock { $0.rateLimitWaits += 1 }
-            logger.debug("rate limited, waiting", metadata: ["room": "\(room)", "delayMs": "\(delay.milliseconds)"])
+            logger.debug(
+              "rate limited, waiting", metadata: ["room": "\(room)", "delayMs": "\(delay.wholeMilliseconds)"])
           } else {
             logger.info("send failed, retrying", metadata: ["room": "\(room)", "error": "\(error)"])
           }

@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 import MatrixModel
 
@@ -70,7 +71,7 @@ extension MatrixTransport {
           setStatus(.reconnecting(reason: error.description))
           logger.warning(
             "sync failed, retrying",
-            metadata: ["error": "\(error)", "failures": "\(failures)", "delayMs": "\(delay.milliseconds)"])
+            metadata: ["error": "\(error)", "failures": "\(failures)", "delayMs": "\(delay.wholeMilliseconds)"])
           try await Task.sleep(for: delay)
         case .renewToken:
           do {

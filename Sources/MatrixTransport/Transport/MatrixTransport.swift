@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import ChatBridge
+import ForumModel
 import Foundation
 import Logging
 import MatrixCrypto
@@ -173,7 +174,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
         let delay = policy.backoff(attempt: min(attempt + policy.startupAttempts, 12))
         logger.warning(
           "matrix homeserver unreachable, will keep trying",
-          metadata: ["error": "\(error)", "attempt": "\(attempt)", "delayMs": "\(delay.milliseconds)"])
+          metadata: ["error": "\(error)", "attempt": "\(attempt)", "delayMs": "\(delay.wholeMilliseconds)"])
         do {
           try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
         } catch {

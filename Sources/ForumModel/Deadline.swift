@@ -2,7 +2,8 @@
 package struct DeadlineExceeded: Error, Sendable {}
 
 /// Runs `operation`, cancelling it and throwing `DeadlineExceeded` if it takes longer than `duration`.
-/// AsyncHTTPClient's own deadline stops at the response head; this one also covers reading the body.
+/// AsyncHTTPClient's own deadline stops at the response head; this one also covers reading the body. The forum
+/// client, the Matrix and Discord clients and the start-up's room resolution share it.
 package func withDeadline<T: Sendable>(
   _ duration: Duration, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -15,5 +16,13 @@ package func withDeadline<T: Sendable>(
     defer { group.cancelAll() }
     guard let first = try await group.next() else { throw CancellationError() }
     return first
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, for AsyncHTTPClient's timeouts and for logs.
+  package var wholeMilliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
   }
 }
