@@ -15,7 +15,7 @@ extension MatrixIntegrationTests {
   /// (`BotApplication`, as `awfulbot run` builds it) against Synapse, with `privateMessages.rooms` naming an alias,
   /// and a stranger on a server `allowedInviters` accepts who takes the alias over and invites the bot into their own
   /// room. What the stranger reads there, what the log and `check` say, and that the inbox never reaches them.
-  @Suite("hostile: a configured alias taken over")
+  @Suite("hostile: a configured alias taken over", .serialized)
   struct HostileForumAlias {
     static let secretTitle = "SECRET launch codes"
 

@@ -11,7 +11,7 @@ import Testing
 extension MatrixIntegrationTests {
   /// People the operator never named, against Synapse and the emulator: each case is a transcript of what they read,
   /// and the emulator's request log shows nothing reached the forum (no POST: no reply, no bookmark, no message read).
-  @Suite("hostile users on Matrix")
+  @Suite("hostile users on Matrix", .serialized)
   struct HostileUsers {
     static let devThread = "3600001"
     static let link = "https://forums.somethingawful.com/showthread.php?threadid=3600005"

@@ -16,7 +16,7 @@ extension MatrixIntegrationTests {
   ///
   /// Transcripts are "who: body" lines in the room's order, links to the emulator written under
   /// https://forum.example, and times of the test run itself as `<now>`. Read them as a person in the room would.
-  @Suite("Matrix acceptance: what people in a room read")
+  @Suite("Matrix acceptance: what people in a room read", .serialized)
   struct MatrixAcceptanceTests {
     static let thread1 = "AwfulBot development thread: bridging the forums and chat"
     static let link1 = "https://forum.example/showthread.php?threadid=3600001&perpage=40"

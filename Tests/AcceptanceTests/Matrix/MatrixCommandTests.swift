@@ -6,7 +6,7 @@ import MatrixTransport
 import Testing
 
 extension MatrixIntegrationTests {
-  @Suite("commands from the room")
+  @Suite("commands from the room", .serialized)
   struct Commands {
     static let link = "https://forums.somethingawful.com/showthread.php?threadid=3600005"
 

@@ -10,7 +10,7 @@ extension MatrixIntegrationTests {
   /// With a pickle key the bot has its own encrypting device: a real E2EE client (matrix-nio with libolm) talks to it
   /// in encrypted rooms and reads what it says there.
   @Suite(
-    "end-to-end encryption with a real client",
+    "end-to-end encryption with a real client", .serialized,
     .enabled(if: MatrixE2EEHuman.isAvailable, MatrixE2EEHuman.skipReason))
   struct EndToEnd {
     static let devThread = 3_600_001

@@ -11,7 +11,7 @@ extension MatrixIntegrationTests {
   /// cross-sign (MSC4153): the member client here does the same (no room keys for such devices, nothing shown from
   /// them). The bot must be cross-signed to be heard and read at all; it then holds others to the same rule.
   @Suite(
-    "encryption under Element's device policy",
+    "encryption under Element's device policy", .serialized,
     .enabled(if: MatrixE2EEHuman.isAvailable, MatrixE2EEHuman.skipReason))
   struct ElementPolicy {
     static let devThread = 3_600_001

@@ -9,7 +9,7 @@ import Testing
 extension MatrixIntegrationTests {
   /// The bot's encryption is off: in an encrypted room it says once that it cannot take part there, and sends
   /// nothing else there (no relay goes out in clear text).
-  @Suite("end-to-end encrypted rooms")
+  @Suite("end-to-end encrypted rooms", .serialized)
   struct Encryption {
     static let encryptionState: JSONValue = [
       "type": "m.room.encryption", "state_key": "", "content": ["algorithm": "m.megolm.v1.aes-sha2"],

@@ -6,11 +6,13 @@ import MatrixModel
 import MatrixTransport
 import Testing
 
-/// Everything that talks to the real homeserver. Serialized: one test restarts the homeserver, and rate limits are
-/// per user but the server is shared.
+/// Everything that talks to the real homeserver. The suites in it run side by side, each one's tests in order
+/// (`.serialized` on each): each test makes its own users and rooms, every rate limit is raised but for a test's own
+/// user, and the one test that restarts the homeserver runs alone (`MatrixHomeserverRestartTests`). Run one after
+/// the other they took ten minutes, the longest part of the test run.
 /// The time limit turns a test that waits forever into a failure that names it, rather than a run that never ends.
 @Suite(
-  "Matrix transport against Synapse", .serialized, .timeLimit(.minutes(5)),
+  "Matrix transport against Synapse", .timeLimit(.minutes(5)),
   .enabled(if: SynapseEnvironment.isAvailable, SynapseEnvironment.skipReason))
 struct MatrixIntegrationTests {}
 

@@ -6,7 +6,7 @@ import MatrixTransport
 import Testing
 
 extension MatrixIntegrationTests {
-  @Suite("invites and membership")
+  @Suite("invites and membership", .serialized)
   struct Invites {
     @Test("an invite from an allowed user is accepted; others are declined")
     func inviteJoinOrDecline() async throws {

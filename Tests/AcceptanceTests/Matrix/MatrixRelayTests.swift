@@ -6,7 +6,7 @@ import MatrixTransport
 import Testing
 
 extension MatrixIntegrationTests {
-  @Suite("relayed posts")
+  @Suite("relayed posts", .serialized)
   struct Relays {
     static func summary(count: Int) -> PostSummary {
       PostSummary(

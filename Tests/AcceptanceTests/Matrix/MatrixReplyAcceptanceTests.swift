@@ -16,7 +16,7 @@ extension MatrixIntegrationTests {
   /// The timelines are what a client shows, line by line: messages ("who: body"; a reply as "who (reply to the
   /// relay): text", its quoted fallback left out as clients do), reactions ("who reacts ✅ to the preview"), edits
   /// ("bot edits the preview: new text"), removals. Links to the emulator read as https://forum.example.
-  @Suite("Matrix acceptance: answering relayed posts, reactions on relays")
+  @Suite("Matrix acceptance: answering relayed posts, reactions on relays", .serialized)
   struct MatrixReplyAcceptanceTests {
     static let devThread = 3_600_001
     static let thread1 = MatrixAcceptanceTests.thread1

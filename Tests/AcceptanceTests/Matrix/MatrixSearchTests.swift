@@ -11,7 +11,7 @@ extension MatrixIntegrationTests {
   /// `!search` on Synapse against the emulator (issue 44): the answer renders as well as a relay (HTML with the
   /// thread linked to the post, the matched words in bold, no pings), every link opens its post on the forum, and
   /// the hostile cases are read as a member reads them.
-  @Suite("!search on Matrix")
+  @Suite("!search on Matrix", .serialized)
   struct Search {
     static let platinumSentence =
       "The feature you are trying to access (Private Messaging, search, etc) is only accessible to Platinum members. "

@@ -8,7 +8,7 @@ import ServiceLifecycle
 import Testing
 
 extension MatrixIntegrationTests {
-  @Suite("start-up and sign-in")
+  @Suite("start-up and sign-in", .serialized)
   struct Startup {
     @Test("a wrong access token is a clear start-up error, not a crash loop")
     func wrongToken() async throws {

@@ -8,7 +8,7 @@ import Testing
 extension MatrixIntegrationTests {
   /// Summary mode end to end: the real engine and dispatcher, the emulator and Synapse. A thread that keeps getting
   /// posts updates its burst message through an `m.replace` edit instead of adding a message per poll cycle.
-  @Suite("summary edits")
+  @Suite("summary edits", .serialized)
   struct MatrixSummaryEditTests {
     static let devThread = 3_600_001
 
