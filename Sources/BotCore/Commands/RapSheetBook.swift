@@ -5,7 +5,7 @@ import Foundation
 /// kept but whose it is and where the room stopped: `more` reads the forum again (charged to the command budget),
 /// so it shows the sheet as it is then.
 package actor RapSheetBook {
-  package struct Session: Sendable, Hashable {
+  package struct Session: ExpiringSession, Hashable {
     /// The user as the asker named them (a name or an id), what the forum is asked again.
     package var user: String
     /// The chat page `more` shows next.
@@ -15,23 +15,13 @@ package actor RapSheetBook {
 
   /// How long `more` can page through a rap sheet.
   package static let sessionLifetime: TimeInterval = 30 * 60
-  /// Rooms are forgotten once stale; this bounds them between clean-ups.
-  private let maximumEntries = 10_000
-  private var sessions: [RoomRef: Session] = [:]
+  private var sessions = RoomPagingSessions<Session>()
 
   package init() {}
 
-  package func session(room: RoomRef, now: Date) -> Session? {
-    guard let session = sessions[room], session.expires > now else { return nil }
-    return session
-  }
+  package func session(room: RoomRef, now: Date) -> Session? { sessions.session(room: room, now: now) }
 
-  package func store(_ session: Session, room: RoomRef, now: Date) {
-    sessions[room] = session
-    if sessions.count > maximumEntries { sessions = sessions.filter { $0.value.expires > now } }
-  }
+  package func store(_ session: Session, room: RoomRef, now: Date) { sessions.store(session, room: room, now: now) }
 
-  package func forget(room: RoomRef) {
-    sessions[room] = nil
-  }
+  package func forget(room: RoomRef) { sessions.forget(room: room) }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// too), and each room's last search, so `search more` pages on through it. Shared by every transport's router.
 package actor SearchBook {
   /// A room's last search: the forum's page of results it holds and how many of them were shown.
-  package struct Session: Sendable, Hashable {
+  package struct Session: ExpiringSession, Hashable {
     /// The words as the asker gave them, for the answer's heading.
     package var words: String
     package var queryID: String?
@@ -27,8 +27,8 @@ package actor SearchBook {
 
   private let budget: CommandBudget
   private var searches: [String: [Date]] = [:]
-  private var sessions: [String: Session] = [:]
-  /// Users and rooms are forgotten once stale; this bounds them between clean-ups.
+  private var sessions = RoomPagingSessions<Session>()
+  /// Users are forgotten once stale; this bounds them between clean-ups.
   private let maximumEntries = 10_000
 
   package init(budget: CommandBudget) {
@@ -53,17 +53,9 @@ package actor SearchBook {
     return (limit, max(1, Int((60 - now.timeIntervalSince(oldest)).rounded(.up))))
   }
 
-  package func session(room: RoomRef, now: Date) -> Session? {
-    guard let session = sessions["\(room)"], session.expires > now else { return nil }
-    return session
-  }
+  package func session(room: RoomRef, now: Date) -> Session? { sessions.session(room: room, now: now) }
 
-  package func store(_ session: Session, room: RoomRef, now: Date) {
-    sessions["\(room)"] = session
-    if sessions.count > maximumEntries { sessions = sessions.filter { $0.value.expires > now } }
-  }
+  package func store(_ session: Session, room: RoomRef, now: Date) { sessions.store(session, room: room, now: now) }
 
-  package func forget(room: RoomRef) {
-    sessions["\(room)"] = nil
-  }
+  package func forget(room: RoomRef) { sessions.forget(room: room) }
 }
