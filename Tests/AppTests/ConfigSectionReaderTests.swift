@@ -112,6 +112,17 @@ struct ConfigSectionReaderTests {
           "forumsPerRoom: expected 0 (no limit) to 10000, got -1",
           "watchedThreadsPerRoom: expected a number, got a string",
         ])
+    #expect(
+      Self.problems(AppConfiguration.CommandSettings.self, ##"{"userSearchesPerMinute": -2}"##)
+        == ["userSearchesPerMinute: expected 0 (no limit) to 10000, got -2"])
+  }
+
+  @Test("commands: the searches a user may start in a minute reach the command budget, 1 when unsaid")
+  func userSearchesPerMinute() throws {
+    let three = try Self.read(AppConfiguration.CommandSettings.self, ##"{"userSearchesPerMinute": 3}"##)
+    #expect(three.budgetLimits.userSearchesPerMinute == 3)
+    let unsaid = try Self.read(AppConfiguration.CommandSettings.self, "{}")
+    #expect(unsaid.budgetLimits.userSearchesPerMinute == 1)
   }
 
   @Test("roles: a role is a Role, read in any case; anything else names the key")
