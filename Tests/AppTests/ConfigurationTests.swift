@@ -12,6 +12,7 @@ struct ConfigurationTests {
   static let exampleSecrets = [
     "AWFULBOT_FORUM_PASSWORD": "pw", "AWFULBOT_MATRIX_ACCESS_TOKEN": "token", "AWFULBOT_IRC_SASL_PASSWORD": "sasl",
     "AWFULBOT_IRC_RIZON_NICKSERV_PASSWORD": "nickserv",
+    "AWFULBOT_DISCORD_GENERAL_WEBHOOK": "https://discord.com/api/webhooks/1/example",
   ]
 
   private func write(_ json: String) throws -> String {
@@ -25,7 +26,7 @@ struct ConfigurationTests {
     let path = Self.repository.appendingPathComponent("config.example.json").path
     let config = try AppConfiguration.load(path: path, environment: Self.exampleSecrets)
     #expect(config.forum.username == "YourBotAccount")
-    #expect(config.transports.map(\.type) == [.console, .matrix, .irc, .irc])
+    #expect(config.transports.map(\.type) == [.console, .matrix, .irc, .irc, .discord])
     #expect(config.rooms?.first?.subscriptions == [.bookmarks(stars: []), .announcements])
     #expect(config.metrics?.address == HostPort(host: "127.0.0.1", port: 9464))
   }
@@ -42,6 +43,7 @@ struct ConfigurationTests {
         "transports[1].accessToken: <secret from $AWFULBOT_MATRIX_ACCESS_TOKEN> is not set",
         "transports[2].sasl.password: <secret from $AWFULBOT_IRC_SASL_PASSWORD> is not set",
         "transports[3].nickServPassword: <secret from $AWFULBOT_IRC_RIZON_NICKSERV_PASSWORD> is not set",
+        "transports[4].rooms.general.webhook: <secret from $AWFULBOT_DISCORD_GENERAL_WEBHOOK> is not set",
       ])
   }
 

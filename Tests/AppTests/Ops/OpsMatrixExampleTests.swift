@@ -16,6 +16,7 @@ struct OpsMatrixExampleTests {
       environment: [
         "AWFULBOT_FORUM_PASSWORD": "pw", "AWFULBOT_MATRIX_ACCESS_TOKEN": "example-token",
         "AWFULBOT_IRC_SASL_PASSWORD": "sasl", "AWFULBOT_IRC_RIZON_NICKSERV_PASSWORD": "nickserv",
+        "AWFULBOT_DISCORD_GENERAL_WEBHOOK": "https://discord.com/api/webhooks/1/example",
       ])
     return try #require(configuration.transports.first { $0.type == .matrix })
   }
