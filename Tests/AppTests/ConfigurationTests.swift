@@ -160,6 +160,10 @@ struct PermissionTableTests {
     #expect(irc.detail.contains("admins: youraccount"), "\(irc.detail)")
     #expect(irc.detail.contains("in #goons, #goons-private"), "\(irc.detail)")
     #expect(irc.detail.contains("(none here)"))
+    // A webhook hears nobody: no account, room or reading scope is promised there.
+    let discord = try #require(results.first { $0.name == "who may act on discord" })
+    #expect(discord.detail.hasPrefix("nobody: it only sends (relay only)"), "\(discord.detail)")
+    #expect(!discord.detail.contains("roles[]"))
     #expect(!results.contains { $0.outcome == .warn }, "the example invites only from its own server")
 
     let index = try #require(configuration.transports.firstIndex { $0.type == .matrix })

@@ -42,6 +42,14 @@ package enum PermissionTable {
         results += nickRoomWarnings(configuration, transport: name)
       case .console:
         account.append("whoever types at the console (the operator's own terminal)")
+      case .relayOnly:
+        // Nothing said there reaches the bot: the usual four lines would promise what cannot happen.
+        tables.append(
+          CheckResult(
+            .pass, "who may act on \(name)",
+            detail: "nobody: it only sends (relay only), so no command, reply or reaction comes from there; "
+              + "change its rooms from another transport's rooms or in the config"))
+        continue
       }
       room.insert("everyone with the account scope", at: 0)
       let detail = [
@@ -63,7 +71,7 @@ package enum PermissionTable {
     var rooms = (configuration.rooms ?? []).filter { $0.transport == name }.map(\.room)
     rooms += (configuration.privateMessages?.rooms ?? []).filter { $0.transport == name }.map(\.room)
     switch own {
-    case .matrix(_, _, _, _, _, let own), .irc(_, _, _, let own): rooms += own
+    case .matrix(_, _, _, _, _, let own), .irc(_, _, _, let own), .relayOnly(let own): rooms += own
     case .console: break
     }
     var seen: Set<String> = []

@@ -43,10 +43,9 @@ package enum DiscordPlugin: TransportPlugin {
     return try discord.reconfigure(to: next)
   }
 
-  /// A webhook hears nobody, so nobody acts through it: no admins, members or room modes. (The permission table has
-  /// no relay-only case; these empty IRC settings read as "nobody" there.)
+  /// A webhook hears nobody, so nobody acts through it.
   package static func roleSettings(_ configuration: Configuration) -> TransportRoleSettings {
-    .irc(admins: [], members: [], channelRoles: [:], channels: [])
+    .relayOnly(rooms: configuration.rooms.keys.sorted())
   }
 
   /// The rooms are the webhooks: a room taken off the settings can no longer be sent to, so a reload pauses it.

@@ -12,4 +12,7 @@ package enum TransportRoleSettings: Sendable, Hashable {
   case irc(admins: [String], members: [String], channelRoles: [Character: Role], channels: [String])
   /// The operator's own terminal.
   case console
+  /// A transport that only sends (Discord's webhooks): it hears nobody, so nobody acts through it. The rooms it
+  /// sends to.
+  case relayOnly(rooms: [String])
 }
