@@ -32,6 +32,13 @@ package struct IRCTestEnvironment: Sendable {
 
   package static var available: Bool { current != nil }
 
+  /// Whether tests may restart or freeze the server: only in a run of their own (`AWFULBOT_IRC_RESTART_TESTS=1`,
+  /// which `scripts/test` sets for a `swift test` after the others), since every other suite on the same network
+  /// would lose its connection.
+  package static var restartsAllowed: Bool {
+    available && ProcessInfo.processInfo.environment["AWFULBOT_IRC_RESTART_TESTS"] == "1"
+  }
+
   package static var required: IRCTestEnvironment {
     get throws {
       guard let current else { throw SkipInfo() }

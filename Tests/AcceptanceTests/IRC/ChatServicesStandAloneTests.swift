@@ -9,7 +9,7 @@ import Testing
 /// Matrix transport as reconnecting (homeserver down) or stopped (credentials refused, with a log line naming the
 /// cause); the bot does not exit over it, and SIGTERM ends it within seconds.
 extension IRCLiveTests {
-  @Suite("each chat service stands alone: IRC relays while Matrix cannot work")
+  @Suite("each chat service stands alone: IRC relays while Matrix cannot work", .serialized)
   struct ChatServicesStandAlone {
     /// The longest a SIGTERM may take to end `run`, whatever the transports are doing.
     static let shutdownLimit: Duration = .seconds(5)

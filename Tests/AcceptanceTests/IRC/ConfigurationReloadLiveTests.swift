@@ -8,7 +8,7 @@ import Testing
 /// `kill -HUP`. A channel added is joined and gets relays, a channel removed is parted, the channel left alone sees
 /// no quit and no rejoin, and a config that does not validate changes nothing while `status` says it was refused.
 extension IRCLiveTests {
-  @Suite("reload on SIGHUP: channels joined and parted live, an invalid config changes nothing")
+  @Suite("reload on SIGHUP: channels joined and parted live, an invalid config changes nothing", .serialized)
   struct ConfigurationReloadLive {
     @Test("add a channel and a room, remove another: relays follow, the untouched channel never notices")
     func channelsFollowTheConfig() async throws {

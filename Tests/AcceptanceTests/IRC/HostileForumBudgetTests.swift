@@ -16,7 +16,7 @@ import Testing
 /// Now the backfill runs only with a new subscription, within the commands' share of forum requests, and the
 /// emulator's request log shows what reached the forum.
 extension IRCLiveTests {
-  @Suite("hostile: commands against the forum's pace")
+  @Suite("hostile: commands against the forum's pace", .serialized)
   struct HostileForumBudget {
     /// The thread pages the emulator served.
     static func threadPages(_ forum: ForumSide) async -> [LoggedRequest] {

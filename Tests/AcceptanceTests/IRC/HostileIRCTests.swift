@@ -15,7 +15,7 @@ import Testing
 /// with commands from a private message while posts flow to the channel. Each case is the transcript they read and
 /// the emulator's request log showing nothing reached the forum.
 extension IRCLiveTests {
-  @Suite("hostile users on IRC")
+  @Suite("hostile users on IRC", .serialized)
   struct HostileUsers {
     /// The forum requests that change something or read the inbox.
     static func actingRequests(_ forum: ForumSide) async -> [LoggedRequest] {

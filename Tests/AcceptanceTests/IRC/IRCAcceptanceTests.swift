@@ -12,7 +12,7 @@ import Testing
 /// with good and bad arguments, relays of every kind of post in both relay styles, each link followed to the page it
 /// opens, and the order posts arrive in. Transcripts are the lines a person sees, as their client shows them.
 extension IRCLiveTests {
-  @Suite("acceptance: what IRC users read")
+  @Suite("acceptance: what IRC users read", .serialized)
   struct IRCAcceptance {
     enum Who: Sendable { case plain, op, admin }
 

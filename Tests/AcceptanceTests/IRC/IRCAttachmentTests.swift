@@ -10,7 +10,7 @@ import Testing
 @testable import IRCTransport
 
 extension IRCLiveTests {
-  @Suite("the forum's own attachments on IRC")
+  @Suite("the forum's own attachments on IRC", .serialized)
   struct Attachments {
     /// Issue 44: a post showing one of the forum's attachments (`attachment.php`, relative in the post) reaches the
     /// channel with the attachment's absolute link on the forum; IRC shows links, so nothing is fetched.

@@ -11,7 +11,7 @@ import Testing
 extension IRCLiveTests {
   /// A busy thread on a network with ordinary flood limits: the default flood settings and the compact relay style
   /// must keep up with 30 posts a minute, in order, without falling behind.
-  @Suite("busy thread with default flood limits")
+  @Suite("busy thread with default flood limits", .serialized)
   struct BusyThread {
     static let postsPerMinute = 30.0
     static let posts = 20

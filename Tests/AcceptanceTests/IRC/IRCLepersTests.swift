@@ -14,7 +14,7 @@ import Testing
 /// The Leper's Colony on InspIRCd against the emulator (issue 44): the whole bot (`BotApplication`) with a channel
 /// that follows `lepers` from its config, stopped and started again on the same database, and what the channel reads.
 extension IRCLiveTests {
-  @Suite("the Leper's Colony on IRC")
+  @Suite("the Leper's Colony on IRC", .serialized)
   struct Lepers {
     /// The whole bot on `directory`'s database, following the Colony in `channel`; returns once its first round
     /// read the Colony (what the Colony held at the first start is recorded, not relayed).

@@ -9,7 +9,7 @@ import Testing
 /// Against the real network: roles from real op/deop/voice/half-op, addressing by the nick the bot got, CTCP
 /// answers and their limit, and a wrong SASL password refused by the real Atheme.
 extension IRCLiveTests {
-  @Suite("behaviour")
+  @Suite("behaviour", .serialized)
   struct Behaviour {
     /// The bot's answer in `channel` to `command` said by `client`, as `observer` sees it.
     static func answer(

@@ -8,7 +8,7 @@ import Testing
 @testable import IRCTransport
 
 /// Against the real network from `scripts/with-ircd`: registration, TLS, nick handling, kicks, keepalive.
-extension IRCLiveTests {
+extension IRCServerRestartTests {
   @Suite("connection")
   struct Connection {
     @Test("TLS + SASL PLAIN registration, the configured channel is joined, QUIT with a message on shutdown")

@@ -12,7 +12,7 @@ import Testing
 
 /// Against the real network: commands, relayed posts from the emulated forum, splitting, flood control,
 /// reconnecting with a queue, injection, permissions.
-extension IRCLiveTests {
+extension IRCServerRestartTests {
   @Suite("messaging")
   struct Messaging {
     @Test("a command in the channel, addressed by nick, and in a private message is answered where it came from")

@@ -10,7 +10,7 @@ import Testing
 
 /// Against the real network: posts keep flowing while InspIRCd restarts (none lost, none twice), and a bot process
 /// killed with SIGKILL in the middle of a burst delivers the rest after its restart with at most one duplicate.
-extension IRCLiveTests {
+extension IRCServerRestartTests {
   @Suite("reliability")
   struct Reliability {
     static let thread = 3_600_001

@@ -10,7 +10,7 @@ import Testing
 /// by SASL and no IDENTIFY is sent. The case of a user holding the nick NickServ (a network without services) is in
 /// `IRCNickServTests`, on a scripted server: this network always has Atheme's NickServ.
 extension IRCLiveTests {
-  @Suite("NickServ password")
+  @Suite("NickServ password", .serialized)
   struct NickServPassword {
     /// A new services account named after a fresh nick, registered by a client that then leaves.
     static func registerAccount(_ environment: IRCTestEnvironment) async throws -> (nick: String, password: String) {

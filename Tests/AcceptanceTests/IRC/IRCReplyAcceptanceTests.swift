@@ -12,7 +12,7 @@ import Testing
 /// holds the new post. Posting speaks for the bot's forum account, so by default only admins may (the op here);
 /// `!replies member` opens it to voiced members.
 extension IRCLiveTests {
-  @Suite("acceptance: answering relays on IRC")
+  @Suite("acceptance: answering relays on IRC", .serialized)
   struct IRCReplyAcceptance {
     static let developmentThread = "AwfulBot development thread: bridging the forums and chat"
     static let quebecThread = "Québec politics thread: «débat» 🍁"

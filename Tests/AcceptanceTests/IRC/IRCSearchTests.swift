@@ -12,7 +12,7 @@ import Testing
 /// `!search` on InspIRCd against the emulator (issue 44): what a member reads in the channel, line by line, and what
 /// each search cost the forum (its request log).
 extension IRCLiveTests {
-  @Suite("!search on IRC")
+  @Suite("!search on IRC", .serialized)
   struct Search {
     static let platinumSentence =
       "The feature you are trying to access (Private Messaging, search, etc) is only accessible to Platinum members. "

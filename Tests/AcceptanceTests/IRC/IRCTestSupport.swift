@@ -6,13 +6,25 @@ import Testing
 
 @testable import IRCTransport
 
-/// Every test against the live network, one at a time: some restart or freeze the server, and flood control is
-/// measured in real time.
+/// The tests against the live network that leave the server running: the suites run side by side, each one's tests
+/// in order (`.serialized` on each); each test has its own channels and nicks, and the server's limits are raised.
+/// One after the other they took seven minutes.
 @Suite(
-  "IRC transport on InspIRCd + Atheme", .serialized,
+  "IRC transport on InspIRCd + Atheme",
   .enabled(if: IRCTestEnvironment.available, "AWFULBOT_IRC_HOST is not set: run under scripts/with-ircd"),
   .timeLimit(.minutes(3)))
 struct IRCLiveTests {}
+
+/// The tests that restart or freeze InspIRCd, and flood control measured in real time: one at a time, in a
+/// `swift test` of their own (`AWFULBOT_IRC_RESTART_TESTS=1`, which `scripts/test` sets after the other suites),
+/// since every other suite on the network would lose its connection.
+@Suite(
+  "IRC: the server restarted or frozen", .serialized,
+  .enabled(
+    if: IRCTestEnvironment.restartsAllowed,
+    "restarts the IRC server: run alone, with AWFULBOT_IRC_RESTART_TESTS=1 (scripts/test does)"),
+  .timeLimit(.minutes(3)))
+struct IRCServerRestartTests {}
 
 extension IRCClient {
   func isJoined(_ channel: String) -> Bool { membership.channels[IRCCaseMapping.fold(channel)] != nil }
