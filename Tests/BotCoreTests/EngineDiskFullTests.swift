@@ -40,7 +40,8 @@ struct EngineDiskFullTests {
       let clock = clock
       engine = BotEngine(
         database: database, forum: forum, transports: [transport.name: transport.capabilities],
-        configuration: configuration, logger: .capturing(into: log), now: { clock.now() })
+        configuration: configuration, logger: .capturing(into: log), now: { clock.now() },
+        answerOnFullDisk: ChatEventService.directDelivery(via: transport))
       dispatcher = Dispatcher(engine: engine, transport: transport, logger: .capturing(into: log))
     }
 

@@ -108,10 +108,15 @@ package final class BotApplication: Sendable {
     }
     engineConfiguration.pollStarted = pollStarted
     engineConfiguration.previousRunCrashed = previousRunCrashed
+    // A command's answer the outbox cannot take (a full disk) goes straight out through its transport, with a few
+    // quick retries instead of the outbox's.
+    let directAnswers = Dictionary(
+      uniqueKeysWithValues: transports.map { ($0.name, ChatEventService.directDelivery(via: $0)) })
     engine = BotEngine(
       database: database, forum: ForumsClientForum(client: client),
       transports: Dictionary(uniqueKeysWithValues: transports.map { ($0.name, $0.capabilities) }),
-      configuration: engineConfiguration, logger: Logger(label: "awfulbot.engine"))
+      configuration: engineConfiguration, logger: Logger(label: "awfulbot.engine"),
+      answerOnFullDisk: { reply, message, answer in await directAnswers[message.transport]?(reply, message, answer) })
 
     let permissions = SharedPermissions(Self.permissionPolicy(for: configuration))
     self.permissions = permissions

@@ -20,14 +20,16 @@ import Logging
 /// subscriptions, cursors and outbox. The only state in memory is the private-message rooms (`PrivateMessageRooms`,
 /// behind a lock) and the wake signals. The engine talks to the forum only through `Forum`.
 package final class BotEngine: Sendable {
-  package let database: BotDatabase
-  package let forum: any Forum
-  package let configuration: EngineConfiguration
-  package let composer: MessageComposer
+  /// What every part shares (store, forum, tunables, composer, transports, logger, clock), built once here.
+  package let context: EngineContext
+  package var database: BotDatabase { context.database }
+  package var forum: any Forum { context.forum }
+  package var configuration: EngineConfiguration { context.configuration }
+  package var composer: MessageComposer { context.composer }
   /// Capabilities of each configured transport by name; rows are rendered for the room's transport.
-  package let transports: [String: ChatCapabilities]
-  let logger: Logger
-  let now: @Sendable () -> Date
+  package var transports: [String: ChatCapabilities] { context.transports }
+  var logger: Logger { context.logger }
+  var now: @Sendable () -> Date { context.now }
 
   /// What rooms follow: subscriptions and watched threads.
   package let subscriptions: SubscriptionBook
@@ -51,34 +53,25 @@ package final class BotEngine: Sendable {
   /// - Parameters:
   ///   - transports: name → capabilities of every transport rooms may live on.
   ///   - now: the clock; tests pass a controllable one so quiet hours and digests need no sleeping.
+  ///   - answerOnFullDisk: sends a command's answer straight out when the outbox cannot take it (a full disk), as the
+  ///     app assembles it from its transports; without it such an answer is an error for the caller.
   package init(
     database: BotDatabase, forum: any Forum, transports: [String: ChatCapabilities],
     configuration: EngineConfiguration = EngineConfiguration(), logger: Logger = Logger(label: "awfulbot.engine"),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, answerOnFullDisk: OutboxWriter.DirectAnswer? = nil
   ) {
-    self.database = database
-    self.forum = forum
-    self.transports = transports
-    self.configuration = configuration
-    self.logger = logger
-    self.now = now
+    let context = EngineContext(
+      database: database, forum: forum, configuration: configuration, transports: transports, logger: logger, now: now)
+    self.context = context
     StorageLog.follow(database, logger: logger)
     let pollSignal = WakeSignal()
-    let composer = MessageComposer(
-      baseURL: forum.baseURL, excerptLength: configuration.excerptLength, timeZone: configuration.timeZone)
-    self.composer = composer
-    let outbox = OutboxWriter(
-      database: database, composer: composer, transports: transports, configuration: configuration, now: now)
+    let outbox = OutboxWriter(context: context, answerOnFullDisk: answerOnFullDisk)
     let privateMessageRooms = PrivateMessageRooms(configuration.privateMessageRooms, pollSignal: pollSignal)
     let subscriptions = SubscriptionBook(
-      database: database, forum: forum, configuration: configuration, transports: transports,
-      backfiller: SubscriptionBackfill(
-        database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now),
-      pollSignal: pollSignal, now: now)
-    let bookmarks = ForumBookmarks(database: database, forum: forum, pollSignal: pollSignal)
-    let roomSettings = RoomSettingsBook(
-      database: database, configuration: configuration, transports: transports, outbox: outbox, now: now)
-    let alerts = AlertBook(database: database, configuration: configuration, transports: transports, now: now)
+      context: context, backfiller: SubscriptionBackfill(context: context, outbox: outbox), pollSignal: pollSignal)
+    let bookmarks = ForumBookmarks(context: context, pollSignal: pollSignal)
+    let roomSettings = RoomSettingsBook(context: context, outbox: outbox)
+    let alerts = AlertBook(context: context)
     self.outbox = outbox
     self.privateMessageRooms = privateMessageRooms
     self.subscriptions = subscriptions
@@ -86,15 +79,11 @@ package final class BotEngine: Sendable {
     self.roomSettings = roomSettings
     self.alerts = alerts
     self.polling = PollCycle(
-      database: database, forum: forum, configuration: configuration,
-      schedule: PollSchedule(PollSchedule.Intervals(configuration)), pollSignal: pollSignal, composer: composer,
-      transports: transports, privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
-    self.relayMap = RelayMap(database: database, now: now)
-    self.statusReports = StatusReporter(
-      database: database, forum: forum, configuration: configuration, privateMessageRooms: privateMessageRooms,
-      now: now)
+      context: context, schedule: PollSchedule(PollSchedule.Intervals(configuration)), pollSignal: pollSignal,
+      privateMessageRooms: privateMessageRooms, outbox: outbox)
+    self.relayMap = RelayMap(context: context)
+    self.statusReports = StatusReporter(context: context, privateMessageRooms: privateMessageRooms)
     self.undo = UndoLog(
-      database: database, configuration: configuration, now: now, subscriptions: subscriptions, bookmarks: bookmarks,
-      roomSettings: roomSettings, alerts: alerts)
+      context: context, subscriptions: subscriptions, bookmarks: bookmarks, roomSettings: roomSettings, alerts: alerts)
   }
 }

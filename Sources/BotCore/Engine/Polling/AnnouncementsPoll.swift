@@ -4,13 +4,9 @@ import ForumModel
 import Foundation
 
 /// Polls the forum's announcements and relays each one not seen before to every room subscribed to them.
-struct AnnouncementsPoll: Sendable {
-  let database: BotDatabase
-  let forum: any Forum
-  let composer: MessageComposer
-  let transports: [String: ChatCapabilities]
+struct AnnouncementsPoll: EnginePart {
+  let context: EngineContext
   let outbox: OutboxWriter
-  let now: @Sendable () -> Date
 
   /// Reads the announcements; a hash not seen before goes to every room subscribed to announcements. The very first
   /// poll only records the hashes (no flood of old announcements).

@@ -6,14 +6,10 @@ import Logging
 
 /// Polls the bot account's bookmarks: finds the threads that moved since the last poll, reads their new posts and
 /// relays them to the rooms that follow them (subscriptions and alerts), advancing each thread's cursor with its rows.
-struct BookmarksPoll: Sendable {
-  let database: BotDatabase
-  let forum: any Forum
-  let configuration: EngineConfiguration
+struct BookmarksPoll: EnginePart {
+  let context: EngineContext
   let schedule: PollSchedule
   let outbox: OutboxWriter
-  let logger: Logger
-  let now: @Sendable () -> Date
 
   /// A thread the list shows moved, with its stored row and whether any room wants its posts.
   typealias Change = (row: ThreadListThread, stored: ThreadRecord, wanted: Bool)

@@ -6,15 +6,9 @@ import Logging
 
 /// Polls one followed forum for new threads (against its stored watermark) and relays them to the rooms that follow
 /// that forum.
-struct ForumPoll: Sendable {
-  let database: BotDatabase
-  let forum: any Forum
-  let configuration: EngineConfiguration
-  let composer: MessageComposer
-  let transports: [String: ChatCapabilities]
+struct ForumPoll: EnginePart {
+  let context: EngineContext
   let outbox: OutboxWriter
-  let logger: Logger
-  let now: @Sendable () -> Date
 
   /// Reads a forum's list from the top; threads with ids above the stored watermark are new and go to every room
   /// following that forum (through their filters: author, keyword on the title).

@@ -5,15 +5,9 @@ import Foundation
 import Logging
 
 /// Polls the Leper's Colony and relays each entry not seen before, oldest first, to every room that follows it.
-struct LepersPoll: Sendable {
-  let database: BotDatabase
-  let forum: any Forum
-  let configuration: EngineConfiguration
-  let composer: MessageComposer
-  let transports: [String: ChatCapabilities]
+struct LepersPoll: EnginePart {
+  let context: EngineContext
   let outbox: OutboxWriter
-  let logger: Logger
-  let now: @Sendable () -> Date
 
   /// One row of a page with its identity.
   typealias Row = (punishment: Punishment, identity: String)

@@ -8,16 +8,13 @@ import Logging
 /// records the outcome in the source's health with its next due time (backoff after errors), and lists the sources
 /// the poller should run. It holds the poller's wake-up signal and the intervals, which commands and a reloaded
 /// config change.
-package struct PollCycle: Sendable {
-  private let database: BotDatabase
-  private let configuration: EngineConfiguration
+package struct PollCycle: Sendable, EnginePart {
+  let context: EngineContext
   /// The poll intervals, which a reloaded config may change (`updateIntervals`).
   package let schedule: PollSchedule
   /// What wakes the poller: a command changed what is watched, a private-message room was added.
   let signal: WakeSignal
   private let privateMessageRooms: PrivateMessageRooms
-  private let logger: Logger
-  private let now: @Sendable () -> Date
   private let bookmarks: BookmarksPoll
   private let announcements: AnnouncementsPoll
   private let forums: ForumPoll
@@ -25,32 +22,18 @@ package struct PollCycle: Sendable {
   private let lepers: LepersPoll
 
   init(
-    database: BotDatabase, forum: any Forum, configuration: EngineConfiguration, schedule: PollSchedule,
-    pollSignal: WakeSignal, composer: MessageComposer, transports: [String: ChatCapabilities],
-    privateMessageRooms: PrivateMessageRooms,
-    outbox: OutboxWriter, logger: Logger, now: @escaping @Sendable () -> Date
+    context: EngineContext, schedule: PollSchedule, pollSignal: WakeSignal, privateMessageRooms: PrivateMessageRooms,
+    outbox: OutboxWriter
   ) {
-    self.database = database
-    self.configuration = configuration
+    self.context = context
     self.schedule = schedule
     self.signal = pollSignal
     self.privateMessageRooms = privateMessageRooms
-    self.logger = logger
-    self.now = now
-    bookmarks = BookmarksPoll(
-      database: database, forum: forum, configuration: configuration, schedule: schedule, outbox: outbox,
-      logger: logger, now: now)
-    announcements = AnnouncementsPoll(
-      database: database, forum: forum, composer: composer, transports: transports, outbox: outbox, now: now)
-    forums = ForumPoll(
-      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
-      outbox: outbox, logger: logger, now: now)
-    privateMessages = PrivateMessagesPoll(
-      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
-      privateMessageRooms: privateMessageRooms, outbox: outbox, logger: logger, now: now)
-    lepers = LepersPoll(
-      database: database, forum: forum, configuration: configuration, composer: composer, transports: transports,
-      outbox: outbox, logger: logger, now: now)
+    bookmarks = BookmarksPoll(context: context, schedule: schedule, outbox: outbox)
+    announcements = AnnouncementsPoll(context: context, outbox: outbox)
+    forums = ForumPoll(context: context, outbox: outbox)
+    privateMessages = PrivateMessagesPoll(context: context, privateMessageRooms: privateMessageRooms, outbox: outbox)
+    lepers = LepersPoll(context: context, outbox: outbox)
   }
 
   /// Polls one source now: reads the forum, relays what is new, and records the outcome in the source's health

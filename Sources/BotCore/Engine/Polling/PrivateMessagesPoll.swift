@@ -5,20 +5,14 @@ import Foundation
 import Logging
 
 /// Polls the bot account's private-message inbox and tells each new message in every private-message room.
-struct PrivateMessagesPoll: Sendable {
+struct PrivateMessagesPoll: EnginePart {
   /// The scheme `seededSource` records once the inbox's first contents were recorded without alerts (any will do:
   /// a message is known by its id).
   static let seedScheme = "ids"
 
-  let database: BotDatabase
-  let forum: any Forum
-  let configuration: EngineConfiguration
-  let composer: MessageComposer
-  let transports: [String: ChatCapabilities]
+  let context: EngineContext
   let privateMessageRooms: PrivateMessageRooms
   let outbox: OutboxWriter
-  let logger: Logger
-  let now: @Sendable () -> Date
 
   /// Reads the inbox (one request) and tells each message not seen before in every private-message room, exactly
   /// once: the seen set and the outbox rows commit together, and each row's key names the room and the message, so

@@ -13,9 +13,6 @@ import ServiceLifecycle
 /// idempotency key, which the transport uses to drop the duplicate. A row the process died with twice is parked
 /// instead (the poison-message guard, see `CrashGuard`). A mark that fails while the process lives (a
 /// full disk) is written again, the row not sent again (see `DeliveryRecorder`).
-///
-/// The dispatcher also lends its transport to the engine for command answers the outbox cannot take while the disk
-/// is full (`OutboxWriter.enqueueReply`).
 package final class Dispatcher: Service, Sendable {
   package let transport: any ChatTransport
   let engine: BotEngine
@@ -33,7 +30,6 @@ package final class Dispatcher: Service, Sendable {
     self.engine = engine
     self.transport = transport
     self.signal = engine.outbox.dispatchSignal(for: transport.name) ?? WakeSignal()
-    engine.outbox.answerDirectly(via: transport)
     self.recorder = DeliveryRecorder(database: engine.database)
     self.idleWait = idleWait
     var logger = logger

@@ -1,35 +1,30 @@
 import BotStore
 import ChatBridge
 import Foundation
-import Synchronization
 
 /// The outbox side of the engine: makes the `Relay` that turns forum content into outbox rows (or held items),
 /// queues command answers, releases held items that are due, and wakes the dispatchers of the transports that got
 /// rows. Owns the dispatchers' wake signals, one per configured transport.
-package final class OutboxWriter: Sendable {
-  let database: BotDatabase
-  private let composer: MessageComposer
-  private let transports: [String: ChatCapabilities]
-  private let configuration: EngineConfiguration
-  private let now: @Sendable () -> Date
+package final class OutboxWriter: Sendable, EnginePart {
+  /// Sends a command's answer (the answer's number for its key) straight out, past the outbox.
+  package typealias DirectAnswer =
+    @Sendable (_ reply: OutgoingMessage, _ to: IncomingMessage, _ answer: Int) async -> Void
+
+  let context: EngineContext
   private let dispatchSignals: [String: WakeSignal]
-  /// Transports by name that answers go to straight when the outbox cannot take them (see `enqueueReply`).
-  private let directTransports = Mutex<[String: any ChatTransport]>([:])
+  /// Where answers go when the outbox cannot take them (see `enqueueReply`): handed in at assembly by the app, which
+  /// holds the transports; nil where nothing may answer past the outbox.
+  private let answerOnFullDisk: DirectAnswer?
   /// The poison-message guard every dispatcher of the engine shares.
   let crashGuard: CrashGuard
 
-  init(
-    database: BotDatabase, composer: MessageComposer, transports: [String: ChatCapabilities],
-    configuration: EngineConfiguration, now: @escaping @Sendable () -> Date
-  ) {
-    self.database = database
-    self.composer = composer
-    self.transports = transports
-    self.configuration = configuration
-    self.now = now
-    self.dispatchSignals = transports.mapValues { _ in WakeSignal() }
+  init(context: EngineContext, answerOnFullDisk: DirectAnswer? = nil) {
+    self.context = context
+    self.answerOnFullDisk = answerOnFullDisk
+    self.dispatchSignals = context.transports.mapValues { _ in WakeSignal() }
     self.crashGuard = CrashGuard(
-      database: database, now: now, previousRunCrashed: configuration.previousRunCrashed)
+      database: context.database, now: context.now,
+      previousRunCrashed: context.configuration.previousRunCrashed)
   }
 
   /// A relay reading the clock as `now`, for rows written in one transaction.
@@ -62,8 +57,8 @@ package final class OutboxWriter: Sendable {
   /// number: the same command answered twice (a transport redelivering it) is queued once, and several answers to
   /// one message each get their own key.
   ///
-  /// On a full disk the answer goes straight through the transport (when its dispatcher lent it, see
-  /// `answerDirectly`), with a few quick retries instead of the outbox's: what can be answered without writing (help,
+  /// On a full disk the answer goes straight out through the closure the app handed in (`answerOnFullDisk`, its
+  /// transport with a few quick retries instead of the outbox's): what can be answered without writing (help,
   /// status, list, and the sentence saying a change could not be saved) still is.
   package func enqueueReply(_ reply: OutgoingMessage, answering message: IncomingMessage, answer: Int = 1)
     async throws
@@ -80,15 +75,10 @@ package final class OutboxWriter: Sendable {
         try tx.enqueue(&row)
       }
     } catch  where BotStoreError.isStorageFull(error) {
-      guard let transport = directTransports.withLock({ $0[room.transport] }) else { throw error }
-      await ChatEventService.directDelivery(via: transport)(reply, message, answer)
+      guard let answerOnFullDisk, transports[room.transport] != nil else { throw error }
+      await answerOnFullDisk(reply, message, answer)
       return
     }
     wakeDispatchers([room.transport])
-  }
-
-  /// Lets answers the outbox cannot take go straight through `transport`.
-  func answerDirectly(via transport: any ChatTransport) {
-    directTransports.withLock { $0[transport.name] = transport }
   }
 }

@@ -4,11 +4,10 @@ import Foundation
 /// The reply map: which message of the bot an answer in chat points at, read from the outbox rows (each keeps its
 /// post, the chat service's receipt and its short reference). Only rows of the last `window` count, so an answer to
 /// something weeks old is not taken as a reply to a forum post.
-package struct RelayMap: Sendable {
+package struct RelayMap: Sendable, EnginePart {
   static let window: TimeInterval = 30 * 24 * 3600
 
-  let database: BotDatabase
-  let now: @Sendable () -> Date
+  let context: EngineContext
 
   /// Notes that the bot posted `postID` from `room`, so that `Relay` does not send the post back to that room.
   package func notePostedFromChat(room: RoomRef, postID: String) async throws {

@@ -3,11 +3,8 @@ import ChatBridge
 import Foundation
 
 /// Each room's alert registrations: forum usernames whose quotes and mentions the room is told about.
-package struct AlertBook: Sendable {
-  let database: BotDatabase
-  let configuration: EngineConfiguration
-  let transports: [String: ChatCapabilities]
-  let now: @Sendable () -> Date
+package struct AlertBook: Sendable, EnginePart {
+  let context: EngineContext
 
   /// Registers a forum username for quote and mention alerts in the room. Returns false when already registered.
   @discardableResult

@@ -3,13 +3,10 @@ import ChatBridge
 import Foundation
 
 /// Each room's relay settings (`RoomSettings`): read them, or change any of them with one `update(room:_:)`.
-package struct RoomSettingsBook: Sendable {
-  let database: BotDatabase
-  let configuration: EngineConfiguration
-  let transports: [String: ChatCapabilities]
+package struct RoomSettingsBook: Sendable, EnginePart {
+  let context: EngineContext
   /// Releases held items after a change.
   let outbox: OutboxWriter
-  let now: @Sendable () -> Date
 
   /// The room's settings (defaults when the room has never been configured).
   package func settings(room: RoomRef) async throws -> RoomSettings {

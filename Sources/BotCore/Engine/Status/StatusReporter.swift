@@ -5,12 +5,9 @@ import Foundation
 
 /// What the engine can tell about itself: the health of the poll sources and the outbox, a room's status, and why a
 /// post reached a room or not.
-package struct StatusReporter: Sendable {
-  let database: BotDatabase
-  let forum: any Forum
-  let configuration: EngineConfiguration
+package struct StatusReporter: Sendable, EnginePart {
+  let context: EngineContext
   let privateMessageRooms: PrivateMessageRooms
-  let now: @Sendable () -> Date
 
   /// Parked rows a status names (newest first); the count says how many there are in all.
   static let parkedShown = 5

@@ -5,16 +5,15 @@ import Foundation
 
 /// The bot account's bookmarks on the forum, changed on the forum and noted in the store (`bookmark`,
 /// `unbookmark`), returning what they were so the change can be undone.
-package struct ForumBookmarks: Sendable {
-  let database: BotDatabase
-  var forum: any Forum
+package struct ForumBookmarks: Sendable, EnginePart {
+  var context: EngineContext
   /// Woken after a bookmark is added, so the poller reads the bookmarks now.
   let pollSignal: WakeSignal
 
   /// The same bookmarks, changed on the forum through `forum` (a command's budgeted forum).
   package func through(_ forum: any Forum) -> ForumBookmarks {
     var bookmarks = self
-    bookmarks.forum = forum
+    bookmarks.context = context.through(forum)
     return bookmarks
   }
 

@@ -6,13 +6,9 @@ import Foundation
 /// Queues the latest items for a new subscription (`--backfill N`): the last posts of a thread or of the busiest
 /// matching bookmarks, a forum's newest threads, the current announcements. Items go through the room's filters and
 /// mode like any relay.
-struct SubscriptionBackfill: Sendable {
-  let database: BotDatabase
-  var forum: any Forum
-  let composer: MessageComposer
-  let transports: [String: ChatCapabilities]
+struct SubscriptionBackfill: EnginePart {
+  var context: EngineContext
   let outbox: OutboxWriter
-  let now: @Sendable () -> Date
 
   /// Most items one backfill may queue: beyond this a room should read the forum.
   static let maximumBackfill = 40
@@ -20,7 +16,7 @@ struct SubscriptionBackfill: Sendable {
   /// The same backfill, reading the forum through `forum` (a command's budgeted forum).
   func through(_ forum: any Forum) -> SubscriptionBackfill {
     var backfill = self
-    backfill.forum = forum
+    backfill.context = context.through(forum)
     return backfill
   }
 

@@ -9,15 +9,11 @@ import Foundation
 ///
 /// Commands use it through `forCommands(through:)`: their forum requests go through the forum they are given (the
 /// commands' budgeted one), and the caps per room apply. The engine's own callers (the config's rooms) use it as is.
-package struct SubscriptionBook: Sendable {
-  let database: BotDatabase
-  var forum: any Forum
-  let configuration: EngineConfiguration
-  let transports: [String: ChatCapabilities]
+package struct SubscriptionBook: Sendable, EnginePart {
+  var context: EngineContext
   var backfiller: SubscriptionBackfill
   /// Woken after a change to what is watched, so the poller polls now.
   let pollSignal: WakeSignal
-  let now: @Sendable () -> Date
   /// Whether a new forum or watched thread is held to the room's cap (`EngineConfiguration.maximumForumsPerRoom`,
   /// `maximumWatchedThreadsPerRoom`): for commands, not for what the operator's config seeds.
   var holdsRoomsToCaps = false
@@ -26,7 +22,7 @@ package struct SubscriptionBook: Sendable {
   /// a backfill's pages) goes through `forum`, the commands' budgeted forum, and rooms are held to their caps.
   package func forCommands(through forum: any Forum) -> SubscriptionBook {
     var book = self
-    book.forum = forum
+    book.context = context.through(forum)
     book.backfiller = backfiller.through(forum)
     book.holdsRoomsToCaps = true
     return book

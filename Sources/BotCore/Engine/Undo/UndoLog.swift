@@ -4,10 +4,8 @@ import Foundation
 
 /// Each user's recent changes in a room, kept so `undo` can revert the latest within the window (10 minutes), and
 /// the reverting itself, through the parts that made the change.
-package struct UndoLog: Sendable {
-  let database: BotDatabase
-  let configuration: EngineConfiguration
-  let now: @Sendable () -> Date
+package struct UndoLog: Sendable, EnginePart {
+  let context: EngineContext
   var subscriptions: SubscriptionBook
   var bookmarks: ForumBookmarks
   let roomSettings: RoomSettingsBook
