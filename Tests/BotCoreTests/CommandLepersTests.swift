@@ -38,13 +38,17 @@ struct CommandLepersTests {
     #expect(lines.last == "2 more entries: !lepers more shows the next.")
 
     // Another room's more is its own.
-    #expect(await bot.say("!lepers more", role: .viewer, room: "!other").hasPrefix("There is no rap sheet to page through"))
+    #expect(
+      await bot.say("!lepers more", role: .viewer, room: "!other").hasPrefix("There is no rap sheet to page through"))
     let rest = await bot.say("!lepers more", role: .viewer)
     let restLines = rest.components(separatedBy: "\n")
     #expect(restLines.first?.hasPrefix("Horrible Jerk's rap sheet: 12 entries, newest first, 11 to 12 shown:") == true)
     #expect(restLines.count == 3)
     #expect(restLines[2].contains("reason 1 https://"))
     #expect(!rest.contains("more entr"))
+    #expect(
+      await bot.say("!lepers more", role: .viewer)
+        == "That was all of Horrible Jerk's rap sheet (12 entries); there are no more.")
     #expect(await bot.say("!lepers more", role: .viewer).hasPrefix("There is no rap sheet to page through"))
     #expect(await bot.say("!lepers horrible jerk --page 2", role: .viewer) == rest)
 

@@ -58,7 +58,10 @@ struct SearchCommandTests {
     #expect(more.text.hasSuffix("That is all of them."))
     #expect(bot.forum.requests == ["search dog breath in []"], "the forum's page held them: no request")
     let after = await Self.reply(bot, "!search more")
-    #expect(after.text.hasPrefix("There is no search to page through in this room"))
+    #expect(after.text == "That was the last of the 7 results for “dog breath”; there are no more.", "\(after.text)")
+    #expect(bot.forum.requests == ["search dog breath in []"])
+    let gone = await Self.reply(bot, "!search more")
+    #expect(gone.text.hasPrefix("There is no search to page through in this room"))
   }
 
   @Test("more reads the forum's next page only when the page read is used up: one request each")
@@ -126,8 +129,8 @@ struct SearchCommandTests {
     #expect(
       again.text == "You may search once a minute (the forum limits its searches too); try again in 60 seconds.")
     #expect(await Self.reply(bot, "!search breath", sender: "bob").itemCount == 3)
-    // `more` is not a new search.
-    #expect(await Self.reply(bot, "!search more").text.hasPrefix("There is no search"))
+    // `more` is not a new search: it goes on with bob's, the room's last, which showed every result.
+    #expect(await Self.reply(bot, "!search more").text.hasPrefix("That was the last of the 3 results for “breath”"))
     bot.clock.advance(by: 60)
     #expect(await Self.reply(bot, "!search breath").itemCount == 3)
     #expect(bot.forum.requests.count == 3)

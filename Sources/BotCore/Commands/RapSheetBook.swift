@@ -11,6 +11,8 @@ package actor RapSheetBook {
     /// The chat page `more` shows next.
     package var nextPage: Int
     package var expires: Date
+    /// The whole sheet was shown (how many entries it had): `more` says so without asking the forum.
+    package var shownWhole: Int? = nil
   }
 
   /// How long `more` can page through a rap sheet.

@@ -26,6 +26,12 @@ enum LepersCommand {
           "There is no rap sheet to page through in this room (a rap sheet lasts "
             + "\(Int(RapSheetBook.sessionLifetime / 60)) minutes); \(context.prefix)lepers <user> starts one.")
       }
+      if let total = session.shownWhole {
+        await context.rapSheets.forget(room: context.room)
+        return CommandReply(
+          "That was all of \(session.user)'s rap sheet (\(NameList.count(total, "entry", plural: "entries"))); "
+            + "there are no more.")
+      }
       return try await answer(user: session.user, page: session.nextPage, context)
     }
     var page = 1
@@ -79,7 +85,11 @@ enum LepersCommand {
         .code("\(context.prefix)lepers more"), .text(" shows the next.")
       )
     } else {
-      await context.rapSheets.forget(room: context.room)
+      await context.rapSheets.store(
+        RapSheetBook.Session(
+          user: name, nextPage: page + 1, expires: context.now.addingTimeInterval(RapSheetBook.sessionLifetime),
+          shownWhole: sheet.total),
+        room: context.room, now: context.now)
     }
     return reply
   }

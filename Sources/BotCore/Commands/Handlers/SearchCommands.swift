@@ -69,8 +69,10 @@ enum SearchCommands {
     if session.shown >= session.results.count {
       guard session.page < session.pages, let queryID = session.queryID else {
         await context.searches.forget(room: context.room)
+        let total = session.totalResults ?? session.shownBefore + session.results.count
         return CommandReply(
-          "That was the last of the \(countText(session)) for “\(session.words)”; there are no more.")
+          (total == 1 ? "That was the only result" : "That was the last of the \(countText(session))")
+            + " for “\(session.words)”; there are no more.")
       }
       let next: SearchResultsPage
       do {
@@ -119,7 +121,8 @@ enum SearchCommands {
       await context.searches.store(session, room: context.room, now: context.now)
     } else {
       reply.add(session.shown + session.shownBefore == 1 ? "That is the only result." : "That is all of them.")
-      await context.searches.forget(room: context.room)
+      // Kept, so a `more` now says the search is over rather than that there is none.
+      await context.searches.store(session, room: context.room, now: context.now)
     }
     return reply
   }
