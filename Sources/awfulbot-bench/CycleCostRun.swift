@@ -45,7 +45,7 @@ struct CycleCostRun {
     configuration.maximumBookmarkPages = bookmarks / forumPageSize + 2
     let transport = NullTransport()
     let engine = BotEngine(
-      database: database, forum: ForumsClientForum(client: client),
+      database: database, forum: client,
       transports: [transport.name: transport.capabilities], configuration: configuration)
     do {
       let result = try await measure(engine: engine, state: state, threads: threads, poster: poster, room: transport)

@@ -43,7 +43,7 @@ final class MatrixBenchBot: Sendable {
       configuration: configuration,
       stateStore: BotDatabaseStateStore(database: database, transport: configuration.name), logger: logger)
     engine = BotEngine(
-      database: database, forum: ForumsClientForum(client: forumsClient),
+      database: database, forum: forumsClient,
       transports: [transport.name: transport.capabilities], logger: logger)
     dispatcher = Dispatcher(engine: engine, transport: transport, logger: logger)
     var services: [any Service] = [transport]

@@ -193,7 +193,7 @@ struct PollCase {
     // list reads a page or a few, which `latency` measures).
     engineConfiguration.bookmarksFullSweepInterval = .zero
     let engine = BotEngine(
-      database: database, forum: ForumsClientForum(client: client),
+      database: database, forum: client,
       transports: [transport.name: transport.capabilities],
       configuration: engineConfiguration)
     let room = RoomRef(transport: transport.name, room: "bench")

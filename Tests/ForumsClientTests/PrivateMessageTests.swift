@@ -21,7 +21,7 @@ struct PrivateMessageTests {
       try await forum.client.logIn()
       await forum.state.clearRequests()
 
-      let inbox = try await forum.client.privateMessages()
+      let inbox = try await forum.client.privateMessageFolder()
       let requests = await forum.state.requests()
       #expect(requests.count == 1)
       #expect(requests.first?.method == "GET")
@@ -37,7 +37,7 @@ struct PrivateMessageTests {
       #expect(inbox.probation == nil)
 
       // Nothing new: the same single request, and nothing was marked read.
-      _ = try await forum.client.privateMessages()
+      _ = try await forum.client.privateMessageFolder()
       #expect(await forum.state.requests().count == 2)
       #expect(await forum.state.privateMessage(newer)?.isRead == false)
     }
@@ -47,7 +47,7 @@ struct PrivateMessageTests {
     try await withFakeForum { forum in
       try await forum.state.sendPrivateMessage(
         from: Self.bot, to: 1002, title: "Mine", body: .bbcode("b"), saveCopy: true)
-      let sent = try await forum.client.privateMessages(folderID: "-1")
+      let sent = try await forum.client.privateMessageFolder(id: "-1")
       #expect(sent.current == PrivateMessageFolder.Entry(id: "-1", name: "Sent Items"))
       #expect(sent.messages.map(\.subject) == ["Mine"])
     }
@@ -58,7 +58,7 @@ struct PrivateMessageTests {
       let id = try await forum.state.sendPrivateMessage(
         from: 1002, to: Self.bot, title: "Can you watch my thread?", body: "It is [b]3600003[/b].\nThanks!",
         date: Date(timeIntervalSince1970: 1_710_000_000))
-      let message = try await forum.client.privateMessage(id: "\(id)")
+      let message = try await forum.client.privateMessagePage(id: "\(id)")
       #expect(message.id == "\(id)")
       #expect(message.subject == "Can you watch my thread?")
       #expect(message.author?.name == "Pickled Tink")
@@ -66,14 +66,14 @@ struct PrivateMessageTests {
       #expect(message.sentDate == Date(timeIntervalSince1970: 1_710_000_000))
       #expect(plainText(message.body) == "It is 3600003.\nThanks!")
       #expect(await forum.state.privateMessage(id)?.isRead == true)
-      #expect(try await forum.client.privateMessages().messages.first?.status.hasBeenSeen == true)
+      #expect(try await forum.client.privateMessageFolder().messages.first?.status.hasBeenSeen == true)
     }
   }
 
   @Test func someoneElsesMessageIsRefused() async throws {
     try await withFakeForum { forum in
       let theirs = try await forum.state.sendPrivateMessage(from: Self.bot, to: 1002, title: "t", body: "b")
-      let error = await clientError { _ = try await forum.client.privateMessage(id: "\(theirs)") }
+      let error = await clientError { _ = try await forum.client.privateMessagePage(id: "\(theirs)") }
       // "Invalid private message specified" is the forum's not-found for private messages.
       guard case .notFound(let notFound) = error else {
         Issue.record("expected .notFound, got \(String(describing: error))")
@@ -128,7 +128,7 @@ struct PrivateMessageTests {
       #expect(post.formValue("prevmessageid") == "\(original)")
       #expect(post.formValue("forward") == "")
       #expect(post.formValue("touser") == "Zoë Québec")
-      #expect(try await forum.client.privateMessages().messages.first?.status.wasRepliedTo == true)
+      #expect(try await forum.client.privateMessageFolder().messages.first?.status.wasRepliedTo == true)
     }
   }
 
@@ -167,9 +167,31 @@ struct PrivateMessageTests {
       try await forum.state.sendPrivateMessage(from: 1002, to: Self.bot, title: "t", body: "b")
       try await forum.client.logIn()
       await forum.state.invalidateSessions()
-      let inbox = try await forum.client.privateMessages()
+      let inbox = try await forum.client.privateMessageFolder()
       #expect(inbox.messages.count == 1)
       #expect(await forum.requests(to: "/account.php").count == 2)
+    }
+  }
+
+  /// The engine's view of the inbox (`Forum`, which the client serves itself): headers mapped from the folder, and a
+  /// message with its text, which reading marks read.
+  @Test func theEngineReadsTheInboxThroughTheForumSeam() async throws {
+    try await withFakeForum { forum in
+      // On a whole minute: the folder shows no seconds.
+      let sent = Date(timeIntervalSince1970: 1_700_000_580)
+      let id = try await forum.state.sendPrivateMessage(
+        from: 1003, to: Self.bot, title: "Seam", body: "Hello [b]there[/b]", date: sent)
+      let seam: any Forum = forum.client
+      let inbox = try await seam.privateMessages()
+      #expect(inbox.map(\.id) == ["\(id)"])
+      #expect(inbox.first?.subject == "Seam")
+      #expect(inbox.first?.sender == "Zoë Québec")
+      #expect(inbox.first?.sentDate == sent)
+      #expect(inbox.first?.isUnread == true)
+      let message = try await seam.privateMessage(id: "\(id)")
+      #expect(message.id == "\(id)" && message.subject == "Seam" && message.sender == "Zoë Québec")
+      #expect(!message.body.isEmpty)
+      #expect(try await seam.privateMessages().first?.isUnread == false)
     }
   }
 }

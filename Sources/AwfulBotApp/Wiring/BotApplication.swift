@@ -113,7 +113,7 @@ package final class BotApplication: Sendable {
     let directAnswers = Dictionary(
       uniqueKeysWithValues: transports.map { ($0.name, ChatEventService.directDelivery(via: $0)) })
     engine = BotEngine(
-      database: database, forum: ForumsClientForum(client: client),
+      database: database, forum: client,
       transports: Dictionary(uniqueKeysWithValues: transports.map { ($0.name, $0.capabilities) }),
       configuration: engineConfiguration, logger: Logger(label: "awfulbot.engine"),
       answerOnFullDisk: { reply, message, answer in await directAnswers[message.transport]?(reply, message, answer) })

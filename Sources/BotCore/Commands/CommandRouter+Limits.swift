@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 
 /// What stops a command before it runs: the trust check (an event in clear in an encrypted room acts on nothing) and

@@ -4,8 +4,9 @@ import Foundation
 extension ForumsClient {
   /// A private-message folder, the Inbox (`"0"`) unless told otherwise (`"-1"` is Sent Items): one request,
   /// `private.php?folderid=N`. The forum lists a folder's last 50 messages, newest first, each with its read state
-  /// (`status.hasBeenSeen`); reading the folder does not mark anything read.
-  package func privateMessages(folderID: String = "0") async throws -> PrivateMessageFolder {
+  /// (`status.hasBeenSeen`); reading the folder does not mark anything read. The engine reads the Inbox as
+  /// `privateMessages()` (`ForumsClient+Forum.swift`).
+  package func privateMessageFolder(id folderID: String = "0") async throws -> PrivateMessageFolder {
     try await withSession {
       let (document, _) = try await fetchDocument(
         .get("private.php", [("folderid", folderID)]), page: "private messages")
@@ -17,8 +18,9 @@ extension ForumsClient {
     }
   }
 
-  /// One private message, `private.php?action=show&privatemessageid=M`. The forum marks it read.
-  package func privateMessage(id: String) async throws -> PrivateMessage {
+  /// One private message as its page shows it, `private.php?action=show&privatemessageid=M`. The forum marks it
+  /// read. The engine reads it as `privateMessage(id:)` (`ForumsClient+Forum.swift`).
+  package func privateMessagePage(id: String) async throws -> PrivateMessage {
     try await withSession {
       let (document, _) = try await fetchDocument(
         .get("private.php", [("action", "show"), ("privatemessageid", id)]), page: "private message")

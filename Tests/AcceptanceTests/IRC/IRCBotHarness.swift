@@ -50,7 +50,7 @@ struct ForumSide {
     engineConfiguration.maximumDeliveryBackoff = .seconds(1)
     engineConfiguration.maximumDeliveryAttempts = 50
     let engine = BotEngine(
-      database: try BotDatabase(), forum: ForumsClientForum(client: client),
+      database: try BotDatabase(), forum: client,
       transports: [transport.name: transport.capabilities], configuration: engineConfiguration, logger: Logger.quiet())
     return ForumSide(server: server, client: client, engine: engine)
   }

@@ -57,7 +57,7 @@ final class MatrixBotProcess: Sendable {
       retryPolicy: MatrixRetryPolicy(backoffBase: .milliseconds(200), maximumBackoff: .seconds(2)),
       logger: Logger.quiet(), forumAttachments: ForumsClientAttachments(client: forumsClient))
     engine = BotEngine(
-      database: database, forum: ForumsClientForum(client: forumsClient),
+      database: database, forum: forumsClient,
       transports: [transport.name: transport.capabilities], configuration: engineConfiguration,
       logger: Logger.quiet())
     dispatcher = Dispatcher(

@@ -31,8 +31,8 @@ struct LoopbackWorld {
 
   var state: ForumState { server.state }
 
-  /// A bot: a fresh HTTP client whose cookies live in the bot's database (as `BotApplication` wires it), a
-  /// `ForumsClientForum` adapter, an engine on the shared database file, and a dispatcher sending to `transport`.
+  /// A bot: a fresh HTTP client whose cookies live in the bot's database (as `BotApplication` wires it), an engine
+  /// reading the forum through it on the shared database file, and a dispatcher sending to `transport`.
   func startBot(
     transport: RecordingTransport = RecordingTransport(), logger: Logger = .quiet(),
     configure: (inout EngineConfiguration) -> Void = { _ in },
@@ -46,7 +46,7 @@ struct LoopbackWorld {
     configuration.jitter = 0
     configure(&configuration)
     let engine = BotEngine(
-      database: database, forum: ForumsClientForum(client: client),
+      database: database, forum: client,
       transports: [transport.name: transport.capabilities], configuration: configuration,
       logger: logger, now: now)
     return LoopbackBot(

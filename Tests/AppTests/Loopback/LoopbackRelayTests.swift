@@ -5,8 +5,8 @@ import Testing
 
 @testable import BotCore
 
-/// The engine on the real stack: FakeForum over loopback → ForumsClient → ForumsClientForum → BotEngine on a SQLite
-/// file → Dispatcher → recording transport.
+/// The engine on the real stack: FakeForum over loopback → ForumsClient → BotEngine on a SQLite file → Dispatcher →
+/// recording transport.
 @Suite("Loopback relay")
 struct LoopbackRelayTests {
   @Test("subscribing to the bookmarks relays none of the posts already there and fetches no thread page")

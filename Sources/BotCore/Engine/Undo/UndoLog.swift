@@ -1,5 +1,6 @@
 import BotStore
 import ChatBridge
+import ForumModel
 import Foundation
 
 /// Each user's recent changes in a room, kept so `undo` can revert the latest within the window (10 minutes), and

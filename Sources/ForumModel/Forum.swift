@@ -1,11 +1,10 @@
-import ChatBridge
-import ForumModel
 import Foundation
 
 /// Everything the engine needs from the forum: the pages it reads and the actions it takes, one requirement each, so
 /// one stand-in (the test kit's `TestForum`) serves every test; what can be built from those is a convenience in an
-/// extension. `ForumsClient` conforms in `AwfulBotApp`. Errors thrown are `ForumPageError` (the forum said no),
-/// `ScrapeError` (page not understood) or transport errors.
+/// extension. `ForumsClient` conforms itself; BotCore gives the stand-ins an answer for what they do not model (the
+/// inbox, the Leper's Colony, the search). Errors thrown are `ForumPageError` (the forum said no), `ScrapeError`
+/// (page not understood) or transport errors.
 package protocol Forum: Sendable {
   /// The forum's base URL, used to build links and to recognise forum links pasted in chat.
   var baseURL: URL { get }
@@ -59,36 +58,5 @@ extension Forum {
     try await PostsAfter.collect(threadID: threadID, after: index) { number in
       try await threadPage(threadID: threadID, page: .number(number))
     }
-  }
-}
-
-/// Forums without private messages (the test kit's `TestForum`) say so when asked.
-extension Forum {
-  package func privateMessages() async throws -> [PrivateMessageHeader] { throw EngineError.privateMessagesUnavailable }
-  package func privateMessage(id: String) async throws -> PrivateMessageContent {
-    throw EngineError.privateMessagesUnavailable
-  }
-  package func replyToPrivateMessage(id: String, text: String) async throws {
-    throw EngineError.privateMessagesUnavailable
-  }
-  package var probation: Probation? { get async { nil } }
-  package var wall: ForumWallSighting? { get async { nil } }
-}
-
-/// Forums without a Leper's Colony (test stand-ins that do not model one) say so when asked.
-extension Forum {
-  package func lepersColony(page: Int) async throws -> LepersColonyPage { throw EngineError.lepersColonyUnavailable }
-  package func rapSheet(user: String, page: Int) async throws -> LepersColonyPage {
-    throw EngineError.lepersColonyUnavailable
-  }
-}
-
-/// Forums without a search (test stand-ins that do not model one) say so when asked.
-extension Forum {
-  package func search(query: String, forumIDs: [String]) async throws -> SearchResultsPage {
-    throw EngineError.searchUnavailable
-  }
-  package func searchResults(queryID: String, page: Int) async throws -> SearchResultsPage {
-    throw EngineError.searchUnavailable
   }
 }

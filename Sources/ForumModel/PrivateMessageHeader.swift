@@ -1,4 +1,3 @@
-import ForumModel
 import Foundation
 
 /// One row of the bot account's private-message inbox, as the `Forum` seam gives it: what an alert and `pms` show.
