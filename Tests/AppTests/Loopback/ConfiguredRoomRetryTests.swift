@@ -61,8 +61,10 @@ struct ConfiguredRoomRetryTests {
       }
       let subscriptions = try await application.engine.subscriptions.subscriptions(room: room)
       #expect(subscriptions.map(\.target) == [.thread(id: "3600001")])
-      let mode = try await application.engine.roomSettings.settings(room: room).mode
-      #expect({ if case .summary = mode { true } else { false } }(), "mode \(mode)")
+      // The seeding stores the room's subscriptions, then its mode: the mode may come a moment later.
+      try await waitUntil("the room's mode", timeout: .seconds(10)) {
+        if case .summary = try await application.engine.roomSettings.settings(room: room).mode { true } else { false }
+      }
       try await waitUntil("the PM room", timeout: .seconds(30)) {
         application.engine.privateMessageRooms.all == [RoomRef(transport: "late", room: Self.alertsID)]
       }
