@@ -10,7 +10,7 @@ import Logging
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.HostileChain {
   /// A room the config names by alias stays the room the operator meant (issue 43): the whole bot from a config file
   /// (`BotApplication`, as `awfulbot run` builds it) against Synapse, with `privateMessages.rooms` naming an alias,
   /// and a stranger on a server `allowedInviters` accepts who takes the alias over and invites the bot into their own

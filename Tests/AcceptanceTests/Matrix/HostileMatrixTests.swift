@@ -8,7 +8,7 @@ import MatrixCrypto
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.HostileChain {
   /// People the operator never named, against Synapse and the emulator: each case is a transcript of what they read,
   /// and the emulator's request log shows nothing reached the forum (no POST: no reply, no bookmark, no message read).
   @Suite("hostile users on Matrix", .serialized)

@@ -7,7 +7,7 @@ import MatrixModel
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PeopleChain {
   /// What people in a Matrix room read (issue 12, item 10). Ordinary accounts on Synapse — a plain user (power 0), a
   /// room moderator (power 50), the room's owner (its creator: admin by power) and an admin named in the bot's
   /// config (`roleOverrides`, power 0) — type every command of the README's table with good and bad arguments, and

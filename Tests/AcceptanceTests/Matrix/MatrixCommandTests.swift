@@ -5,7 +5,7 @@ import Foundation
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PolicyChain {
   @Suite("commands from the room", .serialized)
   struct Commands {
     static let link = "https://forums.somethingawful.com/showthread.php?threadid=3600005"

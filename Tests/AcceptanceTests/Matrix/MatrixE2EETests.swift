@@ -6,7 +6,7 @@ import Testing
 
 @testable import MatrixTransport
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.HostileChain {
   /// With a pickle key the bot has its own encrypting device: a real E2EE client (matrix-nio with libolm) talks to it
   /// in encrypted rooms and reads what it says there.
   @Suite(

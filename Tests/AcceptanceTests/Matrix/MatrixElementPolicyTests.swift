@@ -6,7 +6,7 @@ import MatrixCrypto
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PolicyChain {
   /// The bot as Element users meet it since April 2026, when Element began excluding devices their owner did not
   /// cross-sign (MSC4153): the member client here does the same (no room keys for such devices, nothing shown from
   /// them). The bot must be cross-signed to be heard and read at all; it then holds others to the same rule.

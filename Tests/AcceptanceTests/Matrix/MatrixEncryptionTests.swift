@@ -6,7 +6,7 @@ import MatrixModel
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PeopleChain {
   /// The bot's encryption is off: in an encrypted room it says once that it cannot take part there, and sends
   /// nothing else there (no relay goes out in clear text).
   @Suite("end-to-end encrypted rooms", .serialized)

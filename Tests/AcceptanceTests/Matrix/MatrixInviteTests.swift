@@ -5,7 +5,7 @@ import Foundation
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PeopleChain {
   @Suite("invites and membership", .serialized)
   struct Invites {
     @Test("an invite from an allowed user is accepted; others are declined")

@@ -5,7 +5,7 @@ import Foundation
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PeopleChain {
   @Suite("relayed posts", .serialized)
   struct Relays {
     static func summary(count: Int) -> PostSummary {

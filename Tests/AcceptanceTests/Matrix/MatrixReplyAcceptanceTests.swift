@@ -7,7 +7,7 @@ import MatrixModel
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PolicyChain {
   /// Answering a relayed post by replying to it in the room, and reactions on relays as quick commands (issue 26),
   /// read as the people in the room read them: the owner (admin by power), the moderator (member) and a plain user
   /// (viewer) reply to relays and react to them in Element's way; the bot previews, is confirmed by ✅ or `!confirm`,
@@ -19,11 +19,11 @@ extension MatrixIntegrationTests {
   @Suite("Matrix acceptance: answering relayed posts, reactions on relays", .serialized)
   struct MatrixReplyAcceptanceTests {
     static let devThread = 3_600_001
-    static let thread1 = MatrixAcceptanceTests.thread1
-    static let link1 = MatrixAcceptanceTests.link1
+    static let thread1 = MatrixIntegrationTests.MatrixAcceptanceTests.thread1
+    static let link1 = MatrixIntegrationTests.MatrixAcceptanceTests.link1
     /// The emulator's development thread has 95 posts: a relayed post and the replies to it are on page 3.
     static let page3 = "\(link1)&pagenumber=3"
-    static let firstDate = MatrixAcceptanceTests.firstDate
+    static let firstDate = MatrixIntegrationTests.MatrixAcceptanceTests.firstDate
     static let relayedText = "The bridge should remember which post each relay shows, even after a restart."
     static let confirmHow = "Say !confirm or react ✅ within 2 minutes to post it; !cancel or ❌ drops it."
     /// In an encrypted room a reply relation may be the homeserver's: only an encrypted `!confirm` posts.
@@ -159,7 +159,7 @@ extension MatrixIntegrationTests {
               relayed post to reply to it.
               """,
             ])
-          MatrixAcceptanceTests.expectSafe(try await room.messages(), room)
+          MatrixIntegrationTests.MatrixAcceptanceTests.expectSafe(try await room.messages(), room)
 
           // The forum: two new posts by the bot account, each the quote of Zoë Québec's post, then the owner's words;
           // the dropped reply was never posted.
@@ -171,7 +171,7 @@ extension MatrixIntegrationTests {
             #expect(post.body == .bbcode(Self.postedBBCode(quoting: postID, text)))
           }
           // Each "Posted" link opens the page that holds the new post.
-          try await MatrixAcceptanceTests.expectLinksLand(
+          try await MatrixIntegrationTests.MatrixAcceptanceTests.expectLinksLand(
             [("\(Self.page3)#post\(firstPost)", firstPost), ("\(Self.page3)#post\(secondPost)", secondPost)], room)
         }
       }
@@ -259,7 +259,8 @@ extension MatrixIntegrationTests {
             #expect(post.authorID == FakeForumSeed.botUserID)
             #expect(post.body == .bbcode(Self.postedBBCode(quoting: postID, text)))
           }
-          try await MatrixAcceptanceTests.expectLinksLand([("\(Self.page3)#post\(secondPost)", secondPost)], room)
+          try await MatrixIntegrationTests.MatrixAcceptanceTests.expectLinksLand(
+            [("\(Self.page3)#post\(secondPost)", secondPost)], room)
         }
       }
     }

@@ -10,7 +10,7 @@ import Testing
   import Glibc
 #endif
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.HostileChain {
   @Suite("crashes, rate limits and restarts", .serialized)
   struct Resilience {
     static let devThread = 3_600_001

@@ -7,7 +7,7 @@ import MatrixModel
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.HostileChain {
   /// `!search` on Synapse against the emulator (issue 44): the answer renders as well as a relay (HTML with the
   /// thread linked to the post, the matched words in bold, no pings), every link opens its post on the forum, and
   /// the hostile cases are read as a member reads them.

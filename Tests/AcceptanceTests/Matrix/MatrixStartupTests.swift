@@ -7,7 +7,7 @@ import MatrixTransport
 import ServiceLifecycle
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.HostileChain {
   @Suite("start-up and sign-in", .serialized)
   struct Startup {
     @Test("a wrong access token is a clear start-up error, not a crash loop")

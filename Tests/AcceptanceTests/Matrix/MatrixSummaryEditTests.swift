@@ -5,7 +5,7 @@ import Foundation
 import MatrixTransport
 import Testing
 
-extension MatrixIntegrationTests {
+extension MatrixIntegrationTests.PeopleChain {
   /// Summary mode end to end: the real engine and dispatcher, the emulator and Synapse. A thread that keeps getting
   /// posts updates its burst message through an `m.replace` edit instead of adding a message per poll cycle.
   @Suite("summary edits", .serialized)

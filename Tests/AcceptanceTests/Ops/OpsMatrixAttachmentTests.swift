@@ -15,8 +15,9 @@ extension OpsMatrixTests {
       let application = try harness.application()
       let transport = try application.matrixTransport
       try await harness.running(application) {
+        // A generous wait: on a loaded two-core machine the homeserver took over 30 s to let the bot in.
         #expect(
-          try await eventually(timeout: .seconds(30), every: .milliseconds(100)) {
+          try await eventually(timeout: .seconds(90), every: .milliseconds(100)) {
             transport.joinedRooms.contains(harness.room)
           })
         #expect(
