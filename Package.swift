@@ -198,7 +198,7 @@ let package = Package(
       dependencies: [
         "AwfulScraping", "ForumModel", "ChatBridge", "ChatRendering", "ForumsClient", "FakeForum", "BotStore",
         "BotCore",
-        "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport", "DiscordTransport",
+        "IRCTransport", "MatrixTransport", "DiscordTransport",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -313,7 +313,7 @@ let package = Package(
     .testTarget(
       name: "ForumsClientTests",
       dependencies: [
-        "AwfulBotTestKit", "AwfulBotForumTestKit", "ForumsClient", "FakeForum", "AwfulScraping", "ForumModel",
+        "AwfulBotTestKit", "AwfulBotForumTestKit", "ForumsClient", "FakeForum", "ForumModel",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
@@ -389,9 +389,8 @@ let package = Package(
     .testTarget(
       name: "DiscordTransportTests",
       dependencies: [
-        "AwfulBotTestKit", "ChatBridge", "ChatRendering", "DiscordTransport", "FakeDiscord", "ForumModel",
+        "AwfulBotTestKit", "ChatBridge", "DiscordTransport", "FakeDiscord", "ForumModel",
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -403,7 +402,7 @@ let package = Package(
         "AwfulBotApp", "AwfulBotTestKit", "AwfulBotAppTestKit", "AwfulBotEngineTestKit", "AwfulBotForumTestKit",
         "AwfulBotMatrixTestKit", "AwfulScraping", "BotCore", "BotStore", "ChatBridge", "ChatRendering", "FakeDiscord",
         "FakeForum", "ForumModel", "ForumsClient",
-        "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport",
+        "IRCTransport", "MatrixTransport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -418,7 +417,7 @@ let package = Package(
       name: "AcceptanceTests",
       dependencies: [
         "AwfulBotApp", "AwfulBotTestKit", "AwfulBotAppTestKit", "AwfulBotForumTestKit", "AwfulBotIRCTestKit",
-        "AwfulBotMatrixTestKit", "BotCore", "BotStore", "ChatBridge", "FakeForum", "ForumModel", "ForumsClient",
+        "AwfulBotMatrixTestKit", "BotCore", "BotStore", "ChatBridge", "FakeForum", "ForumsClient",
         "IRCTransport", "MatrixCrypto", "MatrixModel", "MatrixTransport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
