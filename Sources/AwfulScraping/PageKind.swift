@@ -21,7 +21,8 @@ package enum PageKind: String, Sendable, Hashable, CaseIterable {
   /// The kind of page, or nil when nothing recognisable is there.
   package static func detect(data: Data, url: URL? = nil, charset: String? = nil) -> PageKind? {
     if looksLikeJSON(data) {
-      guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+      guard JSONNesting.isShallow(data), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { return nil }
       return object["forums"] != nil ? .forumIndex : nil
     }
     guard let document = try? HTMLDocument(data: data, url: url, contentTypeCharset: charset) else { return nil }

@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 
 /// Matrix canonical JSON (spec appendix "Canonical JSON"): keys sorted, no insignificant whitespace, integers without
@@ -28,6 +29,6 @@ enum CanonicalJSON {
   }
 
   static func parse(_ text: String) -> JSONValue? {
-    try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    try? JSONNesting.decode(JSONValue.self, from: Data(text.utf8))
   }
 }

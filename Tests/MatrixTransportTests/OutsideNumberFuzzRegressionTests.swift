@@ -74,3 +74,19 @@ struct OutsideNumberFuzzRegressionTests {
     }
   }
 }
+
+@Suite("outside JSON nested too deep")
+struct JSONNestingTests {
+  /// Foundation's parser traps on 513 `[` (the fuzz find): the guard refuses it, and the Matrix error reader with it.
+  @Test func deepNestingIsRefusedBeforeTheParser() throws {
+    let deep = Data(repeating: UInt8(ascii: "["), count: 513)
+    #expect(!JSONNesting.isShallow(deep))
+    #expect(throws: JSONNesting.TooDeep.self) { try JSONNesting.decode([Int].self, from: deep) }
+    let error = MatrixAPIError.parse(status: 429, body: Array(deep), retryAfterHeader: nil)
+    #expect(error.status == 429)
+    // Brackets inside strings do not count, and ordinary answers pass.
+    let quoted = Data(("{\"a\": \"" + String(repeating: "[", count: 600) + "\\\"\"}").utf8)
+    #expect(JSONNesting.isShallow(quoted))
+    #expect(try JSONNesting.decode([String: String].self, from: quoted)["a"]?.count == 601)
+  }
+}

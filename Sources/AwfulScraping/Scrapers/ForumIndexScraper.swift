@@ -11,6 +11,7 @@ package struct ForumIndexScraper: Sendable {
   package func scrape(data: Data, url: URL? = nil, charset: String? = nil) throws -> ForumIndex {
     let object: Any
     do {
+      guard JSONNesting.isShallow(data) else { throw JSONNesting.TooDeep() }
       object = try JSONSerialization.jsonObject(with: data)
     } catch {
       if let document = try? HTMLDocument(data: data, url: url, contentTypeCharset: charset) {

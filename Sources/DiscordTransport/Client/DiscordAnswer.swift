@@ -17,7 +17,7 @@ struct DiscordAnswer: Sendable, Hashable {
   /// that is a snowflake.
   var messageID: String? {
     struct Message: Decodable { var id: String }
-    guard let id = try? JSONDecoder().decode(Message.self, from: Data(body)).id, DiscordWebhook.isSnowflake(id)
+    guard let id = try? JSONNesting.decode(Message.self, from: Data(body)).id, DiscordWebhook.isSnowflake(id)
     else { return nil }
     return id
   }
@@ -48,7 +48,7 @@ struct DiscordErrorBody: Sendable, Hashable {
       var retry_after: Lenient<Double>?
       var global: Lenient<Bool>?
     }
-    let decoded = try? JSONDecoder().decode(Body.self, from: Data(body))
+    let decoded = try? JSONNesting.decode(Body.self, from: Data(body))
     return DiscordErrorBody(
       code: decoded?.code?.value, message: decoded?.message?.value.map(safeLine),
       retryAfter: decoded?.retry_after?.value.map { Clamp.seconds($0, atMost: Clamp.day) },

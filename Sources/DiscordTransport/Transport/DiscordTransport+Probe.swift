@@ -1,4 +1,5 @@
 import ChatBridge
+import ForumModel
 import Foundation
 
 extension DiscordTransport {
@@ -21,7 +22,7 @@ extension DiscordTransport {
             var name: String?
             var channel_id: String?
           }
-          let found = try? JSONDecoder().decode(Webhook.self, from: Data(answer.body))
+          let found = try? JSONNesting.decode(Webhook.self, from: Data(answer.body))
           var detail = "\(webhook) is there"
           if let channel = found?.channel_id, DiscordWebhook.isSnowflake(channel) {
             detail += ", posting in channel \(channel)"

@@ -77,7 +77,7 @@ package struct MatrixAPIError: Error, Sendable, Hashable, CustomStringConvertibl
       var session: String?
       var flows: [Flow]?
     }
-    let decoded = try? JSONDecoder().decode(Body.self, from: Data(body))
+    let decoded = try? JSONNesting.decode(Body.self, from: Data(body))
     // Clamped to 0…a day: the homeserver's number (1e20, 1e308) never reaches a conversion that traps.
     let fromBody = decoded?.retry_after_ms?.value.map {
       Clamp.seconds($0 / 1000, atMost: RetryAfterHeader.maximumSeconds)

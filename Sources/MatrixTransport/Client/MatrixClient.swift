@@ -93,7 +93,7 @@ package struct MatrixClient: Sendable {
       throw MatrixClientError.api(MatrixAPIError.parse(status: status, body: body, retryAfterHeader: retryAfter))
     }
     do {
-      return try JSONDecoder().decode(Response.self, from: Data(body))
+      return try JSONNesting.decode(Response.self, from: Data(body))
     } catch {
       throw MatrixClientError.invalidResponse("\(request.logPath): \(error)")
     }
