@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import NIOCore
 
 /// A Discord webhook receiver on loopback, for tests and the crash proof: it answers as Discord's documentation
 /// says (`FakeDiscordState.handle`), records what it took, and has switches for faults (`FakeDiscordFault`) and for
@@ -34,19 +33,8 @@ package actor FakeDiscordServer {
   package func start() async throws -> String {
     await state.setDown(false)
     if let boundURL { return boundURL }
-    // A restart binds the port given back by `stop`; another socket on the machine may hold it for a moment (a busy
-    // test run binds and connects all the time), so a taken port is tried again for a while.
-    var attemptsLeft = 50
-    while true {
-      if runTask == nil { runTask = Task { try await self.run() } }
-      do {
-        return try await waitForBaseURL()
-      } catch let error as IOError where error.errnoCode == EADDRINUSE && port != 0 && attemptsLeft > 0 {
-        attemptsLeft -= 1
-        runTask = nil
-        try await Task.sleep(for: .milliseconds(50))
-      }
-    }
+    if runTask == nil { runTask = Task { try await self.run() } }
+    return try await waitForBaseURL()
   }
 
   /// Stops listening (requests are then refused) until `start`.
