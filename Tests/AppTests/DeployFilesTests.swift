@@ -228,8 +228,7 @@ struct DeployFilesTests {
     #expect(docker.count == 1, "\(docker)")
     #expect(releaseCheck.count == 1, "\(releaseCheck)")
     let dockerFlags = try #require(docker.first)
-    // Where the build goes is no flag of the binary: the release check builds in .build-release, shared with the fuzz
-    // build.
+    // Where the build goes is no flag of the binary: the release check builds in its own .build-release.
     #expect(dockerFlags == releaseCheck.first?.filter { !$0.hasPrefix("--scratch-path") })
     #expect(dockerFlags == ["-c release", "--static-swift-stdlib", "--product awfulbot"])
   }

@@ -52,6 +52,7 @@ extension IRCLiveTests {
       await forum.server.state.clearRequests()
 
       let mark = await flooder.mark()
+      let floodStarted = ContinuousClock.now
       let command = "!subscribe bookmarks --backfill 20"
       for _ in 0..<30 { try await flooder.send("PRIVMSG \(channel) :\(command)") }
       // The first answer, and the pages its backfill read by then.
@@ -59,6 +60,10 @@ extension IRCLiveTests {
         $0.nick == nick && $0.command == "PRIVMSG"
       }.map(\.text)
       let pagesOfTheFirst = await Self.threadPages(forum).count
+      // The share refills evenly while the backfill reads, one request per 60 / forumRequestsPerMinute seconds; on a
+      // loaded machine the backfill can take long enough to earn a read or two more.
+      let backfillSeconds = Double((ContinuousClock.now - floodStarted).wholeMilliseconds) / 1000
+      let refilledReads = Int(backfillSeconds * Double(limits.forumRequestsPerMinute) / 60) + 1
       // Everything is answered (the refusal comes after a minute's budget of commands) and every relay sent.
       _ = try await flooder.waitFor("the budget's refusal", from: mark, timeout: .seconds(30)) {
         $0.nick == nick && $0.text.hasPrefix("You are giving commands faster than I take them")
@@ -83,8 +88,8 @@ extension IRCLiveTests {
       let reads = pages.filter { $0.query.contains(.init(name: "goto", value: "lastpost")) }
       #expect(pages.count == pagesOfTheFirst, "no page for the repeats: \(pages.count) after \(pagesOfTheFirst)")
       #expect(
-        (limits.forumRequestsPerMinute...limits.forumRequestsPerMinute + 2).contains(reads.count),
-        "the share: \(reads.count) last pages read")
+        (limits.forumRequestsPerMinute...limits.forumRequestsPerMinute + refilledReads).contains(reads.count),
+        "the share: \(reads.count) last pages read in \(backfillSeconds) s")
       #expect(pages.count == 2 * reads.count, "each read and its redirect, nothing more: \(pages.count)")
       #expect(await forum.server.state.requests().count == pages.count, "nothing else was asked of the forum")
       #expect(relays.count == reads.count, "one post of each page read, relayed once: \(relays.count)")
