@@ -398,6 +398,7 @@ let package = Package(
         "AwfulBotTestKit", "ChatBridge", "DiscordTransport", "FakeDiscord", "ForumModel",
         .product(name: "Logging", package: "swift-log"),
       ],
+      exclude: ["FuzzRegressions"],
       swiftSettings: swiftSettings
     ),
     // AwfulBotApp's own tests, no live server needed: configuration and ops commands, the console, `scrape`, the
@@ -446,8 +447,8 @@ if fuzzing {
     .executableTarget(
       name: "awfulbot-fuzz",
       dependencies: [
-        "AwfulScraping", "BotCore", "CLibXML2", "CLibFuzzer", "ChatBridge", "ForumModel", "ForumsClient",
-        "MatrixModel", "MatrixTransport",
+        "AwfulScraping", "BotCore", "CLibXML2", "CLibFuzzer", "ChatBridge", "DiscordTransport", "ForumModel",
+        "ForumsClient", "MatrixModel", "MatrixTransport",
       ],
       path: "Sources/awfulbot-fuzz",
       swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],

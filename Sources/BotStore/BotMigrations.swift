@@ -14,6 +14,7 @@ enum BotMigrations {
     migrator.registerMigration("v7-operationsState", migrate: OperationsStateMigration.migrate)
     migrator.registerMigration("v8-outboxCrashes", migrate: OutboxCrashMigration.migrate)
     migrator.registerMigration("v9-lepers", migrate: LepersMigration.migrate)
+    migrator.registerMigration("v10-roomDisplay", migrate: RoomDisplayMigration.migrate)
     return migrator
   }
 

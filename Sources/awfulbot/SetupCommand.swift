@@ -9,7 +9,7 @@ struct SetupCommand: AsyncParsableCommand {
     discussion: """
       Secrets go into an environment file next to the config (FILE.env, mode 0600, for systemd's EnvironmentFile=) \
       unless --secrets-in-config. Without a terminal, every answer must come from a flag; secrets come from the \
-      environment variables named by --forum-password-env and --matrix-token-env.
+      environment variables named by --forum-password-env, --matrix-token-env and --discord-webhook-env.
       """)
 
   @Option(name: .shortAndLong, help: "Where to write the configuration.")
@@ -31,13 +31,15 @@ struct SetupCommand: AsyncParsableCommand {
   @Option(help: "Environment variable holding the forum password.") var forumPasswordEnv: String?
   @Option(help: "Forum address.") var forumURL: String?
   @Option(help: "Data directory.") var data: String?
-  @Option(help: "console, matrix or irc.") var transport: String?
+  @Option(help: "console, matrix, irc or discord.") var transport: String?
   @Option(help: "Matrix homeserver URL.") var matrixHomeserver: String?
   @Option(help: "The bot's Matrix id.") var matrixUser: String?
   @Option(help: "Environment variable holding the Matrix access token.") var matrixTokenEnv: String?
   @Option(help: "IRC server as host:port.") var ircServer: String?
   @Option(help: "The bot's IRC nick.") var ircNick: String?
-  @Option(help: "The room (Matrix) or channel (IRC) to relay into.") var room: String?
+  @Option(help: "Environment variable holding the Discord channel's webhook URL.") var discordWebhookEnv: String?
+  @Option(help: "The room (Matrix) or channel (IRC) to relay into; for Discord, the config's name for the channel.")
+  var room: String?
   @Option(help: "The chat user who gets the admin role.") var admin: String?
   @Option(help: "Metrics listener host:port, or off.") var metrics: String?
 
@@ -62,6 +64,8 @@ struct SetupCommand: AsyncParsableCommand {
     answers.ircServer = ircServer
     answers.ircNick = ircNick
     answers.ircChannel = room
+    answers.discordRoom = room
+    answers.discordWebhook = discordWebhookEnv.flatMap { environment[$0] }
     answers.adminUser = admin
     answers.metricsListen = metrics
     answers.secretsInConfig = secretsInConfig

@@ -207,7 +207,8 @@ struct ConfigSectionReaderTests {
     #expect(
       irc == [
         "sasl.pasword: unknown key (mechanism, account, password)",
-        "editNotices[0]: “goons” is not a channel name (it must start with #, &, + or !)",
+        "editNotices: moved to the channels' own settings: give each channel \"editNotices\": true in its rooms[] "
+          + "entry, or say !editnotices on in the channel",
         "linesPerMessage: expected a number, got a string",
       ])
     #expect(!irc.joined().contains("hunter2"))

@@ -47,6 +47,32 @@ struct ConfigurationTests {
       ])
   }
 
+  @Test(
+    "a Discord room's webhook left out of the file comes from AWFULBOT_<NAME>_ROOMS_<ROOM>_WEBHOOK, named when unset")
+  func discordWebhookFromTheEnvironment() throws {
+    let json = """
+      {"forum": {"username": "bot", "password": "pw"},
+       "transports": [{"type": "discord", "name": "discord-goons", "rooms": {"general": {}, "off-topic": {}}}]}
+      """
+    let url = "https://discord.com/api/webhooks/123456789012345678/abcDEF"
+    let config = try AppConfiguration.parse(
+      data: Data(json.utf8),
+      environment: [
+        "AWFULBOT_DISCORD_GOONS_ROOMS_GENERAL_WEBHOOK": url,
+        "AWFULBOT_DISCORD_GOONS_ROOMS_OFF_TOPIC_WEBHOOK": url.replacingOccurrences(of: "123", with: "124"),
+      ])
+    #expect(config.transports.first?.secretKeys == ["rooms.general.webhook", "rooms.off-topic.webhook"])
+    #expect(config.literalSecretPaths == ["forum.password"], "a webhook from the environment is no literal secret")
+    let error = try #require(throws: ConfigurationError.self) {
+      try AppConfiguration.parse(data: Data(json.utf8), environment: [:])
+    }
+    #expect(
+      error.problems == [
+        "transports[0].rooms.general.webhook: missing (or set $AWFULBOT_<NAME>_ROOMS_GENERAL_WEBHOOK)",
+        "transports[0].rooms.off-topic.webhook: missing (or set $AWFULBOT_<NAME>_ROOMS_OFF_TOPIC_WEBHOOK)",
+      ])
+  }
+
   @Test("every problem is reported at once with its key path")
   func allProblemsAtOnce() throws {
     let path = try write(

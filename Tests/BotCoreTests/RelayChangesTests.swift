@@ -104,9 +104,11 @@ struct RelayChangesTests {
     #expect(h.transport.redactions.isEmpty)
   }
 
-  @Test("a room of a transport without edits that asks for edit notices gets the edit once, as an edit; others none")
+  @Test(
+    "a room of a transport without edits whose editNotices setting is on gets the edit once, as an edit; others none")
   func editNotices() async throws {
-    let (h, posts) = try await relayed(ChatCapabilities(editNoticeRooms: ["!room"]))
+    let (h, posts) = try await relayed(ChatCapabilities())
+    try await h.engine.roomSettings.update(room: h.room) { $0.editNotices = true }
     h.forum.editPost(posts[0].id, in: "1", text: "second version")
     h.forum.deletePost(posts[1].id, in: "1")
     h.clock.advance(by: 60)
@@ -121,7 +123,7 @@ struct RelayChangesTests {
     await h.cycle()
     #expect(h.transport.sent.filter { $0.message.replaces != nil }.count == 1, "once")
 
-    let (other, otherPosts) = try await relayed(ChatCapabilities(editNoticeRooms: ["!elsewhere"]))
+    let (other, otherPosts) = try await relayed(ChatCapabilities())
     other.forum.editPost(otherPosts[0].id, in: "1", text: "second version")
     other.clock.advance(by: 60)
     other.forum.addPost(to: "1", author: "carol", text: "news")

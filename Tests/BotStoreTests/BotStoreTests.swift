@@ -66,7 +66,7 @@ struct BotStoreTests {
     #expect(
       try BotDatabase().appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
-        "v7-operationsState", "v8-outboxCrashes", "v9-lepers",
+        "v7-operationsState", "v8-outboxCrashes", "v9-lepers", "v10-roomDisplay",
       ])
     let path = try temporaryPath()
     defer { removeDirectory(of: path) }
@@ -75,7 +75,7 @@ struct BotStoreTests {
     #expect(
       try reopened.appliedMigrations() == [
         "v1", "v2-privateMessages", "v3-outboxDates", "v4-replies", "v5-pollState", "v6-chatState",
-        "v7-operationsState", "v8-outboxCrashes", "v9-lepers",
+        "v7-operationsState", "v8-outboxCrashes", "v9-lepers", "v10-roomDisplay",
       ])
   }
 
@@ -90,14 +90,14 @@ struct BotStoreTests {
     }
     try queue.close()
     let error = try #require(throws: BotStoreError.self) { try BotDatabase(path: path) }
-    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v9-lepers"))
+    #expect(error == .newerSchema(path: path, databaseSchema: "v9-fromTheFuture", knownSchema: "v10-roomDisplay"))
     #expect(
       error.description
         == "The database at \(path) has schema v9-fromTheFuture, written by a newer AwfulBot than this one, which "
-        + "knows schema up to v9-lepers: start the newer build again, or restore a backup this build made "
+        + "knows schema up to v10-roomDisplay: start the newer build again, or restore a backup this build made "
         + "(awfulbot restore); nothing was changed.")
     let after = try DatabaseQueue(path: path)
-    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 10)
+    #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.count == 11)
   }
 
   @Test("the database file is created with mode 0600 and uses WAL")

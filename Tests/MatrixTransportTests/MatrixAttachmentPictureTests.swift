@@ -56,12 +56,12 @@ struct MatrixAttachmentPictureTests {
       link: "https://forums.somethingawful.com/showthread.php?goto=post&postid=2",
       threadLink: "https://forums.somethingawful.com/showthread.php?threadid=1",
       body: [.image(url: "https://i.example/a.png"), Self.attachment], excerptLength: 400)
-    let without = MatrixTransport.unstarted().picturePlan(of: relay, room: "!r:localhost")
+    let without = MatrixTransport.unstarted().picturePlan(of: relay, display: .inline, room: "!r:localhost")
     #expect(without.pictures.map(\.url) == ["https://i.example/a.png"])
     let with = MatrixTransport(
       configuration: MatrixTransport.unstarted().configuration, stateStore: InMemoryTransportStateStore(),
       logger: .quiet(), forumAttachments: RefusingSource()
-    ).picturePlan(of: relay, room: "!r:localhost")
+    ).picturePlan(of: relay, display: .inline, room: "!r:localhost")
     #expect(with.pictures.map(\.attachmentID) == [nil, "70001"])
   }
 }

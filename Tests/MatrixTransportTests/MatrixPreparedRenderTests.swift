@@ -36,6 +36,6 @@ struct MatrixPreparedRenderTests {
     for n in 0..<(MatrixTransport.preparedLimit * 3) {
       await transport.prepare(message, to: "!room\(n):localhost", idempotencyKey: "k\(n)")
     }
-    #expect(transport.state.withLock { $0.prepared.count } <= MatrixTransport.preparedLimit)
+    #expect(transport.state.withLock { $0.sending.prepared.count } <= MatrixTransport.preparedLimit)
   }
 }

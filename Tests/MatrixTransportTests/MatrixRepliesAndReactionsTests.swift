@@ -186,9 +186,9 @@ struct MatrixRepliesAndReactionsTests {
     let encryption = RecordingEncryption()
     let room = "!e2ee:example.org"
     transport.state.withLock {
-      $0.crypto = encryption
-      $0.directory.joined.insert(room)
-      $0.directory.encrypted.insert(room)
+      $0.signIn.crypto = encryption
+      $0.rooms.directory.joined.insert(room)
+      $0.rooms.directory.encrypted.insert(room)
     }
     let relation: JSONValue = ["rel_type": "m.annotation", "event_id": "$relay", "key": "✅"]
     let sent = try await transport.encryptIfNeeded(

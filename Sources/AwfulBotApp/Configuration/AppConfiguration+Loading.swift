@@ -85,7 +85,7 @@ extension AppConfiguration {
     var paths: [String] = []
     if forum.password.isLiteral { paths.append("forum.password") }
     for (index, transport) in transports.enumerated() {
-      for key in transport.plugin.secretKeys where transport.writtenSecrets[key]?.isLiteral == true {
+      for key in transport.secretKeys where transport.writtenSecrets[key]?.isLiteral == true {
         paths.append("transports[\(index)].\(key)")
       }
     }

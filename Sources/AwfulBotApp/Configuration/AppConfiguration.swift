@@ -197,9 +197,14 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
     package var replyRole: ReplyPermission?
     /// Whether reactions on relays act as commands (default on).
     package var reactions: Bool?
+    /// Whether the room is told when a relayed post is edited, where its transport cannot edit (IRC; default off).
+    package var editNotices: Bool?
+    /// How the room shows pictures of relayed posts, where its transport can (Matrix; default inline).
+    package var pictures: PictureDisplay?
     package init(
       transport: String, room: String, subscriptions: [RoomSubscriptionSpec]? = nil, mode: RelayMode? = nil,
-      replyRole: ReplyPermission? = nil, reactions: Bool? = nil
+      replyRole: ReplyPermission? = nil, reactions: Bool? = nil, editNotices: Bool? = nil,
+      pictures: PictureDisplay? = nil
     ) {
       self.transport = transport
       self.room = room
@@ -207,10 +212,12 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       self.mode = mode
       self.replyRole = replyRole
       self.reactions = reactions
+      self.editNotices = editNotices
+      self.pictures = pictures
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case transport, room, subscriptions, mode, replyRole, reactions
+      case transport, room, subscriptions, mode, replyRole, reactions, editNotices, pictures
     }
 
     /// Written by name, as the config file has it.
@@ -222,6 +229,8 @@ package struct AppConfiguration: Sendable, Encodable, Hashable {
       try container.encodeIfPresent(mode?.writtenForm, forKey: .mode)
       try container.encodeIfPresent(replyRole, forKey: .replyRole)
       try container.encodeIfPresent(reactions, forKey: .reactions)
+      try container.encodeIfPresent(editNotices, forKey: .editNotices)
+      try container.encodeIfPresent(pictures, forKey: .pictures)
     }
   }
 

@@ -31,6 +31,22 @@ enum SecretPaths {
     return out
   }
 
+  /// The secret keys as the entry writes them: a `*` part (`rooms.*.webhook`) stands for every key of the object
+  /// there, so each room's secret has its own path (`rooms.general.webhook`). Keys without `*` stay as they are.
+  static func expanded(_ keys: [String], in members: [String: JSONValue]) -> [String] {
+    keys.flatMap { key -> [String] in
+      let parts = key.split(separator: ".").map(String.init)
+      guard let star = parts.firstIndex(of: "*") else { return [key] }
+      let prefix = Array(parts[..<star])
+      guard case .object(let inner)? = value(at: prefix, in: .object(members)) else { return [] }
+      let rest = parts[(star + 1)...].joined(separator: ".")
+      return expanded(
+        inner.keys.filter { !ConfigKey.isComment($0) }.sorted().map {
+          (prefix + [$0]).joined(separator: ".") + (rest.isEmpty ? "" : ".\(rest)")
+        }, in: members)
+    }
+  }
+
   /// The value at `parts`; nil when absent or null.
   static func value(at parts: [String], in json: JSONValue) -> JSONValue? {
     var current: JSONValue? = json

@@ -52,6 +52,9 @@ package struct TransportSettings: Sendable {
     return typed
   }
 
+  /// The plugin's secret keys as this entry writes them (`rooms.*.webhook` becomes one key per room written).
+  package var secretKeys: [String] { SecretPaths.expanded(plugin.secretKeys, in: written) }
+
   /// `AWFULBOT_<NAME>_<KEY>`: the environment variable that supplies a secret this transport's config leaves out,
   /// e.g. `AWFULBOT_IRC_LIBERA_SASL_PASSWORD` for `sasl.password` of the transport named `irc-libera`.
   package static func environmentVariable(transport: String, key: String) -> String {

@@ -36,7 +36,7 @@ package struct BackupAdvice: Sendable, Hashable {
     var kept: [BackupKeptFile] = []
     for (index, transport) in configuration.transports.enumerated() {
       kept += transport.keptFiles(dataDirectory: dataDirectory)
-      for key in transport.plugin.secretKeys {
+      for key in transport.secretKeys {
         let path = "transports[\(index)].\(key)"
         switch transport.writtenSecrets[key]?.source {
         case .literal?: inFile.append(path)

@@ -54,7 +54,8 @@ package enum PermissionTable {
       room.insert("everyone with the account scope", at: 0)
       let detail = [
         "account (post, private messages, bookmarks, who may reply): " + account.joined(separator: "; "),
-        "room (subscribe, watch, mode, quiet, pause, unfurl, reactions there): " + room.joined(separator: "; "),
+        "room (subscribe, watch, mode, quiet, pause, pictures, editnotices, unfurl, reactions there): "
+          + room.joined(separator: "; "),
         "reading (help, status, lists, browsing): everyone the bot hears, within the command budget",
         "private messages (pms, pm, pmreply): only in privateMessages.rooms"
           + (privateMessageRooms(of: name, in: configuration).map { ": " + $0 } ?? " (none here)"),

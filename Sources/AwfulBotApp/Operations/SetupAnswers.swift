@@ -5,7 +5,7 @@ package struct SetupAnswers: Sendable, Hashable {
   package var forumBaseURL: String?
   package var forumTimeZone: String?
   package var dataDirectory: String?
-  /// `console`, `matrix` or `irc`.
+  /// `console`, `matrix`, `irc` or `discord`.
   package var transport: TransportType?
   package var matrixHomeserver: String?
   package var matrixUserID: String?
@@ -16,6 +16,9 @@ package struct SetupAnswers: Sendable, Hashable {
   package var ircNick: String?
   package var ircChannel: String?
   package var ircTLS: Bool?
+  /// What the config calls the Discord channel (`general`), and its incoming webhook's URL (a secret).
+  package var discordRoom: String?
+  package var discordWebhook: String?
   /// The chat user who gets the admin role (a Matrix id, an IRC account or `nick!user@host` mask).
   package var adminUser: String?
   package var metricsListen: String?

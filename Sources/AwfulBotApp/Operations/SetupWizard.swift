@@ -109,6 +109,12 @@ package struct SetupWizard: Sendable {
       answers.adminUser = try value(
         answers.adminUser, "Your services account or nick!user@host mask (gets admin)", flag: "--admin")
       if answers.ircTLS == nil { answers.ircTLS = !(answers.ircServer ?? "").hasSuffix(":6667") }
+    case .discord:
+      answers.discordRoom = try value(
+        answers.discordRoom, "Name for the Discord channel in the config", flag: "--room", default: "general")
+      answers.discordWebhook = try value(
+        answers.discordWebhook, "The channel's webhook URL (Server Settings › Integrations › Webhooks; not shown)",
+        flag: "--discord-webhook-env", secret: true)
     default:
       break
     }
@@ -118,8 +124,8 @@ package struct SetupWizard: Sendable {
   }
 
   /// The transport types setup asks about; others are written into the config by hand.
-  package static let transportTypes: [TransportType] = [.console, .matrix, .irc]
-  /// "console, matrix, irc".
+  package static let transportTypes: [TransportType] = [.console, .matrix, .irc, .discord]
+  /// "console, matrix, irc, discord".
   package static var transportChoices: String { transportTypes.map(\.rawValue).joined(separator: ", ") }
 
   /// The configuration for the answers, and the secrets to put in the environment file (empty when they go into
@@ -164,6 +170,14 @@ package struct SetupWizard: Sendable {
       ]) { _, new in new }
       if let admin = answers.adminUser { entry["admins"] = .array([.string(admin)]) }
       rooms.append(.init(transport: name, room: channel, subscriptions: subscriptions, mode: .each))
+    case .discord:
+      // Relay only: nobody gives commands there, so there is no admin to name; the room's subscriptions are the
+      // config's.
+      let room = answers.discordRoom ?? "general"
+      entry["rooms"] = .object([
+        room: .object(["webhook": secret(answers.discordWebhook, variable: "AWFULBOT_DISCORD_WEBHOOK")])
+      ])
+      rooms.append(.init(transport: name, room: room, subscriptions: subscriptions, mode: .each))
     default:
       rooms.append(.init(transport: name, room: "console", subscriptions: subscriptions, mode: .each))
       roles.append(.init(transport: name, user: "console:operator", role: .admin))

@@ -3,14 +3,15 @@ import ChatBridge
 import DiscordTransport
 
 /// Discord channels through their incoming webhooks (`DiscordTransport`, relay only), settings as in
-/// `DiscordTransportConfiguration`: `rooms` maps each room's name to its webhook, whose URL is a secret (write it as
-/// `{"env": "NAME"}`; the reader resolves it wherever it is).
+/// `DiscordTransportConfiguration`: `rooms` maps each room's name to its webhook, whose URL is a secret: written as
+/// `{"env": "NAME"}`, or left out and taken from `AWFULBOT_<NAME>_ROOMS_<ROOM>_WEBHOOK`.
 package enum DiscordPlugin: TransportPlugin {
   package typealias Configuration = DiscordTransportConfiguration
 
   package static let type = TransportType.discord
   package static let summary = "Discord channels through their webhooks (relay only: no commands)"
   package static var liveKeys: Set<String> { DiscordTransportConfiguration.liveKeys }
+  package static let secretKeys = ["rooms.*.webhook"]
 
   package static func make(_ configuration: Configuration, context: TransportBuildContext) throws
     -> any ChatTransport

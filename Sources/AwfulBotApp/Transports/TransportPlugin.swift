@@ -21,7 +21,8 @@ package protocol TransportPlugin: Sendable {
   /// One line for `setup` and error messages.
   static var summary: String { get }
   /// Keys (dotted for nested ones) holding secrets: each may be `{"env": "NAME"}`, and when left out is taken from
-  /// `AWFULBOT_<NAME>_<KEY>`; `backup` and `check` name where each comes from.
+  /// `AWFULBOT_<NAME>_<KEY>`; `backup` and `check` name where each comes from. A `*` part stands for each key of the
+  /// object there (`rooms.*.webhook`: `AWFULBOT_DISCORD_ROOMS_GENERAL_WEBHOOK` for the room `general`).
   static var secretKeys: [String] { get }
   /// Keys a running transport takes from a reloaded config (`reconfigure`); a change to any other needs a restart.
   static var liveKeys: Set<String> { get }

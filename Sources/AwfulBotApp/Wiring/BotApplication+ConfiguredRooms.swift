@@ -47,7 +47,7 @@ extension BotApplication {
     return unresolved
   }
 
-  /// The room's subscriptions, unless it has them already, and its relay mode.
+  /// The room's subscriptions, unless it has them already, and the settings the entry gives.
   private func seed(_ settings: AppConfiguration.RoomSettings, as ref: RoomRef) async throws {
     for spec in settings.subscriptions ?? [] {
       let target = spec.target
@@ -70,6 +70,12 @@ extension BotApplication {
     }
     if let reactions = settings.reactions {
       try await engine.roomSettings.update(room: ref) { $0.reactions = reactions }
+    }
+    if let editNotices = settings.editNotices {
+      try await engine.roomSettings.update(room: ref) { $0.editNotices = editNotices }
+    }
+    if let pictures = settings.pictures {
+      try await engine.roomSettings.update(room: ref) { $0.pictures = pictures }
     }
   }
 

@@ -83,7 +83,7 @@ package struct CommandParser: Sendable, Hashable {
           index = text.index(after: index)
         }
       }
-      tokens.append(.init(value: value, rawRest: String(text[start...])))
+      tokens.append(.init(value: value, rawRest: text[start...]))
     }
     return tokens
   }

@@ -13,7 +13,8 @@ package enum CommandRegistry {
     ReplyCommands.reply, ReplyCommands.confirm, ReplyCommands.cancel, RelayReplyCommands.re,
     PrivateMessageCommands.list, PrivateMessageCommands.show, PrivateMessageCommands.reply,
     StatusCommands.status, StatusCommands.why,
-    RoomCommands.quiet, RoomCommands.mode, RoomCommands.pause, RoomCommands.resume,
+    RoomCommands.quiet, RoomCommands.mode, RoomCommands.pause, RoomCommands.resume, RoomCommands.pictures,
+    RoomCommands.editNotices,
     AlertCommands.alert, AlertCommands.list, AlertCommands.unalert,
     RoomCommands.unfurl, RelayReplyCommands.replies, RelayReplyCommands.reactions,
   ]

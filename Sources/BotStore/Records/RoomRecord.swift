@@ -27,15 +27,22 @@ package struct RoomRecord: Codable, Sendable, Hashable, FetchableRecord, Persist
   package var replyRole: String?
   /// Whether reactions on relays act as commands (🔖 bookmark, 👀 watch, ❌ remove).
   package var reactions: Bool
+  /// Whether the room is told in one line when a relayed post is edited, where its transport cannot edit; nil is the
+  /// default (off).
+  package var editNotices: Bool?
+  /// How the room shows the pictures of relayed posts: `inline` or `links`; nil is the default (inline).
+  package var pictures: String?
 
   package init(
     transport: String, room: String, mode: RoomModeKind = .each, summaryThreshold: Int? = nil,
     digestSchedule: String? = nil, lastDigestAt: Date? = nil, quietHours: String? = nil, quietUntil: Date? = nil,
     unfurl: Bool = true, replayCap: Int = 20, isPaused: Bool = false, createdAt: Date, replyRole: String? = nil,
-    reactions: Bool = true
+    reactions: Bool = true, editNotices: Bool? = nil, pictures: String? = nil
   ) {
     self.replyRole = replyRole
     self.reactions = reactions
+    self.editNotices = editNotices
+    self.pictures = pictures
     self.transport = transport
     self.room = room
     self.mode = mode

@@ -14,6 +14,9 @@ package struct OutgoingMessage: Sendable, Hashable {
   /// The short reference a relay carries on transports without native replies (`r7`), so a reader can answer it
   /// (`!re r7 …`); nil where replying is off or the transport has replies.
   package var reference: String?
+  /// How the room shows the pictures of a relayed post: its setting at the moment of sending, put here by the
+  /// dispatcher (not stored with the queued message, so a change applies to what waits already). nil: inline.
+  package var pictures: PictureDisplay?
 
   package init(
     _ content: ChatMessage, inReplyTo: String? = nil, replaces: String? = nil, threadKey: String? = nil,

@@ -13,16 +13,16 @@ package struct ChatCapabilities: Sendable, Hashable {
   /// The transport can take back a message it sent (`ChatTransport.redact`): relays of posts deleted on the forum
   /// are removed.
   package var removals: Bool
-  /// Rooms (as messages name them) that are told in one short line when a relayed post is edited on the forum, where
-  /// the transport cannot edit its message (`edits` false). An edit goes to them as `OutgoingMessage.replaces`.
-  package var editNoticeRooms: Set<String>
+  /// The transport shows a relayed post's pictures in the room, unless the room's `pictures` setting keeps them links
+  /// (`OutgoingMessage.pictures`).
+  package var pictures: Bool
 
   package init(
     edits: Bool = false, threads: Bool = false, replies: Bool = false, reactions: Bool = false, removals: Bool = false,
-    editNoticeRooms: Set<String> = []
+    pictures: Bool = false
   ) {
     self.removals = removals
-    self.editNoticeRooms = editNoticeRooms
+    self.pictures = pictures
     self.edits = edits
     self.threads = threads
     self.replies = replies

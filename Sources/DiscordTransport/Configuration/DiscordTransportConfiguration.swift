@@ -155,14 +155,18 @@ package struct DiscordTransportConfiguration: Decodable, Equatable, Sendable {
       if settings.contains(webhookKey) {
         // Only the shape is reported: the value is a secret.
         if let written = try? settings.decode(String.self, forKey: webhookKey) {
-          switch DiscordWebhook.parse(written) {
-          case .success(let webhook):
+          // Read without secrets (`status`, `setup`), a secret from the environment reads as empty: no webhook yet.
+          let parsed: Result<DiscordWebhook, DiscordWebhook.Problem>? =
+            written.isEmpty && !secretsRequired ? nil : DiscordWebhook.parse(written)
+          switch parsed {
+          case nil: break
+          case .success(let webhook)?:
             entry.webhook = webhook
             if let other = webhooks[webhook.id] {
               problems.append(.init("\(path).webhook", "the same webhook as room \(other): each room needs its own"))
             }
             webhooks[webhook.id] = room
-          case .failure(let problem): problems.append(.init("\(path).webhook", problem.description))
+          case .failure(let problem)?: problems.append(.init("\(path).webhook", problem.description))
           }
         } else {
           problems.append(

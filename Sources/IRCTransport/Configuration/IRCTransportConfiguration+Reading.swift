@@ -3,6 +3,7 @@ import ChatBridge
 extension IRCTransportConfiguration {
   /// The config file's keys, in the order problems are reported (the order a config is best read in). The server is
   /// written as the file has it, `server: "host:port"`, and read into `host` and `port` here: one schema.
+  /// `editNotices` (once a list of channels) moved to the rooms' settings and is read only to say so.
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case name, server, tls, caFile, nick, alternateNicks, username, realname, channels, channelRoles, sasl
     case relayAs, relayStyle, editNotices, titleColour, linesPerMessage, floodBurst, pingIntervalSeconds
@@ -37,7 +38,12 @@ extension IRCTransportConfiguration {
     relayAs = reader.choice(.relayAs, expected: "notice or privmsg") ?? defaults.relayAs
     let styles = IRCRenderer.RelayStyle.allCases.map(\.rawValue).joined(separator: " or ")
     relayStyle = reader.choice(.relayStyle, expected: styles) ?? defaults.relayStyle
-    editNotices = reader.strings(.editNotices) ?? []
+    if reader.contains(.editNotices) {
+      reader.report(
+        .editNotices,
+        "moved to the channels' own settings: give each channel \"editNotices\": true in its rooms[] entry, or "
+          + "say !editnotices on in the channel")
+    }
     titleColour = reader.integer(.titleColour)
     linesPerMessage = reader.integer(.linesPerMessage) ?? defaults.linesPerMessage
     floodBurst = reader.integer(.floodBurst) ?? defaults.floodBurst
@@ -87,7 +93,8 @@ extension IRCTransportConfiguration: KeyedConfiguration {
     case .sasl: sasl
     case .relayAs: relayAs
     case .relayStyle: relayStyle
-    case .editNotices: editNotices
+    // Moved to the rooms' settings: read only to say so, never a setting of the transport.
+    case .editNotices: AnyHashable(false)
     case .titleColour: titleColour
     case .linesPerMessage: linesPerMessage
     case .floodBurst: floodBurst

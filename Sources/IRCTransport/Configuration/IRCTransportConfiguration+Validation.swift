@@ -76,9 +76,6 @@ extension IRCTransportConfiguration {
     {
       found.append(.init("servicesServer", "“\(server)” is not a server name (one word, like services.libera.chat)"))
     }
-    for (index, channel) in editNotices.enumerated() {
-      if let problem = Self.channelNameProblem(channel) { found.append(.init("editNotices[\(index)]", problem)) }
-    }
     if let colour = titleColour, !(0...98).contains(colour) {
       found.append(.init("titleColour", "expected a colour number 0–98, got \(colour)"))
     }

@@ -37,9 +37,6 @@ package struct IRCTransportConfiguration: Sendable, Hashable, Decodable, CustomS
   package var rejoinOnKick: Bool = false
   /// How relayed posts are sent; command replies are always PRIVMSG.
   package var relayAs: RelayCommand = .notice
-  /// Channels told in one line when a post relayed there is edited on the forum (IRC cannot edit a line); the others
-  /// hear nothing of edits.
-  package var editNotices: [String] = []
   /// How relayed posts look: `compact` (one line per post, the default) or `full` (header, excerpt, link).
   package var relayStyle: IRCRenderer.RelayStyle = .compact
   /// Lines a relayed post may take in the `full` style before its excerpt is cut (it ends with the post link).

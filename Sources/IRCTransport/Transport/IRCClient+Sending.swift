@@ -190,7 +190,8 @@ extension IRCClient {
     let command: IRCCommand =
       send.message.isRelay && configuration.relayAs == .notice ? .notice : .privmsg
     let budget = lineBudget(command: command, target: send.target)
-    // An edit of a relay (a channel in `editNotices`): IRC cannot change a line, so one line says so.
+    // An edit of a relay (in a channel whose `editNotices` setting is on): IRC cannot change a line, so one line
+    // says so.
     let lines =
       send.message.replaces != nil
       ? renderer.editLines(for: send.message.content, maxBytesPerLine: budget)

@@ -28,8 +28,7 @@ package final class IRCTransport: ChatTransport, Sendable {
     self.logger = logger
     self.configuration = configuration
     self.name = configuration.name
-    self.capabilities = ChatCapabilities(
-      edits: false, threads: false, editNoticeRooms: Set(configuration.editNotices.map(IRCCaseMapping.fold)))
+    self.capabilities = ChatCapabilities(edits: false, threads: false)
     let queue = ChatEventQueue()
     self.events = queue.events
     self.queue = queue

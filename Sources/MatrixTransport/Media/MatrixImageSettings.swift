@@ -4,18 +4,11 @@ import ChatBridge
 /// (uploaded to the homeserver, encrypted in encrypted rooms) within these limits; the rest stay links.
 ///
 /// ```json
-/// "images": { "enabled": true, "maxBytes": 5242880, "maxPixels": 16777216, "perPost": 4, "perHour": 120,
-///             "rooms": { "#quiet:example.org": "links" } }
+/// "images": { "enabled": true, "maxBytes": 5242880, "maxPixels": 16777216, "perPost": 4, "perHour": 120 }
 /// ```
+///
+/// A room that wants links only says so in its own settings (`"pictures": "links"` in `rooms[]`, `!pictures links`).
 package struct MatrixImageSettings: Sendable, Hashable, Codable {
-  /// How a room shows a relayed post's pictures.
-  package enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Each picture in the room, as an `m.image` after the relay (the default).
-    case inline
-    /// Links only: nothing is downloaded for the room.
-    case links
-  }
-
   package var enabled: Bool
   /// The largest file downloaded.
   package var maxBytes: Int
@@ -33,14 +26,11 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   /// Whether pictures may come from private, loopback or link-local addresses. Off: a post cannot make the bot
   /// fetch from the machine it runs on or its network. The tests against the emulator turn it on.
   package var allowPrivateNetworks: Bool
-  /// Rooms (ids or aliases, as in `rooms`) that show pictures otherwise than `inline`.
-  package var rooms: [String: Mode]
 
   package init(
     enabled: Bool = true, maxBytes: Int = 5 * 1024 * 1024, maxPixels: Int = 4096 * 4096, perPost: Int = 4,
-    perHour: Int = 120, timeoutSeconds: Double = 10, allowPrivateNetworks: Bool = false, rooms: [String: Mode] = [:]
+    perHour: Int = 120, timeoutSeconds: Double = 10, allowPrivateNetworks: Bool = false
   ) {
-    self.rooms = rooms
     self.enabled = enabled
     self.maxBytes = maxBytes
     self.maxPixels = maxPixels
@@ -51,11 +41,13 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case enabled, maxBytes, maxPixels, perPost, perHour, timeoutSeconds, allowPrivateNetworks, rooms
+    case enabled, maxBytes, maxPixels, perPost, perHour, timeoutSeconds, allowPrivateNetworks
+    /// Read only to say where it went.
+    case rooms
   }
 
-  /// Reads every key, a value of the wrong shape reported and its default taken, then makes the checks of
-  /// `problems()`; throws `MatrixConfigurationError` naming each key (`rooms.#quiet:example.org`).
+  /// Reads every key, a value of the wrong shape reported and its default taken; throws `MatrixConfigurationError`
+  /// naming each key. `rooms` (which rooms showed links only) moved to the rooms' settings and is reported so.
   package init(from decoder: any Decoder) throws {
     let reader = try ConfigReader<CodingKeys>(decoder)
     let defaults = MatrixImageSettings()
@@ -65,21 +57,24 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
       perPost: reader.integer(.perPost) ?? defaults.perPost,
       perHour: reader.integer(.perHour) ?? defaults.perHour,
       timeoutSeconds: reader.number(.timeoutSeconds) ?? defaults.timeoutSeconds,
-      allowPrivateNetworks: reader.bool(.allowPrivateNetworks) ?? defaults.allowPrivateNetworks,
-      rooms: reader.entries(.rooms, expected: "expected an object of room to inline or links") { written in
-        guard case .string(let name) = written, let mode = Mode(rawValue: name) else {
-          return .failure(.init("", "expected \(Mode.allCases.map(\.rawValue).joined(separator: " or "))"))
-        }
-        return .success(mode)
-      } ?? [:])
-    let found = reader.problems + problems().filter { !reader.problems.contains($0) }
-    if !found.isEmpty { throw MatrixConfigurationError(found) }
+      allowPrivateNetworks: reader.bool(.allowPrivateNetworks) ?? defaults.allowPrivateNetworks)
+    if reader.contains(.rooms) {
+      reader.report(
+        .rooms,
+        "moved to the rooms' own settings: give each room \"pictures\": \"links\" in its rooms[] entry, or say "
+          + "!pictures links in the room")
+    }
+    if !reader.problems.isEmpty { throw MatrixConfigurationError(reader.problems) }
   }
 
-  /// The one check of `rooms`' keys (the modes are read as `Mode`), each problem with its key in this object.
-  func problems() -> [ConfigProblem] {
-    rooms.keys.sorted().filter { !MatrixIdentifiers.isRoom($0) }.map {
-      ConfigProblem("rooms", "expected room ids (!id:server) or aliases (#name:server) as keys, got \"\($0)\"")
-    }
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(enabled, forKey: .enabled)
+    try container.encode(maxBytes, forKey: .maxBytes)
+    try container.encode(maxPixels, forKey: .maxPixels)
+    try container.encode(perPost, forKey: .perPost)
+    try container.encode(perHour, forKey: .perHour)
+    try container.encode(timeoutSeconds, forKey: .timeoutSeconds)
+    try container.encode(allowPrivateNetworks, forKey: .allowPrivateNetworks)
   }
 }

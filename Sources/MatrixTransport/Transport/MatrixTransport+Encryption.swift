@@ -5,20 +5,20 @@ import MatrixModel
 
 extension MatrixTransport {
   /// Joined rooms that are end-to-end encrypted, kept across restarts; for `status` and readiness.
-  package var encryptedRooms: Set<String> { state.withLock { $0.directory.encrypted } }
+  package var encryptedRooms: Set<String> { state.withLock { $0.rooms.directory.encrypted } }
 
   /// Whether the bot reads and writes encrypted rooms (encryption on, a pickle key, and the keys loaded).
-  package var isEncryptionEnabled: Bool { state.withLock { $0.crypto != nil } }
+  package var isEncryptionEnabled: Bool { state.withLock { $0.signIn.crypto != nil } }
 
   /// The device's ed25519 key, for verifying the bot by hand; nil without encryption.
   package func encryptionFingerprint() async -> String? {
-    guard let crypto = state.withLock({ $0.crypto }) else { return nil }
+    guard let crypto = state.withLock({ $0.signIn.crypto }) else { return nil }
     return await crypto.fingerprint()
   }
 
   /// Encrypted rooms whose current session key went to every joined device at the last send there.
   package func roomsWithSharedKeys() async -> Set<String> {
-    guard let crypto = state.withLock({ $0.crypto }) else { return [] }
+    guard let crypto = state.withLock({ $0.signIn.crypto }) else { return [] }
     return await crypto.sharedRooms()
   }
 
@@ -30,7 +30,7 @@ extension MatrixTransport {
 
   /// The bot's cross-signing identity (master key, trust policy) once established; nil without encryption.
   package func encryptionIdentityStatus() async -> MatrixIdentityStatus? {
-    guard let crypto = state.withLock({ $0.crypto }) else { return nil }
+    guard let crypto = state.withLock({ $0.signIn.crypto }) else { return nil }
     return await crypto.identityStatus()
   }
 
@@ -51,7 +51,7 @@ extension MatrixTransport {
 
   /// The recovery key of the bot's secret storage as Element shows it; nil when none is known.
   package func recoveryKey() async -> String? {
-    guard let crypto = state.withLock({ $0.crypto }) else { return nil }
+    guard let crypto = state.withLock({ $0.signIn.crypto }) else { return nil }
     return await crypto.recoveryKey()
   }
 
@@ -89,7 +89,7 @@ extension MatrixTransport {
     } catch let error as MatrixEncryptionError {
       throw MatrixTransportError.encryptionIdentity(error.description)
     }
-    state.withLock { $0.crypto = crypto }
+    state.withLock { $0.signIn.crypto = crypto }
     let identity = await crypto.identityStatus()
     logger.info(
       "end-to-end encryption ready",
@@ -113,7 +113,7 @@ extension MatrixTransport {
     allowPlain: Bool = false
   ) async throws -> (type: String, content: JSONValue, encrypted: Bool) {
     try await learnEncryptionIfUnknown(room: room)
-    let (isEncrypted, crypto) = state.withLock { ($0.directory.encrypted.contains(room), $0.crypto) }
+    let (isEncrypted, crypto) = state.withLock { ($0.rooms.directory.encrypted.contains(room), $0.signIn.crypto) }
     guard isEncrypted else { return (type, content, false) }
     guard let crypto else {
       if allowPlain { return (type, content, false) }
@@ -141,15 +141,15 @@ extension MatrixTransport {
   /// guess. A failed read is retryable: the send waits rather than guess.
   func learnEncryptionIfUnknown(room: String) async throws {
     let known = state.withLock {
-      $0.directory.joined.contains(room) || $0.directory.encrypted.contains(room)
-        || $0.encryptionLookedUp.contains(room)
+      $0.rooms.directory.joined.contains(room) || $0.rooms.directory.encrypted.contains(room)
+        || $0.rooms.encryptionLookedUp.contains(room)
     }
     guard !known else { return }
     do {
       _ = try await authorized { token in
         try await self.client.stateEvent(token: token, roomID: room, type: MatrixRoomEncryption.eventType)
       }
-      state.withLock { _ = $0.directory.encrypted.insert(room) }
+      state.withLock { _ = $0.rooms.directory.encrypted.insert(room) }
       await saveEncryptedRooms()
     } catch MatrixClientError.api(let error) where error.status == 404 {
       // No encryption state: a plain room (a room the bot is not in answers 403, and the send then says so).
@@ -158,7 +158,7 @@ extension MatrixTransport {
       throw ChatSendError.retryable(
         reason: "could not tell whether \(room) is encrypted: \(error)", after: .seconds(5))
     }
-    state.withLock { _ = $0.encryptionLookedUp.insert(room) }
+    state.withLock { _ = $0.rooms.encryptionLookedUp.insert(room) }
   }
 
   /// A readable message from a device the trust policy does not accept: never acted on; its sender is told what to
@@ -172,7 +172,7 @@ extension MatrixTransport {
       metadata: ["room": "\(room)", "sender": "\(sender)", "device": "\(device)"])
     // A changed identity was announced to the room (`reportIdentityChanges`); its sessions get no room keys, so
     // a reply to them could not be read, and "verify your session" would be the wrong advice.
-    if await state.withLock({ $0.crypto })?.changedIdentity(of: sender) != nil { return }
+    if await state.withLock({ $0.signIn.crypto })?.changedIdentity(of: sender) != nil { return }
     do {
       let stored = try await store.value(for: MatrixStateKey.unverifiedSessionNotices)
       var notices =
@@ -183,7 +183,7 @@ extension MatrixTransport {
       try await store.setValue(
         String(decoding: try JSONEncoder().encode(notices), as: UTF8.self),
         for: MatrixStateKey.unverifiedSessionNotices)
-      let name = state.withLock { $0.directory.displayName(of: sender, in: room) }
+      let name = state.withLock { $0.rooms.directory.displayName(of: sender, in: room) }
       let session = deviceID.map { "your session \($0)" } ?? "the session you used"
       let text =
         "\(name), I do not act on messages from \(session): it is not verified. Verify it from one of your other "
@@ -216,10 +216,10 @@ extension MatrixTransport {
   func decrypt(_ response: MatrixSyncResponse, isInitial: Bool) async -> (
     MatrixSyncResponse, [(room: String, event: MatrixEvent)]
   ) {
-    guard let crypto = state.withLock({ $0.crypto }) else { return (response, []) }
+    guard let crypto = state.withLock({ $0.signIn.crypto }) else { return (response, []) }
     let arrived = await crypto.receive(response)
     var response = response
-    let encrypted = state.withLock { $0.directory.encrypted }
+    let encrypted = state.withLock { $0.rooms.directory.encrypted }
     for (room, joined) in response.rooms?.join ?? [:] {
       let events = joined.timeline?.events ?? []
       // Membership changes are timeline events. State holds them too after a gap (a limited timeline); otherwise
@@ -249,7 +249,7 @@ extension MatrixTransport {
         case .untrustedDevice(let inner, let deviceID):
           await refuseUntrusted(inner, deviceID: deviceID, room: room)
         case .missingSession(let session):
-          state.withLock { $0.undecrypted.add(event, room: room, session: session, now: .now) }
+          state.withLock { $0.rooms.undecrypted.add(event, room: room, session: session, now: .now) }
           logger.info(
             "an encrypted message waits for its key",
             metadata: ["room": "\(room)", "sender": "\(event.sender ?? "-")", "session": "\(session.sessionID)"])
@@ -262,7 +262,7 @@ extension MatrixTransport {
       response.rooms?.join?[room]?.timeline?.events = replaced
     }
     var readable: [(room: String, event: MatrixEvent)] = []
-    for item in state.withLock({ $0.undecrypted.take(arrived) }) {
+    for item in state.withLock({ $0.rooms.undecrypted.take(arrived) }) {
       switch await crypto.decrypt(item.event, room: item.room) {
       case .decrypted(let inner): readable.append((item.room, Self.withCleartextRelation(inner, of: item.event)))
       case .untrustedDevice(let inner, let deviceID): await refuseUntrusted(inner, deviceID: deviceID, room: item.room)
@@ -289,10 +289,10 @@ extension MatrixTransport {
   /// Tells each room once about messages whose key never came.
   func reportUndecryptable() async {
     let wait = Duration.milliseconds(Int64(configuration.undecryptableWaitSeconds * 1000))
-    let expired = state.withLock { $0.undecrypted.expired(olderThan: wait, now: .now) }
+    let expired = state.withLock { $0.rooms.undecrypted.expired(olderThan: wait, now: .now) }
     for item in expired {
       let sender = item.event.sender ?? "someone"
-      let name = state.withLock { $0.directory.displayName(of: sender, in: item.room) }
+      let name = state.withLock { $0.rooms.directory.displayName(of: sender, in: item.room) }
       let text =
         "I could not read an encrypted message from \(name): its key never reached me. "
         + "If it was meant for me, please send it again."
@@ -331,11 +331,11 @@ extension MatrixTransport {
   func loadEncryptedRooms() async {
     let stored = (try? await store.value(for: MatrixStateKey.encryptedRooms)) ?? nil
     let rooms = Set((stored ?? "").split(separator: "\n").map(String.init))
-    state.withLock { $0.directory.encrypted.formUnion(rooms) }
+    state.withLock { $0.rooms.directory.encrypted.formUnion(rooms) }
   }
 
   func saveEncryptedRooms() async {
-    let rooms = state.withLock { $0.directory.encrypted }.sorted().joined(separator: "\n")
+    let rooms = state.withLock { $0.rooms.directory.encrypted }.sorted().joined(separator: "\n")
     do {
       try await store.setValue(rooms.isEmpty ? nil : rooms, for: MatrixStateKey.encryptedRooms)
     } catch {

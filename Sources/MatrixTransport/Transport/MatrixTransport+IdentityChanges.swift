@@ -10,10 +10,10 @@ extension MatrixTransport {
   /// Tells the rooms about identity changes not announced yet. A room that cannot be told now is left for the next
   /// sync; the change counts as announced once every room shared with the user has heard.
   func reportIdentityChanges() async {
-    guard let crypto = state.withLock({ $0.crypto }) else { return }
+    guard let crypto = state.withLock({ $0.signIn.crypto }) else { return }
     let changes = await crypto.identityChangesToAnnounce()
     guard !changes.isEmpty else { return }
-    let rooms = state.withLock { $0.directory.encrypted.intersection($0.directory.joined) }.sorted()
+    let rooms = state.withLock { $0.rooms.directory.encrypted.intersection($0.rooms.directory.joined) }.sorted()
     for change in changes {
       var everyRoomTold = true
       for room in rooms {
@@ -37,7 +37,7 @@ extension MatrixTransport {
   }
 
   func identityChangeContent(_ change: MatrixIdentityChange, room: String) -> MatrixRoomMessage {
-    let name = state.withLock { $0.directory.displayName(of: change.user, in: room) }
+    let name = state.withLock { $0.rooms.directory.displayName(of: change.user, in: room) }
     let who = name == change.user ? name : "\(name) (\(change.user))"
     let text =
       "\(who) has a new identity: their master key is now \(MatrixEncryptionSetup.grouped(change.currentMasterKey)). "

@@ -50,14 +50,12 @@ extension MatrixTransport {
 
   /// What becomes of a relayed post's pictures, decided without a network request: the relay goes out at once and
   /// its pictures follow it (`MatrixPictureFollowUps`), so no picture host can hold up a room.
-  func picturePlan(of relay: PostRelay, room: String) -> PicturePlan {
+  /// `display` is the room's `pictures` setting (links: nothing is fetched for the room).
+  func picturePlan(of relay: PostRelay, display: PictureDisplay, room: String) -> PicturePlan {
     let settings = configuration.images
     var plan = PicturePlan()
-    let (encrypted, linksOnly) = state.withLock {
-      ($0.directory.encrypted.contains(room), $0.pictureLinkRooms.contains(room))
-    }
-    plan.encrypted = encrypted
-    guard settings.enabled, settings.perPost > 0, !linksOnly else { return plan }
+    plan.encrypted = state.withLock { $0.rooms.directory.encrypted.contains(room) }
+    guard settings.enabled, settings.perPost > 0, display == .inline else { return plan }
     var seen: Set<String> = []
     // Without a forum to ask, the forum's attachments stay links (nothing else may fetch them).
     let pictures = Self.pictures(in: relay.body).filter {
@@ -255,9 +253,9 @@ extension MatrixTransport {
     let limit = configuration.images.perHour
     let now = ContinuousClock.now
     let allowed = state.withLock { state in
-      state.imageDownloads.removeAll { now - $0 > .seconds(3600) }
-      guard state.imageDownloads.count < limit else { return false }
-      state.imageDownloads.append(now)
+      state.sending.imageDownloads.removeAll { now - $0 > .seconds(3600) }
+      guard state.sending.imageDownloads.count < limit else { return false }
+      state.sending.imageDownloads.append(now)
       return true
     }
     if !allowed { throw ImageFetcher.Failure.overBudget(limit) }

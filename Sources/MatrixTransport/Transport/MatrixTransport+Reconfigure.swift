@@ -12,7 +12,7 @@ extension MatrixTransport {
     var changes: [String] = []
     for room in next.rooms where !previous.rooms.contains(room) {
       // Remembered first: a reload that comes while the transport is still signing in is joined at sign-in.
-      state.withLock { if !$0.roomsAddedLive.contains(room) { $0.roomsAddedLive.append(room) } }
+      state.withLock { if !$0.rooms.roomsAddedLive.contains(room) { $0.rooms.roomsAddedLive.append(room) } }
       guard await session.currentToken != nil else {
         changes.append("will join \(room) at sign-in (the transport is still signing in)")
         continue
@@ -28,7 +28,7 @@ extension MatrixTransport {
     for room in previous.rooms where !next.rooms.contains(room) {
       changes.append("\(room) is no longer joined at start; the bot stays in it until it is removed from the room")
     }
-    if next.acceptedIdentities != previous.acceptedIdentities, let crypto = state.withLock({ $0.crypto }) {
+    if next.acceptedIdentities != previous.acceptedIdentities, let crypto = state.withLock({ $0.signIn.crypto }) {
       await crypto.acceptIdentities(next.acceptedIdentities)
       for user in next.acceptedIdentities.keys.sorted() where previous.acceptedIdentities[user] == nil {
         changes.append("accepted the identity given for \(user)")

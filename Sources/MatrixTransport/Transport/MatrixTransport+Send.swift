@@ -17,7 +17,7 @@ extension MatrixTransport {
     // A relay goes out at once; its pictures follow it (see `picturePlan`). Only reasons known without waiting are
     // in its text now; the follow-up edits the relay for the rest.
     if case .post(var relay) = message.content, message.replaces == nil {
-      let plan = picturePlan(of: relay, room: room)
+      let plan = picturePlan(of: relay, display: message.pictures ?? .inline, room: room)
       relay.body = Self.annotated(relay.body, notShown: plan.notShown)
       message.content = .post(relay)
       pictures = plan
@@ -64,12 +64,12 @@ extension MatrixTransport {
   package func prepare(_ message: OutgoingMessage, to room: String, idempotencyKey: String) async {
     let events = renderer.render(message.content)
     let contents = contents(of: message, rendered: events, thread: nil)
-    let encrypted = state.withLock { $0.crypto != nil && $0.directory.encrypted.contains(room) }
+    let encrypted = state.withLock { $0.signIn.crypto != nil && $0.rooms.directory.encrypted.contains(room) }
     let bodies = encrypted ? nil : try? contents.map(MatrixClient.encode)
     let entry = MatrixPreparedSend(message: message, events: events, contents: contents, bodies: bodies)
     state.withLock { state in
-      if state.prepared.count >= Self.preparedLimit { state.prepared.removeAll() }
-      state.prepared[idempotencyKey] = entry
+      if state.sending.prepared.count >= Self.preparedLimit { state.sending.prepared.removeAll() }
+      state.sending.prepared[idempotencyKey] = entry
     }
   }
 
@@ -77,7 +77,8 @@ extension MatrixTransport {
 
   /// What `prepare` made for this key, if it made it from this very message.
   func takePrepared(_ message: OutgoingMessage, idempotencyKey: String) -> MatrixPreparedSend? {
-    guard let entry = state.withLock({ $0.prepared.removeValue(forKey: idempotencyKey) }), entry.message == message
+    guard let entry = state.withLock({ $0.sending.prepared.removeValue(forKey: idempotencyKey) }),
+      entry.message == message
     else { return nil }
     return entry
   }
@@ -102,7 +103,7 @@ extension MatrixTransport {
   private func threadKey(of message: OutgoingMessage, in room: String) -> String? {
     guard let key = message.threadKey, message.isRelay, message.replaces == nil, message.inReplyTo == nil
     else { return nil }
-    return state.withLock { $0.threadRooms.contains(room) } ? key : nil
+    return state.withLock { $0.rooms.threadRooms.contains(room) } ? key : nil
   }
 
   private func threadPosition(room: String, key: String) async -> MatrixThreadPosition? {
@@ -189,7 +190,7 @@ extension MatrixTransport {
       let token = try await tokenForSending()
       do {
         let eventID = try await call(token)
-        state.withLock { $0.lastSentAt = .now }
+        state.withLock { $0.sending.lastSentAt = .now }
         return eventID
       } catch let error as MatrixClientError {
         if error.apiError?.errcode == Self.duplicateAnnotation { throw error }
@@ -201,7 +202,7 @@ extension MatrixTransport {
         case .wait(let delay):
           if error.apiError?.isRateLimited == true {
             rateLimitWaited += delay
-            state.withLock { $0.rateLimitWaits += 1 }
+            state.withLock { $0.sending.rateLimitWaits += 1 }
             logger.debug(
               "rate limited, waiting", metadata: ["room": "\(room)", "delayMs": "\(delay.wholeMilliseconds)"])
           } else {
@@ -236,7 +237,7 @@ extension MatrixTransport {
   private func tokenForSending() async throws -> String {
     let deadline = ContinuousClock.now + .seconds(30)
     while true {
-      if let token = await session.currentToken, state.withLock({ $0.readyToSend }) { return token }
+      if let token = await session.currentToken, state.withLock({ $0.signIn.readyToSend }) { return token }
       if case .stopped(let reason) = status {
         throw ChatSendError.retryable(reason: "matrix transport \(name) is stopped: \(reason)", after: .seconds(300))
       }

@@ -59,7 +59,7 @@ extension MatrixTransport {
         if busy { afterBusySpell = true }
         await reportUndecryptable()
         await reportIdentityChanges()
-        if let user = state.withLock({ $0.ownUserID }) { setStatus(.connected(userID: user)) }
+        if let user = state.withLock({ $0.signIn.ownUserID }) { setStatus(.connected(userID: user)) }
         let nextSpacing = busySpacing()
         if isSending(since: started - nextSpacing) {
           try await Task.sleep(until: started + nextSpacing)
@@ -102,15 +102,15 @@ extension MatrixTransport {
   /// applied without news of it: a kick or ban comes from someone else, so that sync reports it as such.
   private func roomsNotJoined(token: String) async throws -> Set<String> {
     let joined = Set(try await client.joinedRooms(token: token))
-    return state.withLock { $0.directory.joined }.subtracting(joined)
+    return state.withLock { $0.rooms.directory.joined }.subtracting(joined)
   }
 
   /// Rooms from `missing` still believed joined after a full sync: the bot's account left them itself.
   private func noteOwnLeaves(_ missing: Set<String>) async {
-    guard !missing.isEmpty, let own = state.withLock({ $0.ownUserID }) else { return }
+    guard !missing.isEmpty, let own = state.withLock({ $0.signIn.ownUserID }) else { return }
     let left = state.withLock { state in
-      missing.filter { state.directory.joined.contains($0) }.sorted().map { room in
-        state.directory.forget(room: room)
+      missing.filter { state.rooms.directory.joined.contains($0) }.sorted().map { room in
+        state.rooms.directory.forget(room: room)
         return MatrixMembershipChange(room: room, kind: .left, by: own, reason: nil)
       }
     }
@@ -134,7 +134,7 @@ extension MatrixTransport {
 
   /// Whether an event went out after `instant` (see `busySyncSpacing`).
   private func isSending(since instant: ContinuousClock.Instant) -> Bool {
-    state.withLock { $0.lastSentAt.map { $0 > instant } ?? false }
+    state.withLock { $0.sending.lastSentAt.map { $0 > instant } ?? false }
   }
 
   /// `encryptedBusySyncSpacing` while the bot encrypts and is in an encrypted room, else `busySyncSpacing`. Not
@@ -142,7 +142,7 @@ extension MatrixTransport {
   /// go out with the membership of up to 2 s before.
   func busySpacing() -> Duration {
     let inEncryptedRoom = state.withLock { state in
-      state.crypto != nil && !state.directory.encrypted.isDisjoint(with: state.directory.joined)
+      state.signIn.crypto != nil && !state.rooms.directory.encrypted.isDisjoint(with: state.rooms.directory.joined)
     }
     return inEncryptedRoom ? Self.encryptedBusySyncSpacing : Self.busySyncSpacing
   }
@@ -162,16 +162,16 @@ extension MatrixTransport {
     // answer are applied first, so a key and its message arriving together work.
     let (response, readable) = await decrypt(visible, isInitial: isInitial)
     let (interpreted, encryptedChanged) = state.withLock { state in
-      let before = state.directory.encrypted
-      let batch = interpreter.interpret(response, directory: &state.directory, isInitial: isInitial)
-      return (batch, state.directory.encrypted != before)
+      let before = state.rooms.directory.encrypted
+      let batch = interpreter.interpret(response, directory: &state.rooms.directory, isInitial: isInitial)
+      return (batch, state.rooms.directory.encrypted != before)
     }
     var batch = interpreted
     for invite in batch.invites { await answer(invite) }
     if !batch.roomsWithoutPowerLevels.isEmpty {
       await fetchPowerLevels(batch.roomsWithoutPowerLevels)
       batch.events = state.withLock { state in
-        let directory = state.directory
+        let directory = state.rooms.directory
         let role = { (sender: String, room: String) in
           interpreter.roles.role(of: sender, in: directory.effectivePowerLevels(in: room))
         }
@@ -195,9 +195,9 @@ extension MatrixTransport {
     try await store.setValue(response.nextBatch, for: MatrixStateKey.nextBatch)
     await report(batch.membershipChanges)
     for event in batch.events { eventSink.yield(event) }
-    let cutoff = state.withLock { $0.eventsFrom }
+    let cutoff = state.withLock { $0.signIn.eventsFrom }
     for (room, event) in readable where cutoff.map({ (event.originServerTS ?? .max) >= $0 }) ?? true {
-      let incoming = state.withLock { interpreter.incoming(from: event, room: room, directory: $0.directory) }
+      let incoming = state.withLock { interpreter.incoming(from: event, room: room, directory: $0.rooms.directory) }
       if let incoming { eventSink.yield(incoming) }
     }
   }
@@ -206,7 +206,7 @@ extension MatrixTransport {
   /// sync, but the homeserver may answer it from a cache of one made shortly before (Synapse keeps sync answers for a
   /// while), which would hand out everything since then again.
   func withoutEventsBeforeRestore(_ response: MatrixSyncResponse) -> MatrixSyncResponse {
-    guard let cutoff = state.withLock({ $0.eventsFrom }) else { return response }
+    guard let cutoff = state.withLock({ $0.signIn.eventsFrom }) else { return response }
     var response = response
     for room in (response.rooms?.join ?? [:]).keys {
       response.rooms?.join?[room]?.timeline?.events?.removeAll {
@@ -224,7 +224,7 @@ extension MatrixTransport {
         // A room entered on an invite is never taken as a configured alias's room on a stranger's word.
         await aliasPins.recordInvite(room: invite.room, inviter: inviter)
         if invite.isDirect {
-          state.withLock { _ = $0.directory.direct.insert(invite.room) }
+          state.withLock { _ = $0.rooms.directory.direct.insert(invite.room) }
           await saveDirectRooms()
         }
         logger.info("accepted an invite", metadata: ["room": "\(invite.room)", "inviter": "\(inviter)"])
@@ -257,8 +257,8 @@ extension MatrixTransport {
           return (levels, create)
         }
         state.withLock {
-          $0.directory.powerLevels[room] = MatrixPowerLevels(content: levels)
-          $0.directory.creators[room] = MatrixPowerLevels.privilegedCreators(
+          $0.rooms.directory.powerLevels[room] = MatrixPowerLevels(content: levels)
+          $0.rooms.directory.creators[room] = MatrixPowerLevels.privilegedCreators(
             createEvent: create["content"] ?? [:], sender: create["sender"]?.stringValue)
         }
       } catch {

@@ -47,36 +47,6 @@ package final class MatrixTransport: ChatTransport, Sendable {
   /// The forum's own attachments, fetched with the bot's forum session; nil leaves them links.
   let forumAttachments: (any ForumAttachmentSource)?
 
-  struct State {
-    var status: MatrixTransportStatus = .starting
-    var directory = MatrixRoomDirectory()
-    var threadRooms: Set<String> = []
-    /// After a restore, the start (milliseconds since 1970, the homeserver's clock as events carry it): messages sent
-    /// before it are never read (see `withoutEventsBeforeRestore`).
-    var eventsFrom: Int64?
-    /// Rooms (resolved ids) whose relays keep their pictures as links (`images.rooms`).
-    var pictureLinkRooms: Set<String> = []
-    var ownUserID: String?
-    var rateLimitWaits = 0
-    /// End-to-end encryption, once signed in with a pickle key configured; nil otherwise.
-    var crypto: (any MatrixEncryption)?
-    /// Encrypted messages waiting for their session key.
-    var undecrypted = MatrixUndecryptedEvents()
-    /// When the homeserver last accepted an event from the bot (the sync loop slows down while the bot sends).
-    var lastSentAt: ContinuousClock.Instant?
-    /// Messages rendered ahead of their send, by idempotency key (see `prepare`).
-    var prepared: [String: MatrixPreparedSend] = [:]
-    /// Start-up is done: encryption is set up and the encrypted rooms are loaded. Sends wait for it, so none goes out
-    /// in the moments after sign-in while the bot does not yet know which rooms are encrypted.
-    var readyToSend = false
-    /// Rooms whose `m.room.encryption` state was asked for directly because no sync had shown them yet.
-    var encryptionLookedUp: Set<String> = []
-    /// Rooms a reload added to `rooms`: joined at once when signed in, and at sign-in when the reload came first.
-    var roomsAddedLive: [String] = []
-    /// When each picture download of the last hour started (`MatrixImageSettings.perHour`).
-    var imageDownloads: [ContinuousClock.Instant] = []
-  }
-
   /// - Parameters:
   ///   - stateStore: where the token, device id and sync position survive restarts (one namespace per transport).
   ///   - httpClient: the shared client by default; tests may pass their own.
@@ -92,7 +62,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     self.name = configuration.name
     self.configuration = configuration
     self.capabilities = ChatCapabilities(
-      edits: true, threads: !configuration.threadRooms.isEmpty, replies: true, reactions: true, removals: true)
+      edits: true, threads: !configuration.threadRooms.isEmpty, replies: true, reactions: true, removals: true,
+      pictures: true)
     self.client = MatrixClient(homeserver: configuration.homeserver, httpClient: httpClient, logger: logger)
     self.session = MatrixSession(client: client, configuration: configuration, store: stateStore, logger: logger)
     self.store = stateStore
@@ -107,14 +78,14 @@ package final class MatrixTransport: ChatTransport, Sendable {
   package var status: MatrixTransportStatus { state.withLock { $0.status } }
 
   /// How often a send waited out a 429 since start (for `status` and tests).
-  package var rateLimitWaits: Int { state.withLock { $0.rateLimitWaits } }
+  package var rateLimitWaits: Int { state.withLock { $0.sending.rateLimitWaits } }
 
   /// Rooms the bot is joined to, as of the last sync.
-  package var joinedRooms: Set<String> { state.withLock { $0.directory.joined } }
+  package var joinedRooms: Set<String> { state.withLock { $0.rooms.directory.joined } }
 
   /// The sender's role in a room from its power levels, as commands from there would get it.
   package func role(of userID: String, in room: String) -> Role? {
-    state.withLock { configuration.roleMapping.role(of: userID, in: $0.directory.effectivePowerLevels(in: room)) }
+    state.withLock { configuration.roleMapping.role(of: userID, in: $0.rooms.directory.effectivePowerLevels(in: room)) }
   }
 
   /// The room id an alias (`#name:server`) stands for; a room id is returned as it is. Works before `run()` has
@@ -219,7 +190,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
       }
     }
     let whoami = try await withStartupRetries { try await self.session.signIn() }
-    state.withLock { $0.ownUserID = whoami.userID }
+    // A sign-in starts from nothing of the one before (its encryption, its start after a restore, its readiness).
+    state.withLock { $0.signIn = State.SignIn(ownUserID: whoami.userID) }
     logger.info("signed in", metadata: ["user": "\(whoami.userID)", "device": "\(whoami.deviceID ?? "-")"])
     try await startOverIfRestored()
     try await startEncryption(deviceID: whoami.deviceID)
@@ -228,12 +200,8 @@ package final class MatrixTransport: ChatTransport, Sendable {
     await forgetLegacyNoticeRows()
     await joinConfiguredRooms()
     let threadRooms = await resolvedRooms(configuration.threadRooms)
-    let linkRooms = await resolvedRooms(configuration.images.rooms.filter { $0.value == .links }.keys.sorted())
-    state.withLock {
-      $0.threadRooms = threadRooms
-      $0.pictureLinkRooms = linkRooms
-    }
-    state.withLock { $0.readyToSend = true }
+    state.withLock { $0.rooms.threadRooms = threadRooms }
+    state.withLock { $0.signIn.readyToSend = true }
     // `connected` waits for the first successful sync (see `syncLoop`): only then are rooms and power levels known.
     return MatrixSyncInterpreter(
       transportName: name, ownUserID: whoami.userID, roles: configuration.roleMapping)
@@ -277,7 +245,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
   }
 
   private func joinConfiguredRooms() async {
-    let added = state.withLock { $0.roomsAddedLive }
+    let added = state.withLock { $0.rooms.roomsAddedLive }
     for room in configuration.rooms + added.filter({ !configuration.rooms.contains($0) }) {
       do {
         let roomID = try await joinConfigured(room)
@@ -305,7 +273,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     guard let restored = try await store.value(for: TransportStateMarker.restoredFromBackup) else { return }
     try await store.setValue(nil, for: MatrixStateKey.nextBatch)
     let now = Int64(Date().timeIntervalSince1970 * 1000)
-    state.withLock { $0.eventsFrom = now }
+    state.withLock { $0.signIn.eventsFrom = now }
     logger.notice(
       "database restored from a backup: rooms are read from now on, nothing said before this start runs as a command",
       metadata: ["restoredAt": "\(restored)"])
@@ -332,11 +300,11 @@ package final class MatrixTransport: ChatTransport, Sendable {
   private func loadDirectRooms() async {
     let stored = (try? await store.value(for: MatrixStateKey.directRooms)) ?? nil
     let rooms = Set((stored ?? "").split(separator: "\n").map(String.init))
-    state.withLock { $0.directory.direct = rooms }
+    state.withLock { $0.rooms.directory.direct = rooms }
   }
 
   func saveDirectRooms() async {
-    let rooms = state.withLock { $0.directory.direct }.sorted().joined(separator: "\n")
+    let rooms = state.withLock { $0.rooms.directory.direct }.sorted().joined(separator: "\n")
     do {
       try await store.setValue(rooms.isEmpty ? nil : rooms, for: MatrixStateKey.directRooms)
     } catch {

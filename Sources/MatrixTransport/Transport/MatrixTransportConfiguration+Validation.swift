@@ -53,7 +53,6 @@ extension MatrixTransportConfiguration {
         found.append(.init("acceptedIdentities.\(user)", Self.masterKeyProblem))
       }
     }
-    found += images.problems().map { $0.under("images") }
     return found
   }
 }

@@ -67,7 +67,7 @@ final class IRCAcceptanceChannel: Sendable {
   /// The emulator's admin API: how posts appear on the forum.
   var forumAdmin: FakeForumAdminClient { FakeForumAdminClient(baseURL: baseURL) }
 
-  /// - Parameter editNotices: the channel asks for a line when a relayed post is edited on the forum.
+  /// - Parameter editNotices: the channel's `rooms[]` entry asks for a line when a relayed post is edited on the forum.
   static func start(relayStyle: IRCRenderer.RelayStyle = .compact, editNotices: Bool = false) async throws
     -> IRCAcceptanceChannel
   {
@@ -92,7 +92,6 @@ final class IRCAcceptanceChannel: Sendable {
     var ircConfiguration = botConfiguration(environment, nick: botNick, channels: [channel])
     ircConfiguration.admins = [environment.testerAccount]
     ircConfiguration.relayStyle = relayStyle
-    if editNotices { ircConfiguration.editNotices = [channel] }
     let transport = try IRCTransport(configuration: ircConfiguration, logger: Logger.quiet())
     let configuration = AppConfiguration(
       forum: .emulator(baseURL),
@@ -104,7 +103,8 @@ final class IRCAcceptanceChannel: Sendable {
       transports: [TransportSettings(IRCPlugin.self, name: "irc", configuration: ircConfiguration)],
       rooms: [
         .init(
-          transport: "irc", room: IRCCaseMapping.fold(channel), subscriptions: [.bookmarks(stars: []), .announcements])
+          transport: "irc", room: IRCCaseMapping.fold(channel), subscriptions: [.bookmarks(stars: []), .announcements],
+          editNotices: editNotices ? true : nil)
       ])
     let application = try BotApplication(
       configuration: configuration, transports: [transport], logger: Logger.quiet(),

@@ -53,9 +53,9 @@ extension IRCLiveTests {
 
     static let plainExpected = [
       "<plain> !help",
-      "<awfulbot> 34 commands (you are a viewer):",
+      "<awfulbot> 36 commands (you are a viewer):",
       "<awfulbot> Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts",
-      "<awfulbot> Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
+      "<awfulbot> Member (15, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, pictures, editnotices, alert, unalert",
       "<awfulbot> Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<plain> !help watch",
@@ -350,9 +350,9 @@ extension IRCLiveTests {
 
     static let adminExpected = [
       "<admin> !help",
-      "<awfulbot> 34 commands (you are an admin):",
+      "<awfulbot> 36 commands (you are an admin):",
       "<awfulbot> Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts",
-      "<awfulbot> Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert",
+      "<awfulbot> Member (15): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, pictures, editnotices, alert, unalert",
       "<awfulbot> Admin (7): reply, pms, pm, pmreply, unfurl, replies, reactions",
       "<awfulbot> !help <command> explains one; !help all lists them all with their usage.",
       "<admin> !reply 3600001 hello there",
@@ -561,6 +561,24 @@ extension IRCLiveTests {
           ["-awfulbot- [Québec politics thread: «débat» 🍁] Majuju edited their post: \(link)\(edited)"],
           "one line for the edit, nothing for the deletion")
         #expect(transcript.count == 3, "the edit line and the two new posts: \(transcript)")
+
+        // The setting is the channel's own: a plain user may not change it, the operator may, and undo puts it back.
+        let refused = try await room.say("!editnotices off", as: room.plain)
+        #expect(refused.count == 2 && refused[1].contains("member"), "\(refused)")
+        expectTranscript(
+          try await room.say("!editnotices off", as: room.op),
+          [
+            "<op> !editnotices off",
+            "<awfulbot> Edits on the forum will no longer be told here.",
+          ], "edit notices off by command")
+        try await room.forumAdmin.editPost(edited, body: "First draft, spelled right, twice.")
+        _ = try await room.forumAdmin.addPost(thread: 3_600_002, author: "Majuju", body: "After the second edit.")
+        let quiet = try await room.pollAndRead(1, reader: room.plain).map(room.shown)
+        #expect(quiet.count == 1 && quiet[0].contains("After the second edit."), "no edit line now: \(quiet)")
+        let undone = try await room.say("!undo", as: room.op)
+        #expect(undone.last == "<awfulbot> Undone: turned edit notices off.", "\(undone)")
+        let status = try await room.say("!status", as: room.plain)
+        #expect(status.contains { $0.contains("edit notices: on") }, "\(status)")
       }
     }
 

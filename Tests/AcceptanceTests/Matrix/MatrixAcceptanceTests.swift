@@ -38,9 +38,9 @@ extension MatrixIntegrationTests.PeopleChain {
       """,
       "plain: !help",
       """
-      bot: 34 commands (you are a viewer):
+      bot: 36 commands (you are a viewer):
       Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts
-      Member (13, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
+      Member (15, not for you): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, pictures, editnotices, alert, unalert
       Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
       """,
@@ -124,9 +124,9 @@ extension MatrixIntegrationTests.PeopleChain {
       "bot: “reply” needs the admin role; you are a viewer.",
       "moderator: !help",
       """
-      bot: 34 commands (you are a member):
+      bot: 36 commands (you are a member):
       Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts
-      Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
+      Member (15): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, pictures, editnotices, alert, unalert
       Admin (7, not for you): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
       """,
@@ -197,9 +197,9 @@ extension MatrixIntegrationTests.PeopleChain {
       "bot: Nothing to confirm: start with !reply <thread> <text>.",
       "admin: !help",
       """
-      bot: 34 commands (you are an admin):
+      bot: 36 commands (you are an admin):
       Viewer (14): help, bookmarks, subscriptions, forums, threads, latest, search, lepers, confirm, cancel, re, status, why, alerts
-      Member (13): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, alert, unalert
+      Member (15): bookmark, unbookmark, undo, watch, unwatch, subscribe, unsubscribe, quiet, mode, pause, resume, pictures, editnotices, alert, unalert
       Admin (7): reply, pms, pm, pmreply, unfurl, replies, reactions
       !help <command> explains one; !help all lists them all with their usage.
       """,

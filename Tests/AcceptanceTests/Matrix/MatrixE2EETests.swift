@@ -185,6 +185,6 @@ extension MatrixTransport {
   /// Whether the transport's syncs have shown `user` joined to `room` (the directory keeps the display name of
   /// every joined member, from the join itself).
   fileprivate func hasSeenJoin(of user: String, in room: String) -> Bool {
-    state.withLock { $0.directory.displayNames[room]?[user] != nil }
+    state.withLock { $0.rooms.directory.displayNames[room]?[user] != nil }
   }
 }

@@ -20,19 +20,24 @@ extension MatrixIntegrationTests.ElementPolicy {
       let owner = try await MatrixHuman.register("owner")
       let alice = try await MatrixE2EEHuman.register("alice")
       defer { Task { await alice.quit() } }
-      let server = String(botID.split(separator: ":", maxSplits: 1).last ?? "localhost")
       let aliasName = "quiet\(UInt32.random(in: 0...UInt32.max))"
       let quiet = try await owner.createRoom(name: "quiet", invite: [botID], alias: aliasName)
       let configure = { (configuration: inout MatrixTransportConfiguration) in
         Self.configure(&configuration)
         configuration.images.allowPrivateNetworks = true
-        configuration.images.rooms = ["#\(aliasName):\(server)": .links]
       }
       try await MatrixBotProcess(world: world, configure: configure).run { bot in
         let plain = try await bot.joinedRoom(owner: owner)
         let secret = try await alice.createEncryptedRoom(name: "pictures", invite: [botID])
         try await bot.waitUntilJoined(secret)
         try await bot.waitUntilJoined(quiet)
+        // The room's own setting, by command (`pictures` in rooms[] seeds the same).
+        let ask = try await owner.say("!pictures links", in: quiet)
+        let answer = try await owner.waitForMessages(in: quiet) { $0.contains { $0.replyTo == ask } }
+          .first { $0.replyTo == ask }
+        #expect(
+          answer?.body == "Pictures in relayed posts stay links here; nothing is downloaded for this room.",
+          "\(answer?.body ?? "no answer")")
         for room in [plain, secret, quiet] {
           try await bot.engine.subscriptions.watch(threadID: "3600003", room: bot.room(room))
         }
@@ -74,7 +79,9 @@ extension MatrixIntegrationTests.ElementPolicy {
           "the animated GIF as it is, every frame")
 
         // The room set to links: the relay with its links, no pictures.
-        let quietEvents = try await owner.waitForMessages(in: quiet) { !$0.from(botID).isEmpty }.from(botID)
+        let quietEvents = try await owner.waitForMessages(in: quiet) {
+          $0.from(botID).contains { $0.replyTo != ask }
+        }.from(botID).filter { $0.replyTo != ask }
         #expect(quietEvents.count == 1 && quietEvents.allSatisfy { $0.msgtype != "m.image" }, "\(quietEvents)")
         let quietBody = try #require(quietEvents.first?.body)
         #expect(quietBody.contains("\(images)/desk.png") && !quietBody.contains("picture not shown"), "\(quietBody)")

@@ -179,6 +179,26 @@ struct OpsCheckTests {
     #expect(configuration.literalSecretPaths == ["forum.password"])
   }
 
+  @Test("setup for Discord: the webhook URL goes to the environment file, the channel gets the relays, nobody is admin")
+  func setupDiscord() throws {
+    var answers = SetupAnswers()
+    answers.forumUsername = "bot"
+    answers.forumPassword = "pw"
+    answers.transport = .discord
+    answers.discordRoom = "goons"
+    let url = "https://discord.com/api/webhooks/123456789012345678/abcDEF_ghi-JKL"
+    answers.discordWebhook = url
+    answers.metricsListen = "off"
+    let (configuration, secrets) = try SetupWizard.configuration(from: answers)
+    #expect(secrets["AWFULBOT_DISCORD_WEBHOOK"] == url)
+    try configuration.validate(environment: secrets)
+    #expect(configuration.rooms?.map(\.room) == ["goons"])
+    #expect(configuration.rooms?.first?.subscriptions == [.bookmarks(stars: []), .announcements])
+    #expect(configuration.roles == nil, "a relay-only transport has nobody to make admin")
+    let written = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
+    #expect(!written.contains("abcDEF_ghi-JKL"), "the token stays in the environment file: \(written)")
+  }
+
   @Test("JSON logs: one object per line with level, label, message and metadata")
   func jsonLogs() throws {
     let lines = Mutex<[String]>([])

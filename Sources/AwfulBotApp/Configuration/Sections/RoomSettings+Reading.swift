@@ -2,8 +2,8 @@ import BotCore
 import ChatBridge
 
 extension AppConfiguration.RoomSettings: Decodable {
-  /// `rooms[]`: a room of a configured transport seeded at start, its subscriptions, mode and reply role in the
-  /// grammar of the chat commands that change them.
+  /// `rooms[]`: a room of a configured transport seeded at start, its subscriptions, mode, reply role and the rest of
+  /// its settings in the grammar of the chat commands that change them.
   package init(from decoder: any Decoder) throws {
     let reader = try ConfigReader<CodingKeys>.section(decoder)
     let transport = reader.string(.transport, required: true)
@@ -45,10 +45,12 @@ extension AppConfiguration.RoomSettings: Decodable {
       if replyRole == nil { reader.report(.replyRole, "expected off, viewer, member or admin, got \"\(text)\"") }
     }
     let reactions = reader.bool(.reactions)
+    let editNotices = reader.bool(.editNotices)
+    let pictures: PictureDisplay? = reader.choice(.pictures, expected: "inline or links")
     try reader.finish()
     guard let transport, let name else { throw ConfigurationSkip() }
     self.init(
       transport: transport, room: name, subscriptions: subscriptions, mode: mode, replyRole: replyRole,
-      reactions: reactions)
+      reactions: reactions, editNotices: editNotices, pictures: pictures)
   }
 }

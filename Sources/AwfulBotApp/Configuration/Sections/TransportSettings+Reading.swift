@@ -69,7 +69,8 @@ extension TransportSettings: Decodable {
     let members = reader.members()
     var options = members.filter { !ConfigKey.isComment($0.key) && $0.key != CodingKeys.type.stringValue }
     var writtenSecrets: [String: SecretValue] = [:]
-    for key in P.secretKeys {
+    let secretKeys = SecretPaths.expanded(P.secretKeys, in: options)
+    for key in secretKeys {
       let parts = key.split(separator: ".").map(String.init)
       guard let value = SecretPaths.value(at: parts, in: .object(options)) else { continue }
       switch SecretValue.written(value) {
@@ -81,7 +82,7 @@ extension TransportSettings: Decodable {
     }
     options = SecretPaths.resolved(
       options, checksSecrets: context.checksSecrets, environment: context.environment, report: report)
-    for key in P.secretKeys {
+    for key in secretKeys {
       let parts = key.split(separator: ".").map(String.init)
       guard SecretPaths.value(at: parts, in: .object(options)) == nil else { continue }
       let variable = environmentVariable(transport: resolvedName, key: key)
@@ -100,7 +101,7 @@ extension TransportSettings: Decodable {
       // one problem of the transport's own.
       let before = reported
       for var problem in error.keyedProblems {
-        if P.secretKeys.contains(problem.key), problem.reason.hasPrefix("missing") {
+        if secretKeys.contains(problem.key), problem.reason.hasPrefix("missing") {
           // Without secrets (`status`), a secret left to the environment is not missing.
           guard context.checksSecrets else { continue }
           let suffix = environmentVariable(transport: "x", key: problem.key).dropFirst("AWFULBOT_X_".count)

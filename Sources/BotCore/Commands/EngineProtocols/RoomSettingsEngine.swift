@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the room commands (`quiet`, `mode`, `pause`, `resume`, `unfurl`) and the router's link unfurling need: a
+/// What the room commands (`quiet`, `mode`, `pause`, `resume`, `pictures`, `editnotices`, `unfurl`) and the router's link unfurling need: a
 /// room's relay settings.
 package protocol RoomSettingsEngine: Sendable {
   func settings(room: RoomRef) async throws -> RoomSettings

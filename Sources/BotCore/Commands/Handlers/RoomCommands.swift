@@ -15,6 +15,16 @@ enum RoomCommands {
     name: "unfurl", usage: "on | off", summary: "Answer forum links pasted here with their title and author.",
     role: .admin, run: runUnfurl)
 
+  static let pictures = CommandSpec(
+    name: "pictures", usage: "inline | links",
+    summary: "Show the pictures of relayed posts here (inline, the default) or keep them as links.", role: .member,
+    run: runPictures)
+
+  static let editNotices = CommandSpec(
+    name: "editnotices", usage: "on | off",
+    summary: "Say in one line when a relayed post is edited on the forum, where the bot cannot edit its message.",
+    role: .member, run: runEditNotices)
+
   static let pause = CommandSpec(
     name: "pause", usage: "",
     summary: "Hold every relay to this room until it is resumed (then one digest of what came).",
@@ -88,6 +98,33 @@ enum RoomCommands {
     }
     try await context.changeRoomSettings("set the mode to \(mode)") { $0.mode = mode }
     return CommandReply("Mode set: \(mode).")
+  }
+
+  static func runPictures(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    guard input.values.count == 1, let display = PictureDisplay(rawValue: input.values[0].lowercased()) else {
+      throw CommandError.usage(nil)
+    }
+    guard context.capabilities.pictures else {
+      throw CommandError.failed("Pictures reach this room as links anyway: the bot shows none on this chat service.")
+    }
+    try await context.changeRoomSettings("set pictures to \(display.rawValue)") { $0.pictures = display }
+    return CommandReply(
+      display == .inline
+        ? "Pictures in relayed posts are shown here."
+        : "Pictures in relayed posts stay links here; nothing is downloaded for this room.")
+  }
+
+  static func runEditNotices(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {
+    let enabled = try input.switchValue()
+    guard !context.capabilities.edits else {
+      throw CommandError.failed(
+        "Edits on the forum change the relay itself here: the bot edits its messages on this chat service.")
+    }
+    try await context.changeRoomSettings("turned edit notices \(enabled ? "on" : "off")") { $0.editNotices = enabled }
+    return CommandReply(
+      enabled
+        ? "When a post relayed here is edited on the forum, one line will say so."
+        : "Edits on the forum will no longer be told here.")
   }
 
   static func runUnfurl(_ input: CommandInput, _ context: CommandContext) async throws -> CommandReply {

@@ -32,6 +32,9 @@ enum StatusCommands {
         + [
           .text(
             (quietNow ? " (quiet now)" : "") + " · unfurl: \(status.settings.unfurl ? "on" : "off")"
+              // The settings only some chat services have, when they are not their default.
+              + (status.settings.pictures == .links ? " · pictures: links" : "")
+              + (status.settings.editNotices ? " · edit notices: on" : "")
               + (status.settings.isPaused ? " · paused (\(context.prefix)resume to relay again)" : ""))
         ])
     let follows = status.subscriptions.map(\.description)

@@ -34,6 +34,7 @@ extension Dispatcher {
       }
       return recorded ? .settled : .stop
     }
+    message = await presented(message, from: row)
     if needsEarlierRowsMarked(row) {
       guard let prepared = await summaryMessage(for: row, id: id, room: room, stored: message) else { return .stop }
       message = prepared
@@ -100,10 +101,22 @@ extension Dispatcher {
   /// refused: the transport reads a row's content only while the row is marked (see `CrashGuard`).
   func prepare(_ row: OutboxRecord, to room: String) async -> OutgoingMessage? {
     guard !needsEarlierRowsMarked(row), let id = row.id,
-      let message = try? RelayCoding.decode(OutgoingMessage.self, from: row.payload),
+      let stored = try? RelayCoding.decode(OutgoingMessage.self, from: row.payload),
       await markInFlight(id, room: room)
     else { return nil }
+    let message = await presented(stored, from: row)
     await transport.prepare(message, to: room, idempotencyKey: row.idempotencyKey)
+    return message
+  }
+
+  /// The message as its room shows it now: how the room shows a relay's pictures is read from its settings at the
+  /// moment of sending, so a change applies to what waits in the queue too. A room whose settings cannot be read
+  /// shows them as the default does (inline): the send is not held up for a setting.
+  func presented(_ message: OutgoingMessage, from row: OutboxRecord) async -> OutgoingMessage {
+    guard transport.capabilities.pictures, case .post = message.content else { return message }
+    var message = message
+    let room = RoomRef(transport: row.transport, room: row.room)
+    message.pictures = (try? await engine.roomSettings.settings(room: room))?.pictures
     return message
   }
 

@@ -7,7 +7,7 @@ import Foundation
 /// notices where it reads the page anyway (the page of the last relayed post, read for new ones), at no extra
 /// request, and follows the change in rooms whose transport can: an edit replaces the relay's text, a deletion takes
 /// the relay back. A relay not sent yet is simply sent as the post now reads, or not at all. A room whose transport
-/// cannot edit (IRC) may ask for one short line saying the post was edited (`ChatCapabilities.editNoticeRooms`).
+/// cannot edit (IRC) may ask for one short line saying the post was edited (its `editNotices` setting).
 extension Relay {
   /// The reason given with a relay taken back.
   static let deletedReason = "deleted on the forum"
@@ -30,8 +30,10 @@ extension Relay {
         case .post(let relay) = stored.content
       else { continue }
       if let post = shown[postID] {
-        let followed = row.state == .pending || capabilities.edits || capabilities.editNoticeRooms.contains(row.room)
-        guard post.body != relay.body, followed else { continue }
+        guard post.body != relay.body else { continue }
+        let noticed = try tx.room(transport: row.transport, room: row.room)?.editNotices == true
+        let followed = row.state == .pending || capabilities.edits || noticed
+        guard followed else { continue }
         var edited = relay
         edited.body = post.body
         edited.quoteLinks = composer.post(post, threadID: threadID, threadTitle: relay.threadTitle).quoteLinks

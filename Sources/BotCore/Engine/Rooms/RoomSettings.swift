@@ -3,8 +3,8 @@ import ChatBridge
 import Foundation
 
 /// A room's relay settings. Commands change them through `RoomSettingsBook.update(room:_:)`, which stores them and
-/// hands back the undo for what changed; a new setting is a property here, a column in `RoomRecord` and its mapping
-/// below, and nothing in the book or the undo log.
+/// hands back the undo for what changed; a new setting is a property here, a column in `RoomRecord` (with its
+/// migration) and its mapping below, and nothing in the book or the undo log.
 package struct RoomSettings: Sendable, Hashable, Codable {
   package var mode: RelayMode
   /// Daily quiet hours and/or a one-off "quiet for" (both may be set; either makes the room quiet).
@@ -19,13 +19,21 @@ package struct RoomSettings: Sendable, Hashable, Codable {
   package var replies: ReplyPermission
   /// Whether reactions on relays act as commands (🔖 bookmark, 👀 watch, ❌ remove).
   package var reactions: Bool
+  /// Whether the room is told in one short line when a relayed post is edited on the forum, where its transport
+  /// cannot edit the relay (IRC). Transports that edit follow every edit anyway.
+  package var editNotices: Bool
+  /// How the room shows the pictures of relayed posts, where its transport can show them (Matrix).
+  package var pictures: PictureDisplay
 
   package init(
     mode: RelayMode = .each, quietHours: QuietHours? = nil, quietUntil: Date? = nil, unfurl: Bool = true,
-    replayCap: Int = 20, isPaused: Bool = false, replies: ReplyPermission = .default, reactions: Bool = true
+    replayCap: Int = 20, isPaused: Bool = false, replies: ReplyPermission = .default, reactions: Bool = true,
+    editNotices: Bool = false, pictures: PictureDisplay = .inline
   ) {
     self.replies = replies
     self.reactions = reactions
+    self.editNotices = editNotices
+    self.pictures = pictures
     self.mode = mode
     self.quietHours = quietHours
     self.quietUntil = quietUntil
@@ -78,7 +86,9 @@ extension RoomSettings {
     self.init(
       mode: mode, quietHours: record.quietHours.flatMap(QuietHours.init(parsingDaily:)),
       quietUntil: record.quietUntil, unfurl: record.unfurl, replayCap: record.replayCap, isPaused: record.isPaused,
-      replies: record.replyRole.flatMap(ReplyPermission.init(name:)) ?? .default, reactions: record.reactions)
+      replies: record.replyRole.flatMap(ReplyPermission.init(name:)) ?? .default, reactions: record.reactions,
+      editNotices: record.editNotices ?? false,
+      pictures: record.pictures.flatMap(PictureDisplay.init(rawValue:)) ?? .inline)
   }
 }
 
@@ -108,5 +118,7 @@ extension RoomSettings {
     // A room never set keeps no stored permission, so it reads as the default.
     if record.replyRole != nil || replies != .default { record.replyRole = replies.description }
     record.reactions = reactions
+    if record.editNotices != nil || editNotices { record.editNotices = editNotices }
+    if record.pictures != nil || pictures != .inline { record.pictures = pictures.rawValue }
   }
 }
