@@ -42,8 +42,6 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case enabled, maxBytes, maxPixels, perPost, perHour, timeoutSeconds, allowPrivateNetworks
-    /// Read only to say where it went.
-    case rooms
   }
 
   /// Reads every key, a value of the wrong shape reported and its default taken; throws `MatrixConfigurationError`
@@ -58,23 +56,12 @@ package struct MatrixImageSettings: Sendable, Hashable, Codable {
       perHour: reader.integer(.perHour) ?? defaults.perHour,
       timeoutSeconds: reader.number(.timeoutSeconds) ?? defaults.timeoutSeconds,
       allowPrivateNetworks: reader.bool(.allowPrivateNetworks) ?? defaults.allowPrivateNetworks)
-    if reader.contains(.rooms) {
+    if reader.writtenKeys.contains("rooms") {
       reader.report(
-        .rooms,
+        "rooms",
         "moved to the rooms' own settings: give each room \"pictures\": \"links\" in its rooms[] entry, or say "
           + "!pictures links in the room")
     }
     if !reader.problems.isEmpty { throw MatrixConfigurationError(reader.problems) }
-  }
-
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(enabled, forKey: .enabled)
-    try container.encode(maxBytes, forKey: .maxBytes)
-    try container.encode(maxPixels, forKey: .maxPixels)
-    try container.encode(perPost, forKey: .perPost)
-    try container.encode(perHour, forKey: .perHour)
-    try container.encode(timeoutSeconds, forKey: .timeoutSeconds)
-    try container.encode(allowPrivateNetworks, forKey: .allowPrivateNetworks)
   }
 }
