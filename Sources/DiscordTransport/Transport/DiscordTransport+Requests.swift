@@ -1,6 +1,7 @@
 import ChatBridge
 import ForumModel
 import Foundation
+import Logging
 import ServiceLifecycle
 
 extension DiscordTransport {
@@ -33,12 +34,8 @@ extension DiscordTransport {
       } catch let failure as DiscordWebhookClient.NetworkFailure {
         failures += 1
         let reason = "Discord cannot be reached: \(webhook.scrubbed(failure.reason))"
-        if failures >= attempts {
-          setConnection(.retrying(reason: reason))
-          throw ChatSendError.retryable(reason: reason, after: nil)
-        }
-        logger.info("Discord request failed, retrying", metadata: ["room": "\(room)", "error": "\(reason)"])
-        try await pause(Self.backoff(failures), reason: reason)
+        try await failedTry(
+          failures, of: attempts, reason: reason, metadata: ["room": "\(room)", "error": "\(reason)"])
         continue
       }
       let now = ContinuousClock.now
@@ -62,18 +59,25 @@ extension DiscordTransport {
         setConnection(.connected)
       case 500...:
         failures += 1
-        let reason = "Discord answered \(answer.status)"
-        if failures >= attempts {
-          setConnection(.retrying(reason: reason))
-          throw ChatSendError.retryable(reason: reason, after: nil)
-        }
-        logger.info("Discord request failed, retrying", metadata: ["room": "\(room)", "status": "\(answer.status)"])
-        try await pause(Self.backoff(failures), reason: reason)
+        try await failedTry(
+          failures, of: attempts, reason: "Discord answered \(answer.status)",
+          metadata: ["room": "\(room)", "status": "\(answer.status)"])
       default:
         setConnection(.connected)
         return answer
       }
     }
+  }
+
+  /// The `failures`th failed try (no answer, or a 5xx): with the tries used up the row goes back to the dispatcher
+  /// and the transport says it is retrying; otherwise the next try follows a backoff.
+  private func failedTry(_ failures: Int, of attempts: Int, reason: String, metadata: Logger.Metadata) async throws {
+    if failures >= attempts {
+      setConnection(.retrying(reason: reason))
+      throw ChatSendError.retryable(reason: reason, after: nil)
+    }
+    logger.info("Discord request failed, retrying", metadata: metadata)
+    try await pause(Self.backoff(failures), reason: reason)
   }
 
   /// Waits `hold` for a rate limit, unless that takes the send's rate-limit waits past `maximum`: then the row goes
