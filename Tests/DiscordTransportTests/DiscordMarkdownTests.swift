@@ -33,6 +33,19 @@ import Testing
     }
   }
 
+  /// A link whose user name part carries the mention (`scripts/fuzz discord` found one): it stays a link without a
+  /// preview, its `@` followed by the zero-width space, so no mention shows even where a client would read one there.
+  @Test func aLinkCarryingAMassMentionIsDefusedToo() {
+    for (text, link) in [
+      ("https://x@everyone", "https://x@\u{200B}everyone"),
+      ("see https://user@HERE.example/page", "https://user@\u{200B}HERE.example/page"),
+    ] {
+      let escaped = DiscordMarkdown.escape(text)
+      #expect(!escaped.lowercased().contains("@everyone") && !escaped.lowercased().contains("@here"), "\(escaped)")
+      #expect(FakeDiscordReading(escaped).effects == [.link(link)], "\(escaped)")
+    }
+  }
+
   @Test func linksStayLinksWithoutPreview() {
     let reading = read("see https://forums.somethingawful.com/showthread.php?threadid=1&goto=lastpost#post2 now")
     #expect(reading.text == "see https://forums.somethingawful.com/showthread.php?threadid=1&goto=lastpost#post2 now")

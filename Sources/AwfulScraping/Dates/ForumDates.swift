@@ -98,23 +98,11 @@ struct ForumDateParts: Hashable {
     while i < bytes.count {
       let byte = bytes[i]
       if Self.isDigit(byte) {
-        var first = 0
-        var digits = 0
-        while i < bytes.count, Self.isDigit(bytes[i]) {
-          Self.appendDigit(bytes[i], to: &first)
-          digits += 1
-          i += 1
-        }
+        let (first, digits) = Self.number(in: bytes, at: &i)
         if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
           // A time: H:MM, maybe followed directly by am/pm ("10:10am").
           i += 1
-          var minutes = 0
-          var minuteDigits = 0
-          while i < bytes.count, Self.isDigit(bytes[i]) {
-            Self.appendDigit(bytes[i], to: &minutes)
-            minuteDigits += 1
-            i += 1
-          }
+          let (minutes, minuteDigits) = Self.number(in: bytes, at: &i)
           guard minuteDigits > 0 else { return nil }
           hour = first
           minute = minutes
@@ -123,13 +111,7 @@ struct ForumDateParts: Hashable {
           var fields = [first]
           while i < bytes.count, bytes[i] == UInt8(ascii: "/") {
             i += 1
-            var value = 0
-            var count = 0
-            while i < bytes.count, Self.isDigit(bytes[i]) {
-              Self.appendDigit(bytes[i], to: &value)
-              count += 1
-              i += 1
-            }
+            let (value, count) = Self.number(in: bytes, at: &i)
             guard count > 0 else { return nil }
             fields.append(count <= 2 && fields.count == 2 ? value + 2000 : value)
           }
@@ -194,6 +176,19 @@ struct ForumDateParts: Hashable {
   /// when the parts are assembled), so such a number reads as no date rather than as a wrapped-around one.
   private static func appendDigit(_ byte: UInt8, to value: inout Int) {
     value = value < saturated ? value * 10 + Int(byte - 48) : saturated
+  }
+
+  /// Reads the run of digits at `i` (saturating, see `appendDigit`) and moves `i` past it: its value and how many
+  /// digits it had (none when `i` is at no digit).
+  private static func number(in bytes: UnsafeBufferPointer<UInt8>, at i: inout Int) -> (value: Int, digits: Int) {
+    var value = 0
+    var digits = 0
+    while i < bytes.count, isDigit(bytes[i]) {
+      appendDigit(bytes[i], to: &value)
+      digits += 1
+      i += 1
+    }
+    return (value, digits)
   }
 
   private static let saturated = 1_000_000_000
