@@ -134,8 +134,10 @@ final class MatrixBotProcess: Sendable {
     }
   }
 
-  /// Waits until the transport has the room in its joined set (it syncs in the background).
-  func waitUntilJoined(_ room: String, timeout: Duration = .seconds(20)) async throws {
+  /// Waits until the transport has the room in its joined set (it syncs in the background). A minute: a bot started
+  /// again signs in, sets up its encryption and syncs while the other suites load the homeserver, and a CI-like run
+  /// once took more than 20 s for that.
+  func waitUntilJoined(_ room: String, timeout: Duration = .seconds(60)) async throws {
     try await waitUntil("the bot joined \(room)", timeout: timeout, every: .milliseconds(50)) {
       transport.joinedRooms.contains(room)
     }
