@@ -34,7 +34,8 @@ extension Dispatcher {
       }
       return recorded ? .settled : .stop
     }
-    message = await presented(message, from: row)
+    // A message `prepare` decoded is presented already; only one decoded here is read against the room's settings.
+    if decoded == nil { message = await presented(message, from: row) }
     if needsEarlierRowsMarked(row) {
       guard let prepared = await summaryMessage(for: row, id: id, room: room, stored: message) else { return .stop }
       message = prepared

@@ -31,8 +31,10 @@ extension Relay {
       else { continue }
       if let post = shown[postID] {
         guard post.body != relay.body else { continue }
-        let noticed = try tx.room(transport: row.transport, room: row.room)?.editNotices == true
-        let followed = row.state == .pending || capabilities.edits || noticed
+        // The room's setting is read only where it decides: a pending relay or an editing transport follows anyway.
+        let followed =
+          try row.state == .pending || capabilities.edits
+          || tx.room(transport: row.transport, room: row.room)?.editNotices == true
         guard followed else { continue }
         var edited = relay
         edited.body = post.body
