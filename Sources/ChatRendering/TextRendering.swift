@@ -220,9 +220,13 @@ package enum TextRendering {
     return lines
   }
 
-  /// "3 new posts by A and B".
+  /// "3 new posts by A and B"; for the Leper's Colony "2 new entries, for A and B".
   package static func digestDetail(_ entry: Digest.Entry) -> String {
     let names = NameList.format(entry.authors)
+    if entry.subject == .lepersColony {
+      return NameList.count(entry.postCount, "new entry", plural: "new entries")
+        + (names.isEmpty ? "" : ", for \(names)")
+    }
     return NameList.count(entry.postCount, "new post") + (names.isEmpty ? "" : " by \(names)")
   }
 

@@ -204,6 +204,93 @@ struct EngineLepersTests {
     #expect(users(h) == ["held1", "held2"])
   }
 
+  @Test("a room in digest mode gets the Colony's entries in its digest, beside the posts, once")
+  func digestHoldsEntries() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", title: "Thread one", posts: 1)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .lepers)
+    _ = try await h.engine.roomSettings.update(room: h.room) {
+      $0.mode = .digest(.hourly)
+      $0.replayCap = 1
+    }
+    await h.cycle()
+    h.forum.addPost(to: "1", author: "alice")
+    punish(h, 3, prefix: "held")
+    await h.cycle()
+    let report = await h.engine.polling.poll(.lepers)
+    #expect(report.queued == 3)
+    // Read again before the digest: nothing is held twice.
+    await h.engine.polling.poll(.lepers)
+    await h.dispatcher.drain()
+    #expect(h.transport.sent.isEmpty)
+    #expect(try await h.engine.statusReports.status(room: h.room).held == 4)
+
+    h.clock.advance(toNext: 11, 0)
+    try await h.engine.outbox.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(
+      h.texts() == [
+        """
+        Digest: 1 new post in 1 thread and 3 new Leper's Colony entries
+        • Thread one: 1 new post by alice https://forums.example.com/showthread.php?threadid=1&perpage=40&pagenumber=1#post1002
+        • The Leper's Colony: 3 new entries, for held1, held2 and held3 https://forums.example.com/banlist.php
+        """
+      ])
+    #expect(try await h.engine.statusReports.status(room: h.room).held == 0)
+
+    // Only Colony entries: the digest says just those.
+    punish(h, 1, prefix: "later")
+    await h.engine.polling.poll(.lepers)
+    h.clock.advance(toNext: 12, 0)
+    try await h.engine.outbox.releaseHeld()
+    await h.dispatcher.drain()
+    #expect(h.texts().count == 2)
+    #expect(
+      h.texts().last?.hasPrefix("Digest: 1 new Leper's Colony entry\n• The Leper's Colony: 1 new entry, for later1 ")
+        == true)
+  }
+
+  @Test("entries no read can reach again are forgotten; the newest are always kept and nothing is told twice")
+  func forgetsUnreachableEntries() async throws {
+    let h = try EngineHarness {
+      $0.lepersEntriesKept = 5
+      $0.maximumLepersPages = 3
+    }
+    h.forum.lepers.pageSize = 5
+    punish(h, 4, prefix: "old")
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .lepers)
+    h.clock.advance(by: 3 * 86_400)
+    punish(h, 12, prefix: "new")
+    await h.engine.polling.poll(.lepers)
+    // That read reached the old entries (page 3): all 16 are kept.
+    #expect(try await h.database.read { try $0.allSeenPunishments() }.count == 16)
+
+    await h.engine.polling.poll(.lepers)
+    // Page 1 alone was read: the old entries, three days older than it, are gone; every new one stays (the newest
+    // five by rule, the rest because they are within a day of what the read saw).
+    let kept = try await h.database.read { try $0.allSeenPunishments() }
+    #expect(kept.count == 12)
+    await h.engine.polling.poll(.lepers)
+    await h.dispatcher.drain()
+    #expect(users(h) == (1...12).map { "new\($0)" })
+
+    // Days later the bot was away long enough for the page limit to cut its read short: what it read is all new
+    // and days newer than what it knew. Even so the newest five stay: the three just read and new12 and new11.
+    h.clock.advance(by: 3 * 86_400)
+    h.forum.lepers.pageSize = 1
+    punish(h, 4, prefix: "late")
+    await h.engine.polling.poll(.lepers)
+    let afterGap = try await h.database.read { try $0.allSeenPunishments() }
+    #expect(afterGap.count == 5)
+    let newestFirst = h.forum.lepers.all.map(PunishmentIdentity.of)
+    // late4, late3, late2, then (late1 unread) new12 and new11.
+    #expect(Set(afterGap.map(\.identity)) == Set(newestFirst[0..<3] + newestFirst[4..<6]))
+    await h.engine.polling.poll(.lepers)
+    await h.dispatcher.drain()
+    #expect(users(h) == (1...12).map { "new\($0)" } + ["late2", "late3", "late4"])
+  }
+
   @Test("an entry's identity holds across reads and tells apart what differs")
   func identity() {
     let date = Date(timeIntervalSince1970: 1_384_099_800)

@@ -1,8 +1,13 @@
+import BotCore
 import BotStore
 import Foundation
 
 /// `awfulbot export` and `import`.
 package enum DataTransfer {
+  /// The sources whose seen sets an export carries, so whose seeding it carries too. The inbox's is not exported:
+  /// the new host records the inbox afresh at its first read, rather than alerting on all of it.
+  static let exportedSeenSets: Set<String> = [PollSource.announcements.name, PollSource.lepers.name]
+
   /// Reads everything an export holds from the database at `path` (read-only; fine while the daemon runs).
   package static func export(databasePath path: String, now: Date = Date()) throws -> ExportDocument {
     let database = try ReadOnlyDatabase(path: path)
@@ -16,7 +21,8 @@ package enum DataTransfer {
           copy.id = nil
           return copy
         }, alerts: try tx.allAlerts(), threads: try tx.allThreads(), watchedForums: try tx.allWatchedForums(),
-        seenAnnouncements: try tx.allSeenAnnouncements())
+        seenAnnouncements: try tx.allSeenAnnouncements(), seenPunishments: try tx.allSeenPunishments(),
+        seededSources: try tx.allSeededSources().filter { exportedSeenSets.contains($0.source) })
     }
   }
 
@@ -63,6 +69,17 @@ package enum DataTransfer {
       }
       for announcement in document.seenAnnouncements {
         try tx.markAnnouncementSeen(announcement)
+        step()
+      }
+      for punishment in document.seenPunishments ?? [] {
+        try tx.markPunishmentSeen(punishment)
+        step()
+      }
+      // A source seeded here already keeps its own record (it may have been seeded by another scheme).
+      for seeded in document.seededSources ?? [] {
+        if try tx.seedScheme(source: seeded.source) == nil {
+          try tx.markSeeded(source: seeded.source, scheme: seeded.scheme, at: seeded.seededAt)
+        }
         step()
       }
     }

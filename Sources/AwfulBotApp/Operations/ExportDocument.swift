@@ -1,12 +1,15 @@
 import BotStore
+import ChatBridge
 import Foundation
 
-/// Rooms, subscriptions (with their filters), alerts, thread cursors, watched forums and seen announcements as
-/// JSON: what a bot needs to carry on elsewhere without replaying or missing posts (`awfulbot export` / `import`).
-/// Undelivered outbox rows are not included: let the outbox drain (`awfulbot status`) before moving.
+/// Rooms, subscriptions (with their filters), alerts, thread cursors, watched forums, seen announcements and Leper's
+/// Colony entries, and which sources were seeded, as JSON: what a bot needs to carry on elsewhere without replaying
+/// or missing anything (`awfulbot export` / `import`). Undelivered outbox rows are not included: let the outbox drain
+/// (`awfulbot status`) before moving.
 package struct ExportDocument: Sendable, Codable, Hashable {
   package static let formatName = "awfulbot-export"
-  package static let currentVersion = 1
+  /// 2 added the Leper's Colony entries and the seeded sources; a version 1 export reads as having none.
+  package static let currentVersion = 2
 
   package var format: String
   package var version: Int
@@ -18,15 +21,27 @@ package struct ExportDocument: Sendable, Codable, Hashable {
   package var threads: [ThreadRecord]
   package var watchedForums: [WatchedForumRecord]
   package var seenAnnouncements: [SeenAnnouncementRecord]
+  /// Nil in a version 1 export.
+  package var seenPunishments: [SeenPunishmentRecord]?
+  /// The sources whose first contents were recorded unrelayed. Without them the new host would record the
+  /// announcements and the Colony again at its first read, and never tell what came between the two hosts.
+  /// Nil in a version 1 export.
+  package var seededSources: [SeededSourceRecord]?
 
   package var rowCount: Int {
     rooms.count + subscriptions.count + alerts.count + threads.count + watchedForums.count + seenAnnouncements.count
+      + (seenPunishments?.count ?? 0) + (seededSources?.count ?? 0)
   }
 
   /// The summary line both commands print.
   package var summary: String {
-    "\(rooms.count) rooms, \(subscriptions.count) subscriptions, \(alerts.count) alerts, \(threads.count) thread "
-      + "cursors, \(watchedForums.count) watched forums, \(seenAnnouncements.count) seen announcements"
+    [
+      NameList.count(rooms.count, "room"), NameList.count(subscriptions.count, "subscription"),
+      NameList.count(alerts.count, "alert"), NameList.count(threads.count, "thread cursor"),
+      NameList.count(watchedForums.count, "watched forum"),
+      NameList.count(seenAnnouncements.count, "seen announcement"),
+      NameList.count(seenPunishments?.count ?? 0, "seen Leper's Colony entry", plural: "seen Leper's Colony entries"),
+    ].joined(separator: ", ")
   }
 
   static let encoder: JSONEncoder = {

@@ -45,6 +45,9 @@ package struct EngineConfiguration: Sendable {
   /// Politeness bound on pages of the Leper's Colony read in one poll after downtime, until it reaches entries
   /// already seen. Older entries past it are not told; the log says so.
   package var maximumLepersPages: Int = 5
+  /// How many of the newest Leper's Colony entries the engine always remembers; older ones are forgotten once a read
+  /// shows they can no longer be reached (`LepersPoll`). Far more than the pages one read may take.
+  package var lepersEntriesKept: Int = 1_000
   /// Each wait is stretched or shrunk by up to this fraction, so polls do not land on the same second.
   package var jitter: Double = 0.1
   /// First delay after a failed poll; doubles per consecutive failure up to `maximumPollBackoff`.

@@ -39,6 +39,10 @@ extension StoreTransaction {
     try SeededSourceRecord(source: source, scheme: scheme, seededAt: date).save(db)
   }
 
+  package func allSeededSources() throws -> [SeededSourceRecord] {
+    try SeededSourceRecord.order(Column("source")).fetchAll(db)
+  }
+
   // MARK: Rooms paused by the configuration
 
   package func markPausedByConfig(transport: String, room: String, at date: Date) throws {

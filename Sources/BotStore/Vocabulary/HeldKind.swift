@@ -6,4 +6,6 @@ package enum HeldKind: String, Sendable, Hashable, Codable, CaseIterable, Databa
   case post
   /// A ready message (payload: the message with its key), released as it is.
   case message
+  /// A Leper's Colony entry (payload: the entry; `postID` holds its identity), released as part of a digest.
+  case punishment
 }

@@ -46,6 +46,11 @@ struct OpsDatabaseTests {
       try tx.save(
         BookmarksSweepRecord(startedAt: now.addingTimeInterval(-180), nextPage: 120, unlisted: [], updatedAt: now))
       try tx.markAnnouncementSeen(SeenAnnouncementRecord(hash: "abc123", title: "Rules", seenAt: now))
+      try tx.markPunishmentSeen(
+        SeenPunishmentRecord(identity: "colony-1", punishedAt: now.addingTimeInterval(-60), seenAt: now))
+      try tx.markSeeded(source: "lepers", scheme: "1", at: now)
+      try tx.markSeeded(source: "announcements", scheme: "2", at: now)
+      try tx.markSeeded(source: "privateMessages", scheme: "ids", at: now)
       try tx.save(
         SourceHealthRecord(
           source: "bookmarks", lastAttemptAt: now, lastSuccessAt: now.addingTimeInterval(-600), lastErrorAt: now,
@@ -156,6 +161,9 @@ struct OpsDatabaseTests {
     #expect(exported.rooms.count == 2)
     #expect(exported.subscriptions.first { $0.kind == .thread }?.includeAuthors == ["Lowtax"])
     #expect(exported.threads.first?.cursorIndex == 94)
+    #expect(exported.seenPunishments?.map(\.identity) == ["colony-1"])
+    // The inbox's seen set is not exported, so neither is its seeding (the new host records the inbox afresh).
+    #expect(exported.seededSources?.map(\.source) == ["announcements", "lepers"])
 
     let data = try exported.encoded()
     let decoded = try ExportDocument.decode(data)
@@ -176,6 +184,28 @@ struct OpsDatabaseTests {
     #expect(merged.subscriptions.count == 2)
     try other.close()
     try source.close()
+  }
+
+  @Test("a version 1 export (before the Colony) still imports, and leaves the new host to seed what it did not carry")
+  func versionOneExport() async throws {
+    let source = try populatedDatabase(at: path("v1-host.sqlite"))
+    try source.close()
+    let exported = try DataTransfer.export(databasePath: path("v1-host.sqlite"))
+    let json = try JSONSerialization.jsonObject(with: try exported.encoded()) as? [String: Any]
+    var old = try #require(json)
+    old["version"] = 1
+    old["seenPunishments"] = nil
+    old["seededSources"] = nil
+    let decoded = try ExportDocument.decode(try JSONSerialization.data(withJSONObject: old))
+    #expect(decoded.seenPunishments == nil && decoded.seededSources == nil)
+    try await DataTransfer.importDocument(decoded, intoDatabaseAt: path("v2-host.sqlite"))
+    let again = try DataTransfer.export(databasePath: path("v2-host.sqlite"))
+    #expect(again.seenAnnouncements == exported.seenAnnouncements)
+    #expect(again.seenPunishments == [] && again.seededSources == [])
+    #expect(
+      again.summary
+        == "2 rooms, 2 subscriptions, 1 alert, 1 thread cursor, 1 watched forum, 1 seen announcement, "
+        + "0 seen Leper's Colony entries")
   }
 
   @Test("an export from something else, or from a newer version, is refused")

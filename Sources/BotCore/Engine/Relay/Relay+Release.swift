@@ -16,33 +16,38 @@ extension Relay {
       if settings.isQuiet(at: now, calendar: calendar) { continue }
 
       let items = try tx.heldItems(transport: transport, room: roomID)
-      var posts = items.filter { $0.kind == .post }
-      let messages = items.filter { $0.kind != .post }
+      // Posts and Colony entries go into the digest; held messages go out as they are.
+      var digested = items.filter { $0.kind != .message }
+      let messages = items.filter { $0.kind == .message }
       var isScheduledDigest = false
-      if case .digest(let schedule) = settings.mode, let first = posts.first {
+      if case .digest(let schedule) = settings.mode, let first = digested.first {
         let since = record?.lastDigestAt ?? first.createdAt
         if schedule.latestSlot(atOrBefore: now, in: calendar) > since {
           isScheduledDigest = true
         } else {
-          posts = []
+          digested = []
         }
       }
 
-      if let first = posts.first, let last = posts.last, let firstID = first.id, let lastID = last.id {
-        let entries = try digestEntries(posts)
-        let count = posts.count
-        let wasPaused = posts.contains { $0.reason?.hasSuffix(Self.heldNote(Self.pausedReason)) ?? false }
+      if let first = digested.first, let last = digested.last, let firstID = first.id, let lastID = last.id {
+        let posts = digested.filter { $0.kind == .post }
+        let punishments = digested.filter { $0.kind == .punishment }
+        let entries = try digestEntries(posts) + colonyEntry(punishments)
+        let wasPaused = digested.contains { $0.reason?.hasSuffix(Self.heldNote(Self.pausedReason)) ?? false }
         let heading =
           (isScheduledDigest
             ? "Digest: " : wasPaused ? "While this room was paused: " : "While this room was quiet: ")
-          + "\(NameList.count(count, "new post")) in \(NameList.count(entries.count, "thread"))"
+          + Self.digestCounts(
+            posts: posts.count, threads: entries.count - (punishments.isEmpty ? 0 : 1),
+            colonyEntries: punishments.count)
         let message = OutgoingMessage(.digest(Digest(title: heading, entries: entries)))
         let postIDs = posts.compactMap(\.postID).joined(separator: " ")
         var row = OutboxRecord(
           transport: transport, room: roomID, kind: .digest, payload: try RelayCoding.encode(message),
           idempotencyKey: OutboxKey.digest(room, firstHeldID: firstID, lastHeldID: lastID), createdAt: now,
           reason:
-            "\(isScheduledDigest ? "digest" : wasPaused ? "resumed" : "quiet hours ended"); posts: \(postIDs)")
+            "\(isScheduledDigest ? "digest" : wasPaused ? "resumed" : "quiet hours ended")"
+            + (punishments.isEmpty ? "" : "; Leper's Colony entries: \(punishments.count)") + "; posts: \(postIDs)")
         if try tx.enqueue(&row) {
           outcome.queued += 1
           outcome.transports.insert(transport)
@@ -65,9 +70,31 @@ extension Relay {
           outcome.transports.insert(transport)
         }
       }
-      try tx.deleteHeld(ids: (posts + messages).compactMap(\.id))
+      try tx.deleteHeld(ids: (digested + messages).compactMap(\.id))
     }
     return outcome
+  }
+
+  /// "12 new posts in 3 threads", "2 Leper's Colony entries", or both joined by "and".
+  static func digestCounts(posts: Int, threads: Int, colonyEntries: Int) -> String {
+    var parts: [String] = []
+    if posts > 0 { parts.append("\(NameList.count(posts, "new post")) in \(NameList.count(threads, "thread"))") }
+    if colonyEntries > 0 {
+      parts.append(
+        NameList.count(colonyEntries, "new Leper's Colony entry", plural: "new Leper's Colony entries"))
+    }
+    return parts.joined(separator: " and ")
+  }
+
+  /// The Leper's Colony's line: how many entries were held, for whom, linking the Colony's first page.
+  private func colonyEntry(_ items: [HeldItemRecord]) throws -> [Digest.Entry] {
+    guard !items.isEmpty else { return [] }
+    let users = try items.map { try RelayCoding.decode(Punishment.self, from: $0.payload).subject.name }
+    return [
+      Digest.Entry(
+        threadTitle: "The Leper's Colony", postCount: items.count, authors: users, link: composer.links.lepersColony(),
+        subject: .lepersColony)
+    ]
   }
 
   /// One entry per thread, in the order threads first appear; each links to the first post it covers.
