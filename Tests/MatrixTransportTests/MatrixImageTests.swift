@@ -98,6 +98,21 @@ struct MatrixImageTests {
     #expect(small == .tooLarge("\(FakeImages.desk.count) bytes, more than the 1000 allowed"))
   }
 
+  @Test("a download is kept briefly for the other kind of room: by where it came from, four at most, ten minutes")
+  func recentDownloads() throws {
+    var recent = MatrixRecentDownloads()
+    let start = ContinuousClock.now
+    let desk = ImageFetcher.Fetched(bytes: FakeImages.desk, image: try #require(ImageSniffer.sniff(FakeImages.desk)))
+    recent.keep(desk, from: "attachment:7", now: start)
+    #expect(recent.fetched(from: "attachment:7", now: start + .seconds(30))?.bytes == FakeImages.desk)
+    #expect(recent.fetched(from: "attachment:8", now: start + .seconds(30)) == nil)
+    #expect(recent.fetched(from: "attachment:7", now: start + .seconds(601)) == nil, "gone after ten minutes")
+
+    for number in 1...5 { recent.keep(desk, from: "https://i.example.com/\(number).png", now: start) }
+    #expect(recent.fetched(from: "https://i.example.com/1.png", now: start) == nil, "the oldest of five went")
+    #expect(recent.fetched(from: "https://i.example.com/5.png", now: start) != nil)
+  }
+
   @Test("the pictures of a post, in order, from quotes and lists too, never smilies")
   func picturesOfAPost() {
     let body: [RichText] = [

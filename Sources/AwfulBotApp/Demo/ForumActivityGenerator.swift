@@ -22,6 +22,8 @@ struct ForumActivityGenerator: Service {
     "Here is a link: https://example.com/changelog and a [spoiler]spoiler[/spoiler].",
     "Line one\nLine two — with “curly quotes”.",
     "@room this should not ping anyone in chat.",
+    // The forum's own attachment (the seed's desk picture): a Matrix room shows it, the console its link.
+    "My desk, as promised:\n[img]attachment.php?attachmentid=70001[/img]",
   ]
   /// Who the moderators punish (never the bot account), why, and for how long.
   static let jerks = [1002, 1003]

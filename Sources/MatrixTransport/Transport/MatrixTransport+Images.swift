@@ -186,17 +186,24 @@ extension MatrixTransport {
       ?? Self.imageCacheKey(url: url, encrypted: encrypted)
     if let image = try await rememberedImage(under: cacheKey) { return image }
     if let failure = pictureFailures.failure(for: url) { throw failure }
-    try reserveImageDownload()
+    let source = picture.attachmentID.map { "attachment:\($0)" } ?? url
     let fetched: ImageFetcher.Fetched
-    do {
-      if let id = picture.attachmentID {
-        fetched = try await forumAttachment(id)
-      } else {
-        fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+    if let recent = state.withLock({ $0.sending.recentDownloads.fetched(from: source, now: .now) }) {
+      // Downloaded for the other kind of room moments ago: not asked for again, nor counted twice.
+      fetched = recent
+    } else {
+      try reserveImageDownload()
+      do {
+        if let id = picture.attachmentID {
+          fetched = try await forumAttachment(id)
+        } else {
+          fetched = try await ImageFetcher(settings: configuration.images).fetch(url)
+        }
+      } catch {
+        pictureFailures.remember(error, for: url)
+        throw error
       }
-    } catch {
-      pictureFailures.remember(error, for: url)
-      throw error
+      state.withLock { $0.sending.recentDownloads.keep(fetched, from: source, now: .now) }
     }
     // The same picture under another address (a quote of a quote, a mirror) is not uploaded again.
     let contentKey = Self.imageCacheKey(content: fetched.bytes, encrypted: encrypted)

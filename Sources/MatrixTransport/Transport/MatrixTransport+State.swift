@@ -45,6 +45,8 @@ extension MatrixTransport {
       var rateLimitWaits = 0
       /// When each picture download of the last hour started (`MatrixImageSettings.perHour`).
       var imageDownloads: [ContinuousClock.Instant] = []
+      /// The last pictures downloaded, for the other kind of room (`MatrixRecentDownloads`).
+      var recentDownloads = MatrixRecentDownloads()
     }
   }
 }
