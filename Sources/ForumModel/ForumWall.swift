@@ -54,6 +54,25 @@ package struct ForumWall: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 }
 
+extension ForumWall {
+  /// What a person who asked the bot something reads: the command was not run and is not run again by itself
+  /// (polling, which `description` speaks of, does read on when the wall lifts).
+  package var commandAnswer: String {
+    let patience = retryAfterSeconds.map { " and asked for \($0) s of patience" } ?? ""
+    switch kind {
+    case .challenge:
+      return "The forum answers with a Cloudflare challenge (HTTP \(status)) instead of its pages, so the bot could "
+        + "not ask it. Ask again once it lifts."
+    case .rateLimit:
+      return "The forum is rate-limiting the bot (HTTP \(status))\(patience), so the bot could not ask it. Ask again "
+        + "in a while."
+    case .maintenance:
+      return "The forum is down for maintenance (HTTP \(status))\(patience), so the bot could not ask it. Ask again "
+        + "once it is back."
+    }
+  }
+}
+
 /// A wall as the bot met it: which one, since when (the first answer of an unbroken run of them) and when last.
 package struct ForumWallSighting: Sendable, Hashable, Codable {
   package var wall: ForumWall

@@ -53,7 +53,7 @@ struct CommandLepersTests {
     #expect(await bot.say("!lepers horrible jerk --page 2", role: .viewer) == rest)
 
     let past = await bot.say("!lepers horrible jerk --page 3", role: .viewer)
-    #expect(past == "Horrible Jerk's rap sheet has 12 entries on 2 pages of 10; there is no page 3.")
+    #expect(past == "Horrible Jerk's rap sheet has 12 entries, 2 pages at 10 an answer; there is no page 3.")
   }
 
   @Test("a sheet over several forum pages: page 1 and the last give the count, then the page the answer needs")

@@ -291,6 +291,29 @@ struct EngineLepersTests {
     #expect(users(h) == (1...12).map { "new\($0)" } + ["late2", "late3", "late4"])
   }
 
+  @Test("entries alike in all but their reason (one user, one moderator, one minute, no post) are each told once")
+  func entriesAlikeInOneMinute() async throws {
+    let h = try EngineHarness()
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .lepers)
+    h.clock.advance(by: 60)
+    let minute = h.clock.now()
+    for number in 1...3 {
+      h.forum.lepers.punish("twin", reason: "reason \(number)", postID: nil, date: minute)
+    }
+    await h.engine.polling.poll(.lepers)
+    await h.dispatcher.drain()
+    #expect(h.texts().count == 3)
+    #expect(h.texts().map { $0.contains("reason 1") } == [true, false, false], "oldest first")
+
+    // One more alike, given later in the same minute (on top of the page): that one alone is new.
+    h.forum.lepers.punish("twin", reason: "reason 4", postID: nil, date: minute)
+    await h.engine.polling.poll(.lepers)
+    await h.engine.polling.poll(.lepers)
+    await h.dispatcher.drain()
+    #expect(h.texts().count == 4)
+    #expect(h.texts().last?.contains("reason 4") == true)
+  }
+
   @Test("an entry's identity holds across reads and tells apart what differs")
   func identity() {
     let date = Date(timeIntervalSince1970: 1_384_099_800)

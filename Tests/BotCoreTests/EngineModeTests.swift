@@ -35,6 +35,27 @@ struct EngineModeTests {
     #expect(h.texts()[1].contains("just one"))
   }
 
+  @Test("digest mode turned off before its digest: what it held comes at once, headed as held for the digest")
+  func digestModeTurnedOff() async throws {
+    let h = try EngineHarness()
+    h.forum.addThread("1", title: "Thread one", posts: 1)
+    try await h.engine.subscriptions.subscribe(room: h.room, to: .bookmarks)
+    await h.cycle()
+    _ = try await h.engine.roomSettings.update(room: h.room) {
+      $0.mode = .digest(.daily(TimeOfDay(hour: 23, minute: 59)!))
+    }
+    h.forum.addPost(to: "1", author: "alice")
+    await h.cycle()
+    #expect(h.transport.sent.isEmpty)
+
+    _ = try await h.engine.roomSettings.update(room: h.room) { $0.mode = .each }
+    try await h.engine.outbox.releaseHeld()
+    await h.dispatcher.drain()
+    let digest = try #require(h.texts().first)
+    // The room was never quiet: the heading says what held the post.
+    #expect(digest.hasPrefix("Held for this room's digest: 1 new post in 1 thread"), "\(digest)")
+  }
+
   @Test("paused, then resumed: the held posts come as one digest that says the room was paused")
   func pausedThenResumed() async throws {
     let h = try EngineHarness()

@@ -95,9 +95,14 @@ struct SearchCommandTests {
       bot.forum.requests == [
         "search breath in [26,273]", "search dog in [44]", "search threadid:501 number in []",
       ])
-    // "thread" followed by words, not a thread: searched as words.
+    // "thread" followed by words, not a thread: searched as words, and finding nothing says how to search a thread.
     let words = await Self.reply(bot, "!search thread safety", sender: "dave")
-    #expect(words.text == "The forum found nothing for “thread safety” in the forums this room follows (26, 273).")
+    #expect(
+      words.text
+        == "The forum found nothing for “thread safety” in the forums this room follows (26, 273). To search one "
+        + "thread: !search thread <thread id or link> <words>.")
+    let forumWords = await Self.reply(bot, "!search forum abc desk", sender: "erin")
+    #expect(forumWords.text.hasSuffix("(26, 273). To search one forum: !search forum <forum id> <words>."))
   }
 
   @Test("nothing found is one sentence; an empty search is its usage")

@@ -3,8 +3,9 @@ import ChatBridge
 import ForumModel
 import Foundation
 
-/// Turns any error into one line fit for chat: the forum's and engine's own errors by their description, anything
-/// else by its description with anything that looks like a secret removed. Never a stack trace.
+/// Turns any error into one line fit for chat: the forum's and engine's own errors by their description (a wall in
+/// front of the forum as the answer to a command: ask again), anything else by its description with anything that
+/// looks like a secret removed. Never a stack trace.
 package enum ErrorText {
   package static func describe(_ error: any Error) -> String {
     let text: String
@@ -13,7 +14,7 @@ package enum ErrorText {
     case ForumPageError.standard(_, let message) where ForumNotFound(errorMessage: message) != nil:
       text = ForumNotFound(errorMessage: message)?.description ?? message
     case let error as ForumPageError: text = error.description
-    case let error as any ForumFailure: text = error.description
+    case let error as any ForumFailure: text = error.wall?.commandAnswer ?? error.description
     case let error as ScrapeError: text = error.description
     case let error as EngineError: text = error.description
     case let error as ThreadReference.ParseError: text = error.description

@@ -233,11 +233,14 @@ extension MatrixTransport {
   }
 
   /// The token to send with. Before the first sign-in finishes, waits a little (the dispatcher may start first);
-  /// a stopped transport refuses at once with its reason.
-  private func tokenForSending() async throws -> String {
+  /// a stopped transport refuses at once with its reason. `untilReady` false waits for the sign-in only, not for
+  /// the start-up after it (a read the start-up itself may need).
+  func tokenForSending(untilReady: Bool = true) async throws -> String {
     let deadline = ContinuousClock.now + .seconds(30)
     while true {
-      if let token = await session.currentToken, state.withLock({ $0.signIn.readyToSend }) { return token }
+      if let token = await session.currentToken, !untilReady || state.withLock({ $0.signIn.readyToSend }) {
+        return token
+      }
       if case .stopped(let reason) = status {
         throw ChatSendError.retryable(reason: "matrix transport \(name) is stopped: \(reason)", after: .seconds(300))
       }

@@ -79,7 +79,9 @@ struct ConsoleWallTests {
       let preview = try await chat.say("!reply 3600002 Posted once, after the wall.")
       #expect(preview.contains("Say !confirm"), "\(preview)")
       let refused = try await chat.say("!confirm")
-      #expect(refused.contains(expected.description), "\(refused)")
+      // Polling reads on by itself; a command does not run again, so the answer says to ask again.
+      #expect(refused.contains(expected.commandAnswer), "\(refused)")
+      #expect(!refused.contains("nothing is lost") && !refused.contains("refused the reply"), "\(refused)")
       #expect(await state.thread(3_600_002)?.postIDs.count == posts, "nothing posted behind the wall")
       #expect(await state.requests().filter { $0.path == "/account.php" }.isEmpty)
 
@@ -88,6 +90,21 @@ struct ConsoleWallTests {
       let posted = try await chat.say("!confirm")
       #expect(posted.contains("showthread.php"), "\(posted)")
       #expect(await state.thread(3_600_002)?.postIDs.count == (posts ?? 0) + 1, "posted once")
+    }
+  }
+
+  @Test(
+    "a wall in front of what a command reads: the answer says what it is and to ask again",
+    arguments: WallFault.Kind.allCases)
+  func wallInFrontOfACommand(kind: WallFault.Kind) async throws {
+    try await ConsoleChat.with(pollSeconds: 3600) { chat in
+      let state = chat.forum.state
+      await state.setFault(.wall(WallFault(kind: kind, paths: ["/banlist.php"], retryAfterSeconds: 1)))
+      let answer = try await chat.say("!lepers 1002")
+      #expect(answer == Self.wall(kind).commandAnswer, "\(answer)")
+      await state.clearFault(.wall)
+      let rapSheet = try await chat.say("!lepers 1002")
+      #expect(rapSheet.contains("rap sheet"), "\(rapSheet)")
     }
   }
 }

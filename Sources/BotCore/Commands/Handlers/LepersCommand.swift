@@ -63,8 +63,8 @@ enum LepersCommand {
       await context.rapSheets.forget(room: context.room)
       let pages = (sheet.total + pageSize - 1) / pageSize
       return CommandReply(
-        "\(name)'s rap sheet has \(NameList.count(sheet.total, "entry", plural: "entries")) on "
-          + "\(NameList.count(pages, "page")) of \(pageSize); there is no page \(page).")
+        "\(name)'s rap sheet has \(NameList.count(sheet.total, "entry", plural: "entries")), "
+          + "\(pages == 1 ? "one page" : "\(pages) pages") at \(pageSize) an answer; there is no page \(page).")
     }
     var reply = CommandReply()
     let last = first + sheet.entries.count

@@ -136,6 +136,9 @@ enum ReplyCommands {
         if let refusal = (error as? any ForumFailure)?.postingRefusal {
           throw CommandError.failed("The forum refused the reply: \(refusal.message)" + kept)
         }
+        if let wall = (error as? any ForumFailure)?.wall {
+          throw CommandError.failed(wall.commandAnswer + kept)
+        }
         if let refusal = error as? any ForumFailure, !refusal.isNotFound {
           throw CommandError.failed("The forum refused the reply: \(refusal.description)" + kept)
         }

@@ -49,7 +49,13 @@ enum SearchCommands {
     }
     guard !page.results.isEmpty else {
       await context.searches.forget(room: context.room)
-      return CommandReply("The forum found nothing for “\(request.words)” \(request.place).")
+      let hint =
+        switch request.unscopedKeyword {
+        case "thread"?: " To search one thread: \(context.prefix)search thread <thread id or link> <words>."
+        case "forum"?: " To search one forum: \(context.prefix)search forum <forum id> <words>."
+        default: ""
+        }
+      return CommandReply("The forum found nothing for “\(request.words)” \(request.place).\(hint)")
     }
     var session = SearchBook.Session(
       words: request.words, queryID: page.queryID, page: page.navigation?.current ?? 1,
@@ -205,6 +211,9 @@ enum SearchCommands {
     var query: String
     var forumIDs: [String]
     var place: String
+    /// "thread" or "forum" when the words start with one but no id follows: searched as words ("thread safety"),
+    /// and an answer that finds nothing says how to search one thread or forum.
+    var unscopedKeyword: String? = nil
   }
 
   private static func scope(of raw: String, _ context: CommandContext) async throws -> Request {
@@ -229,7 +238,9 @@ enum SearchCommands {
       forumIDs.isEmpty
       ? "in all forums"
       : "in the \(forumIDs.count == 1 ? "forum" : "forums") this room follows (\(forumIDs.joined(separator: ", ")))"
-    return Request(words: words, query: words, forumIDs: forumIDs, place: place)
+    return Request(
+      words: words, query: words, forumIDs: forumIDs, place: place,
+      unscopedKeyword: keyword == "thread" || keyword == "forum" ? keyword : nil)
   }
 
   /// A thread id or a forum link: what `thread` takes before the words.

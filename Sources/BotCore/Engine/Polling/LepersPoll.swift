@@ -36,7 +36,7 @@ struct LepersPoll: EnginePart {
       report.requests += 1
       report.listPages += 1
       let result = try await forum.lepersColony(page: page)
-      let rows = result.punishments.map { Row($0, PunishmentIdentity.of($0)) }
+      let rows = zip(result.punishments, PunishmentIdentity.of(page: result.punishments)).map { Row($0, $1) }
       if let oldest = result.punishments.map(\.date).min() { oldestRead = min(oldest, oldestRead ?? oldest) }
       let unseen = try await database.read { tx in try tx.unseenPunishments(identities: rows.map(\.identity)) }
       // Rows move down as entries are added between two pages: each is taken once.

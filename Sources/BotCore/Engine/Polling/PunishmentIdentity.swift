@@ -9,6 +9,21 @@ enum PunishmentIdentity {
   /// The scheme of the identities stored; a change makes the engine record the current page again unrelayed.
   static let scheme = "1"
 
+  /// The identities of a page's rows, in its order (newest first). Rows alike in all of that (two probations of one
+  /// user by one moderator in one minute, with no post) are told apart by their place among their like: counted from
+  /// the bottom of the page, so one given later (on top) changes no identity already known. The first keeps the
+  /// plain identity, so what was stored before this rule still matches.
+  static func of(page punishments: [Punishment]) -> [String] {
+    var alike: [String: Int] = [:]
+    let fromBottom = punishments.reversed().map { punishment -> String in
+      let identity = of(punishment)
+      let count = (alike[identity] ?? 0) + 1
+      alike[identity] = count
+      return count == 1 ? identity : "\(identity)#\(count)"
+    }
+    return fromBottom.reversed()
+  }
+
   static func of(_ punishment: Punishment) -> String {
     // The date came from a page: a value no Int holds (a date the scraper let through) is named by its text.
     let minutes = (punishment.date.timeIntervalSince1970 / 60).rounded(.down)

@@ -34,9 +34,21 @@ extension Relay {
         let punishments = digested.filter { $0.kind == .punishment }
         let entries = try digestEntries(posts) + colonyEntry(punishments)
         let wasPaused = digested.contains { $0.reason?.hasSuffix(Self.heldNote(Self.pausedReason)) ?? false }
+        // Held for a digest, then the room left digest mode before it was due: the room was never quiet.
+        let leftDigestMode =
+          !isScheduledDigest && digested.allSatisfy { $0.reason?.hasSuffix(Self.heldNote("digest")) ?? false }
+        let occasion: (reason: String, heading: String) =
+          if isScheduledDigest {
+            ("digest", "Digest: ")
+          } else if wasPaused {
+            ("resumed", "While this room was paused: ")
+          } else if leftDigestMode {
+            ("digest mode ended", "Held for this room's digest: ")
+          } else {
+            ("quiet hours ended", "While this room was quiet: ")
+          }
         let heading =
-          (isScheduledDigest
-            ? "Digest: " : wasPaused ? "While this room was paused: " : "While this room was quiet: ")
+          occasion.heading
           + Self.digestCounts(
             posts: posts.count, threads: entries.count - (punishments.isEmpty ? 0 : 1),
             colonyEntries: punishments.count)
@@ -46,8 +58,8 @@ extension Relay {
           transport: transport, room: roomID, kind: .digest, payload: try RelayCoding.encode(message),
           idempotencyKey: OutboxKey.digest(room, firstHeldID: firstID, lastHeldID: lastID), createdAt: now,
           reason:
-            "\(isScheduledDigest ? "digest" : wasPaused ? "resumed" : "quiet hours ended")"
-            + (punishments.isEmpty ? "" : "; Leper's Colony entries: \(punishments.count)") + "; posts: \(postIDs)")
+            occasion.reason + (punishments.isEmpty ? "" : "; Leper's Colony entries: \(punishments.count)")
+            + "; posts: \(postIDs)")
         if try tx.enqueue(&row) {
           outcome.queued += 1
           outcome.transports.insert(transport)

@@ -18,7 +18,7 @@ extension SubscriptionBook {
     if !isFollowed {
       firstPage = try? await forum.lepersColony(page: 1).punishments
     }
-    let rows = firstPage?.map { ($0.date, PunishmentIdentity.of($0)) }
+    let rows = firstPage.map { page in zip(page.map(\.date), PunishmentIdentity.of(page: page)) }
     let now = now()
     return try await store(.lepers, filters: filters, room: room, createdBy: createdBy) { tx in
       // Another room may have subscribed meanwhile: then its seeding stands.
