@@ -6,11 +6,11 @@ import Logging
 /// of the transport's own `run`) fetches, uploads and sends them one relay at a time. Bounded: beyond `capacity`
 /// waiting relays the newest's pictures stay links (logged), as they are in the relay's text anyway.
 ///
-/// What waits here is not kept across a restart: a relay whose pictures were still waiting keeps their links, which
-/// is what the room reads for every picture that is not shown.
+/// What waits here is also kept in the transport's state store (`MatrixPendingPictures`) until it is sent, so the
+/// pictures of a relay sent just before a stop or a crash follow it after the restart.
 final class MatrixPictureFollowUps: Sendable {
   /// One relay's pictures.
-  struct Job: Sendable {
+  struct Job: Sendable, Codable {
     var room: String
     /// The relay as sent, already annotated with the reasons known before it went out.
     var message: OutgoingMessage

@@ -8,6 +8,9 @@ enum MatrixStateKey {
   static let encryptedRooms = "encrypted_rooms"
   /// The picture uploads remembered (`image:…` keys), oldest first, so the oldest can be forgotten.
   static let imageCacheOrder = "image-cache-order"
+  /// The pictures of relays already sent that have yet to follow them (`MatrixPendingPictures`), so a restart
+  /// sends them.
+  static let pendingPictures = "pictures-pending"
 
   static func thread(room: String, key: String) -> String { "thread:\(room):\(key)" }
   /// Set once the encryption notice went to the room: it is sent once per room ever.

@@ -30,7 +30,7 @@ extension MatrixTransport {
 
   /// A picture a post shows: `[img]`, or `[timg]`, which the forum shows shrunk until clicked, or one of the forum's
   /// own attachments (`attachmentID`), which only the forum session may fetch.
-  struct Picture: Sendable, Hashable {
+  struct Picture: Sendable, Hashable, Codable {
     var url: String
     var thumbnail: Bool
     var attachmentID: String? = nil
@@ -76,27 +76,55 @@ extension MatrixTransport {
     return plan
   }
 
-  /// Hands a sent relay's pictures to the follow-ups; when the queue is full they stay links (logged).
-  func followUp(_ job: MatrixPictureFollowUps.Job) {
+  /// Hands a sent relay's pictures to the follow-ups, kept in the state store until they are sent (so a restart
+  /// sends them); when the queue is full they stay links (logged). Called before the relay's send returns, so a
+  /// crash before they are kept leaves the relay undelivered: it goes out again under the same transaction id (the
+  /// same event), with its pictures.
+  func followUp(_ job: MatrixPictureFollowUps.Job) async {
     guard !job.pictures.isEmpty else { return }
+    await pendingPictures.keep(job)
+    await enqueue(job)
+  }
+
+  private func enqueue(_ job: MatrixPictureFollowUps.Job) async {
     if !pictureFollowUps.enqueue(job) {
       logger.warning(
         "pictures of a relay stay links: too many relays wait for theirs",
         metadata: ["room": "\(job.room)", "pictures": "\(job.pictures.count)"])
+      await pendingPictures.forget(job.idempotencyKey)
     }
+  }
+
+  /// Once a process, when the transport is first ready to send: the pictures a stop or a crash left waiting follow
+  /// their relays now. Their sends carry the transaction ids they had, so one sent before the stop is not repeated.
+  func resumePendingPictures() async {
+    let isFirst = state.withLock { state in
+      defer { state.sending.picturesResumed = true }
+      return !state.sending.picturesResumed
+    }
+    guard isFirst else { return }
+    let jobs = await pendingPictures.all()
+    if !jobs.isEmpty {
+      logger.info("pictures left waiting at the last stop follow now", metadata: ["relays": "\(jobs.count)"])
+    }
+    for job in jobs { await enqueue(job) }
   }
 
   /// The follow-ups' loop, for as long as the transport runs: one relay's pictures at a time.
   func runPictureFollowUps() async {
     for await job in pictureFollowUps.jobs {
       if Task.isCancelled { return }
-      await sendPictures(of: job)
+      // Stopped before they were sent (a download cut by the shutdown): kept for the next start.
+      guard await sendPictures(of: job) else { return }
+      await pendingPictures.forget(job.idempotencyKey)
     }
   }
 
   /// Fetches and uploads a relay's pictures, sends each shown one as an `m.image` answering the relay, then, when
-  /// some could not be shown, edits the relay so each link says why (one edit, whatever the number).
-  func sendPictures(of job: MatrixPictureFollowUps.Job) async {
+  /// some could not be shown, edits the relay so each link says why (one edit, whatever the number). False when the
+  /// transport stopped meanwhile: nothing was sent then, and the job is to be done again at the next start.
+  @discardableResult
+  func sendPictures(of job: MatrixPictureFollowUps.Job) async -> Bool {
     var shown: [(picture: Picture, image: UploadedImage)] = []
     var notShown: [String: String] = [:]
     for picture in job.pictures {
@@ -108,19 +136,23 @@ extension MatrixTransport {
         notShown[picture.url] = (error as? ImageFetcher.Failure)?.roomReason ?? "it could not be uploaded"
       }
     }
+    if Task.isCancelled { return false }
     await sendPictures(shown, to: job.room, after: job.relayEventID, thread: job.thread, key: job.idempotencyKey)
-    guard !notShown.isEmpty, case .post(var relay) = job.message.content else { return }
+    guard !notShown.isEmpty, case .post(var relay) = job.message.content else { return true }
     relay.body = Self.annotated(relay.body, notShown: notShown)
     var edit = job.message
     edit.content = .post(relay)
     edit.replaces = job.relayEventID
-    guard let content = contents(of: edit, rendered: renderer.render(edit.content), thread: nil).first else { return }
+    guard let content = contents(of: edit, rendered: renderer.render(edit.content), thread: nil).first else {
+      return true
+    }
     do {
       _ = try await sendEvent(room: job.room, content: content, transactionID: "\(job.idempotencyKey)#pictures")
     } catch {
       logger.warning(
         "could not say why pictures are not shown", metadata: ["room": "\(job.room)", "error": "\(error)"])
     }
+    return true
   }
 
   /// The post's body with "(picture not shown: why)" after each picture that failed.

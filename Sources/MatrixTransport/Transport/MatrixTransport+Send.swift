@@ -49,7 +49,7 @@ extension MatrixTransport {
     }
     // A relay's pictures follow it (an edit of a relay does not send them again).
     if let pictures {
-      followUp(
+      await followUp(
         MatrixPictureFollowUps.Job(
           room: room, message: message, relayEventID: eventID, thread: thread, idempotencyKey: idempotencyKey,
           pictures: pictures.pictures, encrypted: pictures.encrypted))

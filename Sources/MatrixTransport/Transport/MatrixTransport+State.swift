@@ -47,6 +47,8 @@ extension MatrixTransport {
       var imageDownloads: [ContinuousClock.Instant] = []
       /// The last pictures downloaded, for the other kind of room (`MatrixRecentDownloads`).
       var recentDownloads = MatrixRecentDownloads()
+      /// The pictures left waiting at the last stop were handed to the follow-ups (`resumePendingPictures`).
+      var picturesResumed = false
     }
   }
 }

@@ -43,6 +43,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
   let state = Mutex(State())
   /// Relays' pictures waiting to follow them (drained by `run`), and addresses that failed within the hour.
   let pictureFollowUps = MatrixPictureFollowUps()
+  let pendingPictures: MatrixPendingPictures
   let pictureFailures = PictureFailureMemory()
   /// The forum's own attachments, fetched with the bot's forum session; nil leaves them links.
   let forumAttachments: (any ForumAttachmentSource)?
@@ -67,6 +68,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     self.client = MatrixClient(homeserver: configuration.homeserver, httpClient: httpClient, logger: logger)
     self.session = MatrixSession(client: client, configuration: configuration, store: stateStore, logger: logger)
     self.store = stateStore
+    self.pendingPictures = MatrixPendingPictures(store: stateStore, logger: logger)
     self.policy = retryPolicy
     self.logger = logger
     self.aliasPins = MatrixAliasPins(store: stateStore, logger: logger)
@@ -202,6 +204,7 @@ package final class MatrixTransport: ChatTransport, Sendable {
     let threadRooms = await resolvedRooms(configuration.threadRooms)
     state.withLock { $0.rooms.threadRooms = threadRooms }
     state.withLock { $0.signIn.readyToSend = true }
+    await resumePendingPictures()
     // `connected` waits for the first successful sync (see `syncLoop`): only then are rooms and power levels known.
     return MatrixSyncInterpreter(
       transportName: name, ownUserID: whoami.userID, roles: configuration.roleMapping)
