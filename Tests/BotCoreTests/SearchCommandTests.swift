@@ -124,6 +124,10 @@ struct SearchCommandTests {
         == "The bot's forum account is not a Platinum account, so the forum will not let it search; the forum says: “"
         + Self.platinumSentence + "”")
     #expect(!answer.contains("\n"))
+    // The forum did not search: the minute's search is not spent, and once the account can search, it does.
+    bot.forum.searching.setRefusal(nil)
+    let after = await Self.reply(bot, "!search dog")
+    #expect(after.itemCount > 0 && !after.text.hasPrefix("You may search"), "\(after.text)")
   }
 
   @Test("one search a user a minute: refused without asking the forum; others may; the limit is the config's")

@@ -38,6 +38,23 @@ struct WallTests {
     }
   }
 
+  @Test("a page the wall answered that nothing asks again stops holding the wall up once the forum answers others")
+  func staleSightingLifts() async throws {
+    try await withFakeForum(configure: { $0.wallSightingLifetime = .milliseconds(500) }) { forum in
+      try await forum.client.logIn()
+      await forum.state.setFault(.wall(WallFault(kind: .maintenance, paths: ["/banlist.php"], retryAfterSeconds: 5)))
+      _ = await clientError { _ = try await forum.client.lepersColony(page: 1) }
+      #expect(await forum.client.wall != nil)
+      await forum.state.clearFault(.wall)
+      // Soon after, another page answering is no sign the wall in front of the Colony lifted.
+      _ = try await forum.client.bookmarks(page: 1)
+      #expect(await forum.client.wall != nil)
+      try await Task.sleep(for: .milliseconds(600))
+      _ = try await forum.client.bookmarks(page: 1)
+      #expect(await forum.client.wall == nil, "nothing asked the Colony again: the wall does not stand for ever")
+    }
+  }
+
   @Test("a wall is said once in the log when it begins and once when it lifts, with since when")
   func saidOnce() async throws {
     let capture = LogCapture()

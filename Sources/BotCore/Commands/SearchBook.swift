@@ -53,6 +53,14 @@ package actor SearchBook {
     return (limit, max(1, Int((60 - now.timeIntervalSince(oldest)).rounded(.up))))
   }
 
+  /// Gives back the search `admitSearch` took at `at`: the forum did not search (it refused, or could not be
+  /// reached), so the user's minute is not spent.
+  package func refundSearch(user: String, at date: Date) {
+    guard var recent = searches[user], let index = recent.lastIndex(of: date) else { return }
+    recent.remove(at: index)
+    searches[user] = recent
+  }
+
   package func session(room: RoomRef, now: Date) -> Session? { sessions.session(room: room, now: now) }
 
   package func store(_ session: Session, room: RoomRef, now: Date) { sessions.store(session, room: room, now: now) }

@@ -28,6 +28,9 @@ package struct ForumsClientConfiguration: Sendable {
   package var maximumRedirects: Int
   /// The forum whose thread list supplies the announcement rows (any forum lists them; 1 is GBS).
   package var announcementsForumID: String
+  /// A page a wall answered longer ago than this, while the forum answers other pages, no longer holds the wall up:
+  /// nothing may ask that page again for a long time (one only a command reads).
+  package var wallSightingLifetime: Duration = .seconds(300)
 
   package init(
     baseURL: URL = Self.defaultBaseURL,

@@ -17,11 +17,11 @@ package actor ForumTransport {
   private var jar = CookieJar()
   private var jarIsLoaded = false
   /// The wall in front of the forum while its answers are walls (`ForumWall`); nil once the forum answers again on
-  /// every path the wall stood in front of.
+  /// every path the wall stood in front of lately (`ForumsClientConfiguration.wallSightingLifetime`).
   package private(set) var wall: ForumWallSighting?
-  /// The paths (`/showthread.php`) the wall answered, each until the forum answers there itself: a wall may stand in
-  /// front of some pages only, and another page answering does not mean it lifted.
-  private var walledPaths: Set<String> = []
+  /// The paths (`/showthread.php`) the wall answered, with when it last did, each until the forum answers there
+  /// itself: a wall may stand in front of some pages only, and another page answering does not mean it lifted.
+  private var walledPaths: [String: ContinuousClock.Instant] = [:]
 
   /// Uses `httpClient` when given (the caller shuts it down), else creates one that `shutdown()` closes.
   package init(
@@ -134,7 +134,7 @@ package actor ForumTransport {
   /// Remembers the wall; says so once when it begins (or turns into another kind), not at every request.
   private func noteWall(_ found: ForumWall, path: String) {
     let now = Date()
-    walledPaths.insert(path)
+    walledPaths[path] = .now
     if let current = wall, current.wall.kind == found.kind {
       wall = ForumWallSighting(wall: found, since: current.since, lastSeen: now)
       return
@@ -149,9 +149,13 @@ package actor ForumTransport {
       ])
   }
 
-  /// The forum answered itself on `path`: the wall in force has lifted once no path it answered is left.
+  /// The forum answered itself on `path`: the wall in force has lifted once no path it answered lately is left.
   private func noteForumAnswered(path: String) {
-    guard let lifted = wall, walledPaths.remove(path) != nil, walledPaths.isEmpty else { return }
+    guard let lifted = wall else { return }
+    let now = ContinuousClock.now
+    walledPaths[path] = nil
+    walledPaths = walledPaths.filter { now - $0.value <= configuration.wallSightingLifetime }
+    guard walledPaths.isEmpty else { return }
     wall = nil
     ForumRequestMetrics.wall(nil)
     logger.notice(

@@ -44,8 +44,11 @@ enum SearchCommands {
     let page: SearchResultsPage
     do {
       page = try await context.forum.search(query: request.query, forumIDs: request.forumIDs)
-    } catch let refusal as SearchRefusal {
-      throw CommandError.failed(refusal.description)
+    } catch {
+      // The forum did not search (its refusal, a wall, an outage): the user's search of the minute is not spent.
+      await context.searches.refundSearch(user: userKey(context), at: context.now)
+      if let refusal = error as? SearchRefusal { throw CommandError.failed(refusal.description) }
+      throw error
     }
     guard !page.results.isEmpty else {
       await context.searches.forget(room: context.room)
