@@ -15,7 +15,10 @@ package enum IRCPlugin: TransportPlugin {
   package static func make(_ configuration: Configuration, context: TransportBuildContext) throws
     -> any ChatTransport
   {
-    try IRCTransport(configuration: completed(configuration, context: context), logger: context.logger)
+    try IRCTransport(
+      configuration: completed(configuration, context: context),
+      stateStore: context.database.map { BotDatabaseStateStore(database: $0, transport: configuration.name) },
+      logger: context.logger)
   }
 
   package static func probe(_ configuration: Configuration, context: TransportBuildContext) async -> CheckResult {

@@ -27,7 +27,7 @@ extension IRCClient {
       IRCCaseMapping.equal(source.name, connection.registration.currentNick)
     {
       learnSelf(source)
-      acknowledgeEcho(target: message.parameter(0))
+      await acknowledgeEcho(target: message.parameter(0))
       return
     }
     switch message.command {

@@ -25,6 +25,7 @@ extension IRCClient {
       while let result = try await group.next() {
         if let receipt = result {
           group.cancelAll()
+          await lineProgress.deliver(key: key)
           return receipt
         }
       }
@@ -196,11 +197,28 @@ extension IRCClient {
       send.message.replaces != nil
       ? renderer.editLines(for: send.message.content, maxBytesPerLine: budget)
       : renderer.lines(for: send.message.content, maxBytesPerLine: budget, reference: send.message.reference)
+    // Sent before, and stopped part way: the lines the server echoed then are not said again (when this rendering
+    // starts with the very same lines).
+    let echoedBefore = lines.count > 1 ? await lineProgress.linesEchoed(key: send.key) : []
+    let skipped =
+      !echoedBefore.isEmpty && echoedBefore.count <= lines.count
+        && Array(lines.prefix(echoedBefore.count)) == echoedBefore
+      ? echoedBefore.count : 0
+    if skipped > 0 {
+      logger.info(
+        "a message the bot stopped in goes on after the lines the server had",
+        metadata: ["target": "\(send.target)", "lines": "\(lines.count)", "skipped": "\(skipped)"])
+    }
+    guard connection.isOpen(linkID) else {
+      send.continuation.resume(
+        throwing: ChatSendError.retryable(reason: "the IRC connection closed while sending", after: nil))
+      return
+    }
     connection.ledger.begin(
       id: send.id, target: send.target, key: send.key, waiter: send.continuation,
-      byEcho: connection.registration.enabledCaps.contains("echo-message"))
+      byEcho: connection.registration.enabledCaps.contains("echo-message"), lines: lines, skipped: skipped)
     let bucket = connection.bucket
-    for text in lines {
+    for text in lines.dropFirst(skipped) {
       let line: IRCMessage
       do {
         line = try IRCMessage(command: command, parameters: [send.target, text])
@@ -230,9 +248,12 @@ extension IRCClient {
   }
 
   /// Our own line came back (echo-message): it counts for the oldest send to that target still waiting for echoes.
-  func acknowledgeEcho(target: String?) {
+  /// A message of several lines part way through keeps how far it got (`IRCLineProgress`).
+  func acknowledgeEcho(target: String?) async {
     guard let target else { return }
-    settle(connection.ledger.echoed(target: target))
+    let (settled, progress) = connection.ledger.echoed(target: target)
+    settle(settled)
+    if let progress { await lineProgress.echo(key: progress.key, lines: progress.lines) }
   }
 
   /// How long a written send waits for its echoes before a PING settles it instead.

@@ -17,6 +17,8 @@ actor IRCClient {
   let logger: Logger
   let emit: @Sendable (ChatEvent) -> Void
   let renderer: IRCRenderer
+  /// How far messages of several lines got, for a resend after a stop (`IRCLineProgress`).
+  let lineProgress: IRCLineProgress
   /// Who holds which role; replaced by `reconfigure`.
   var permissions: IRCPermissions
   let tlsContext: NIOSSLContext?
@@ -72,8 +74,9 @@ actor IRCClient {
 
   init(
     configuration: IRCTransportConfiguration, logger: Logger, mode: Mode = .transport,
-    emit: @escaping @Sendable (ChatEvent) -> Void
+    stateStore: (any TransportStateStore)? = nil, emit: @escaping @Sendable (ChatEvent) -> Void
   ) throws {
+    self.lineProgress = IRCLineProgress(store: stateStore, logger: logger)
     self.configuration = configuration
     self.sendWaitSeconds = configuration.sendWaitSeconds
     self.mode = mode

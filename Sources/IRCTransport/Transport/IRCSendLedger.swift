@@ -18,6 +18,10 @@ struct IRCSendLedger<Waiter> {
     /// Acknowledged by the server's echo of each line rather than by a PING.
     var byEcho: Bool
     var echoed = 0
+    /// Every line of the message, and how many of them the server had echoed before a restart (not written again):
+    /// what `echoed(target:)` reports as the message's progress.
+    var lines: [String] = []
+    var skipped = 0
     var allWritten = false
     /// When the last line was written, for a send whose echoes do not all come (see `pingForMissingEchoes`).
     var allWrittenAt: ContinuousClock.Instant?
@@ -44,8 +48,11 @@ struct IRCSendLedger<Waiter> {
   func isInFlight(_ id: Int) -> Bool { inFlight[id] != nil }
 
   /// The writer starts on a send.
-  mutating func begin(id: Int, target: String, key: String, waiter: Waiter, byEcho: Bool) {
-    inFlight[id] = InFlight(target: target, key: key, waiter: waiter, byEcho: byEcho)
+  mutating func begin(
+    id: Int, target: String, key: String, waiter: Waiter, byEcho: Bool, lines: [String] = [], skipped: Int = 0
+  ) {
+    inFlight[id] = InFlight(
+      target: target, key: key, waiter: waiter, byEcho: byEcho, lines: lines, skipped: skipped)
   }
 
   /// One more line of the send is being written. Counted before the write: the server's echo of the line may be
@@ -90,16 +97,27 @@ struct IRCSendLedger<Waiter> {
     ackTokens[token] = ids
   }
 
+  /// A message of several lines part way through: its key and the lines the server has echoed so far.
+  struct Progress: Equatable {
+    let key: String
+    let lines: [String]
+  }
+
   /// Our own line came back (echo-message): it counts for the oldest send to that target still waiting for echoes.
-  mutating func echoed(target: String) -> Settled? {
+  /// Returns the send settled by it if any, and the progress of a message of several lines not yet settled.
+  mutating func echoed(target: String) -> (settled: Settled?, progress: Progress?) {
     let folded = IRCCaseMapping.fold(target)
     guard
       let id = inFlight.filter({
         $0.value.byEcho && IRCCaseMapping.fold($0.value.target) == folded && $0.value.echoed < $0.value.lineCount
-      }).keys.min()
-    else { return nil }
-    inFlight[id]?.echoed += 1
-    return finishIfEchoed(id)
+      }).keys.min(), var flight = inFlight[id]
+    else { return (nil, nil) }
+    flight.echoed += 1
+    inFlight[id] = flight
+    if let settled = finishIfEchoed(id) { return (settled, nil) }
+    let done = flight.skipped + flight.echoed
+    guard flight.lines.count > 1, done < flight.lines.count else { return (nil, nil) }
+    return (nil, Progress(key: flight.key, lines: Array(flight.lines.prefix(done))))
   }
 
   /// Sends whose echoes have not all come `wait` after their last line (a server that drops a line without an

@@ -21,7 +21,12 @@ package final class IRCTransport: ChatTransport, Sendable {
   private let logger: Logger
 
   /// Checks the configuration and prepares TLS; connecting happens in `run()`.
-  package init(configuration: IRCTransportConfiguration, logger: Logger = Logger(label: "awfulbot.irc")) throws {
+  /// `stateStore` keeps how far a message of several lines got, so a resend after a crash goes on after the lines the
+  /// server had (`IRCLineProgress`); without one such a message is repeated whole.
+  package init(
+    configuration: IRCTransportConfiguration, stateStore: (any TransportStateStore)? = nil,
+    logger: Logger = Logger(label: "awfulbot.irc")
+  ) throws {
     try configuration.validate()
     var logger = logger
     logger[metadataKey: "transport"] = "\(configuration.name)"
@@ -33,7 +38,7 @@ package final class IRCTransport: ChatTransport, Sendable {
     self.events = queue.events
     self.queue = queue
     let dropLogger = logger
-    self.client = try IRCClient(configuration: configuration, logger: logger) { event in
+    self.client = try IRCClient(configuration: configuration, logger: logger, stateStore: stateStore) { event in
       if let total = queue.offer(event).droppedToReport {
         dropLogger.warning("chat events dropped: too many waiting", metadata: ["dropped": "\(total)"])
       }

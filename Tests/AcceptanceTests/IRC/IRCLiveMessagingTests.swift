@@ -52,6 +52,40 @@ extension IRCServerRestartTests {
       await tester.quit()
     }
 
+    @Test("a message of several lines cut by a stop goes on after the lines the server had echoed, at the resend")
+    func resumesAfterEchoedLines() async throws {
+      let (environment, channel, nick, tester) = try await liveChannel("#lines-")
+      var configuration = botConfiguration(environment, nick: nick, channels: [channel])
+      configuration.floodBurst = 2
+      configuration.floodIntervalSeconds = 0.4
+      let store = InMemoryTransportStateStore()
+      let run = IRCTestEnvironment.unique("")
+      let texts = (1...12).map { "line \(String(format: "%02d", $0)) of \(run)" }
+      let message = OutgoingMessage(.answer(CommandAnswer(lines: texts.map { .sentence([.text($0)]) })))
+
+      let first = try IRCTransport(configuration: configuration, stateStore: store, logger: Logger.quiet())
+      let bot = RunningIRCTransport(first)
+      try await tester.waitForJoin(of: nick)
+      let sending = Task { try await first.send(message, to: channel, idempotencyKey: "answer-\(run)") }
+      try await tester.waitFor("line 06", timeout: .seconds(20)) { $0.nick == nick && $0.text == texts[5] }
+      await bot.stop()
+      #expect(await (try? sending.value) == nil, "the stop came before the last line")
+      let kept = try #require(try await store.value(for: IRCLineProgress.storeKey("answer-\(run)")))
+      #expect(kept.contains(texts[5]))
+
+      let second = try IRCTransport(configuration: configuration, stateStore: store, logger: Logger.quiet())
+      let again = RunningIRCTransport(second)
+      _ = try await second.send(message, to: channel, idempotencyKey: "answer-\(run)")
+      try await tester.waitFor("line 12", timeout: .seconds(20)) { $0.nick == nick && $0.text == texts[11] }
+      let said = await tester.lines.filter { $0.nick == nick && $0.command == "PRIVMSG" }.map(\.text)
+      for text in texts { #expect(said.contains(text), "\(text) was said") }
+      #expect(said.count <= texts.count + 1, "at most the line the stop caught is said twice: \(said)")
+      #expect(try await store.value(for: IRCLineProgress.storeKey("answer-\(run)")) == nil, "forgotten once delivered")
+
+      await again.stop()
+      await tester.quit()
+    }
+
     @Test("a new post on the emulator arrives as NOTICE lines; CR/LF in forum text never starts a command")
     func relayedPostAsNotices() async throws {
       let (environment, channel, nick, tester) = try await liveChannel("#relay-")
