@@ -145,9 +145,6 @@ extension MatrixTransport {
         || $0.rooms.encryptionLookedUp.contains(room)
     }
     guard !known else { return }
-    // Just after a start a send may come before the sign-in: it waits for it, rather than fail as "not signed in"
-    // and count a try.
-    _ = try await tokenForSending(untilReady: false)
     do {
       _ = try await authorized { token in
         try await self.client.stateEvent(token: token, roomID: room, type: MatrixRoomEncryption.eventType)

@@ -168,6 +168,9 @@ extension MatrixTransport {
     room: String, type: String = MatrixEventType.roomMessage, content: JSONValue, transactionID: String,
     encoded: [UInt8]? = nil, allowPlain: Bool = false
   ) async throws -> String {
+    // Just after a start the dispatcher may come before the sign-in and the encryption set-up: the send waits for
+    // them here, before encrypting, rather than fail as "not signed in" or find encryption not on yet.
+    _ = try await tokenForSending()
     // Encryption is one step before the send loop: the same transaction id always carries the same event.
     let (type, payload, encrypted) = try await encryptIfNeeded(
       content, type: type, room: room, transactionID: transactionID, allowPlain: allowPlain)
@@ -233,14 +236,11 @@ extension MatrixTransport {
   }
 
   /// The token to send with. Before the first sign-in finishes, waits a little (the dispatcher may start first);
-  /// a stopped transport refuses at once with its reason. `untilReady` false waits for the sign-in only, not for
-  /// the start-up after it (a read the start-up itself may need).
-  func tokenForSending(untilReady: Bool = true) async throws -> String {
+  /// a stopped transport refuses at once with its reason.
+  private func tokenForSending() async throws -> String {
     let deadline = ContinuousClock.now + .seconds(30)
     while true {
-      if let token = await session.currentToken, !untilReady || state.withLock({ $0.signIn.readyToSend }) {
-        return token
-      }
+      if let token = await session.currentToken, state.withLock({ $0.signIn.readyToSend }) { return token }
       if case .stopped(let reason) = status {
         throw ChatSendError.retryable(reason: "matrix transport \(name) is stopped: \(reason)", after: .seconds(300))
       }
