@@ -49,6 +49,17 @@ struct MatrixAttachmentPictureTests {
       MatrixTransport.imageCacheKey(attachment: "70001", encrypted: true) == "image:encrypted:attachment:70001")
   }
 
+  @Test("a room learned as encrypted after the plan gets encrypted pictures; a plan for an encrypted room stays so")
+  func encryptionLearnedAfterThePlan() {
+    let transport = MatrixTransport.unstarted()
+    #expect(!transport.picturesEncrypted(in: "!r:localhost", planned: false))
+    #expect(transport.picturesEncrypted(in: "!r:localhost", planned: true))
+    // The relay's send looked the room up (just after a start the plan could not know it): its pictures follow it
+    // encrypted, never as a plain upload a link would open.
+    transport.state.withLock { _ = $0.rooms.directory.encrypted.insert("!r:localhost") }
+    #expect(transport.picturesEncrypted(in: "!r:localhost", planned: false))
+  }
+
   @Test("without a forum to ask, attachments stay links and are not planned; with one, they are")
   func plan() {
     let relay = PostRelay(

@@ -76,6 +76,13 @@ extension MatrixTransport {
     return plan
   }
 
+  /// Whether a room's pictures go up as encrypted attachments: as planned, or as the bot knows the room now. The plan
+  /// is made before the relay's send, which may be the first time the bot looks at the room (just after a start);
+  /// encryption once on in a room is never turned off, so a room known as encrypted since gets encrypted pictures.
+  func picturesEncrypted(in room: String, planned: Bool) -> Bool {
+    planned || state.withLock { $0.rooms.directory.encrypted.contains(room) }
+  }
+
   /// Hands a sent relay's pictures to the follow-ups, kept in the state store until they are sent (so a restart
   /// sends them); when the queue is full they stay links (logged). Called before the relay's send returns, so a
   /// crash before they are kept leaves the relay undelivered: it goes out again under the same transaction id (the
@@ -129,7 +136,11 @@ extension MatrixTransport {
     var notShown: [String: String] = [:]
     for picture in job.pictures {
       do {
-        shown.append((picture, try await uploadedImage(picture, encrypted: job.encrypted)))
+        shown.append(
+          (
+            picture,
+            try await uploadedImage(picture, encrypted: picturesEncrypted(in: job.room, planned: job.encrypted))
+          ))
       } catch {
         logger.info(
           "picture stays a link", metadata: ["room": "\(job.room)", "url": "\(picture.url)", "reason": "\(error)"])
