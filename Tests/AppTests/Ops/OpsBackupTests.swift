@@ -219,7 +219,10 @@ struct OpsBackupTests {
         return clock.now()
       })
     try await withRunningServices([service]) {
-      try await waitUntil("four backups") { capture.messages.filter { $0 == "database backed up" }.count >= 4 }
+      // Each backup syncs a file to disk: on a machine busy with fuzzing and other suites, four took over 20 s once.
+      try await waitUntil("four backups", timeout: .seconds(60)) {
+        capture.messages.filter { $0 == "database backed up" }.count >= 4
+      }
       try await Self.relayOne(database)
     }
     let lines = capture.entries.filter { $0.message == "database backed up" }
