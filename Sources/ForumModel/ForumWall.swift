@@ -41,34 +41,36 @@ package struct ForumWall: Sendable, Hashable, Codable, CustomStringConvertible {
     let wait = retryAfterSeconds.map { " It asked for \($0) s of patience." } ?? ""
     switch kind {
     case .challenge:
-      return "The forum answers with a Cloudflare challenge (HTTP \(status)) instead of its pages: a browser check the "
-        + "bot cannot pass. The bot waits and reads on when it lifts; nothing is lost. If it does not lift, give the "
-        + "bot a clearance from a browser (forum.cookies cf_clearance and forum.userAgent; see the README)."
+      return headline + ": a browser check the bot cannot pass. The bot waits and reads on when it lifts; nothing is "
+        + "lost. If it does not lift, give the bot a clearance from a browser (forum.cookies cf_clearance and "
+        + "forum.userAgent; see the README)."
     case .rateLimit:
-      return "The forum is rate-limiting the bot (HTTP \(status)).\(wait) The bot waits and reads on when it lifts; "
-        + "nothing is lost. If it persists, raise forum.requestSpacingSeconds or the poll intervals."
+      return headline + ".\(wait) The bot waits and reads on when it lifts; nothing is lost. If it persists, raise "
+        + "forum.requestSpacingSeconds or the poll intervals."
     case .maintenance:
-      return "The forum is down for maintenance (HTTP \(status)).\(wait) The bot waits and reads on when it is back; "
-        + "nothing is lost."
+      return headline + ".\(wait) The bot waits and reads on when it is back; nothing is lost."
     }
   }
-}
 
-extension ForumWall {
   /// What a person who asked the bot something reads: the command was not run and is not run again by itself
   /// (polling, which `description` speaks of, does read on when the wall lifts).
   package var commandAnswer: String {
     let patience = retryAfterSeconds.map { " and asked for \($0) s of patience" } ?? ""
+    let again =
+      switch kind {
+      case .challenge: "once it lifts"
+      case .rateLimit: "in a while"
+      case .maintenance: "once it is back"
+      }
+    return headline + patience + ", so the bot could not ask it. Ask again \(again)."
+  }
+
+  /// What stands in front of the forum, with the status it came with: how both sentences begin.
+  private var headline: String {
     switch kind {
-    case .challenge:
-      return "The forum answers with a Cloudflare challenge (HTTP \(status)) instead of its pages, so the bot could "
-        + "not ask it. Ask again once it lifts."
-    case .rateLimit:
-      return "The forum is rate-limiting the bot (HTTP \(status))\(patience), so the bot could not ask it. Ask again "
-        + "in a while."
-    case .maintenance:
-      return "The forum is down for maintenance (HTTP \(status))\(patience), so the bot could not ask it. Ask again "
-        + "once it is back."
+    case .challenge: "The forum answers with a Cloudflare challenge (HTTP \(status)) instead of its pages"
+    case .rateLimit: "The forum is rate-limiting the bot (HTTP \(status))"
+    case .maintenance: "The forum is down for maintenance (HTTP \(status))"
     }
   }
 }

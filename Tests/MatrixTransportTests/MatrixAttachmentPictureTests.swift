@@ -49,15 +49,14 @@ struct MatrixAttachmentPictureTests {
       MatrixTransport.imageCacheKey(attachment: "70001", encrypted: true) == "image:encrypted:attachment:70001")
   }
 
-  @Test("a room learned as encrypted after the plan gets encrypted pictures; a plan for an encrypted room stays so")
+  @Test("a room's pictures are encrypted as the bot knows the room when it uploads them, not when it planned them")
   func encryptionLearnedAfterThePlan() {
     let transport = MatrixTransport.unstarted()
-    #expect(!transport.picturesEncrypted(in: "!r:localhost", planned: false))
-    #expect(transport.picturesEncrypted(in: "!r:localhost", planned: true))
+    #expect(!transport.picturesEncrypted(in: "!r:localhost"))
     // The relay's send looked the room up (just after a start the plan could not know it): its pictures follow it
     // encrypted, never as a plain upload a link would open.
     transport.state.withLock { _ = $0.rooms.directory.encrypted.insert("!r:localhost") }
-    #expect(transport.picturesEncrypted(in: "!r:localhost", planned: false))
+    #expect(transport.picturesEncrypted(in: "!r:localhost"))
   }
 
   @Test("without a forum to ask, attachments stay links and are not planned; with one, they are")

@@ -18,7 +18,6 @@ final class MatrixPictureFollowUps: Sendable {
     var thread: MatrixThreadPosition?
     var idempotencyKey: String
     var pictures: [MatrixTransport.Picture]
-    var encrypted: Bool
   }
 
   static let capacity = 256

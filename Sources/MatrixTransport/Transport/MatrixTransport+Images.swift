@@ -45,7 +45,6 @@ extension MatrixTransport {
   struct PicturePlan: Sendable {
     var pictures: [Picture] = []
     var notShown: [String: String] = [:]
-    var encrypted = false
   }
 
   /// What becomes of a relayed post's pictures, decided without a network request: the relay goes out at once and
@@ -54,7 +53,6 @@ extension MatrixTransport {
   func picturePlan(of relay: PostRelay, display: PictureDisplay, room: String) -> PicturePlan {
     let settings = configuration.images
     var plan = PicturePlan()
-    plan.encrypted = state.withLock { $0.rooms.directory.encrypted.contains(room) }
     guard settings.enabled, settings.perPost > 0, display == .inline else { return plan }
     var seen: Set<String> = []
     // Without a forum to ask, the forum's attachments stay links (nothing else may fetch them).
@@ -76,11 +74,11 @@ extension MatrixTransport {
     return plan
   }
 
-  /// Whether a room's pictures go up as encrypted attachments: as planned, or as the bot knows the room now. The plan
-  /// is made before the relay's send, which may be the first time the bot looks at the room (just after a start);
-  /// encryption once on in a room is never turned off, so a room known as encrypted since gets encrypted pictures.
-  func picturesEncrypted(in room: String, planned: Bool) -> Bool {
-    planned || state.withLock { $0.rooms.directory.encrypted.contains(room) }
+  /// Whether a room's pictures go up as encrypted attachments, as the bot knows the room when it uploads them: after
+  /// the relay's send, which looked the room up if nothing had shown it yet (just after a start, a plan made before
+  /// the send could not know, and an encrypted room's picture went up in the clear).
+  func picturesEncrypted(in room: String) -> Bool {
+    state.withLock { $0.rooms.directory.encrypted.contains(room) }
   }
 
   /// Hands a sent relay's pictures to the follow-ups, kept in the state store until they are sent (so a restart
@@ -134,13 +132,10 @@ extension MatrixTransport {
   func sendPictures(of job: MatrixPictureFollowUps.Job) async -> Bool {
     var shown: [(picture: Picture, image: UploadedImage)] = []
     var notShown: [String: String] = [:]
+    let encrypted = picturesEncrypted(in: job.room)
     for picture in job.pictures {
       do {
-        shown.append(
-          (
-            picture,
-            try await uploadedImage(picture, encrypted: picturesEncrypted(in: job.room, planned: job.encrypted))
-          ))
+        shown.append((picture, try await uploadedImage(picture, encrypted: encrypted)))
       } catch {
         logger.info(
           "picture stays a link", metadata: ["room": "\(job.room)", "url": "\(picture.url)", "reason": "\(error)"])

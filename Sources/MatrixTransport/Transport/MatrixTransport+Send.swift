@@ -52,7 +52,7 @@ extension MatrixTransport {
       await followUp(
         MatrixPictureFollowUps.Job(
           room: room, message: message, relayEventID: eventID, thread: thread, idempotencyKey: idempotencyKey,
-          pictures: pictures.pictures, encrypted: picturesEncrypted(in: room, planned: pictures.encrypted)))
+          pictures: pictures.pictures))
     }
     return DeliveryReceipt(id: eventID)
   }

@@ -22,8 +22,9 @@ struct LepersPoll: EnginePart {
   /// the seen set and the outbox rows commit together, and each row's key names the room and the entry, so a crash
   /// before the commit reads the pages again and one after it delivers what was queued. A room gets at most its
   /// replay cap of entries one by one from one read, the rest as one line that counts them; quiet hours hold them
-  /// as they hold announcements, and a room in digest mode gets them in its digest (`Relay.deliver(_:to:reason:in:)`). Before the Colony was seeded (no room followed it when the first one subscribed,
-  /// and the subscription could not read it then), page 1 is recorded without relaying anything.
+  /// as they hold announcements, and a room in digest mode gets them in its digest (`Relay.deliver(_:to:reason:in:)`).
+  /// Before the Colony was seeded (no room followed it when the first one subscribed, and the subscription could not
+  /// read it then), page 1 is recorded without relaying anything.
   func run(_ report: inout PollReport) async throws {
     let isSeeded = try await database.read { tx in
       try tx.seedScheme(source: PollSource.lepers.name) == PunishmentIdentity.scheme

@@ -21,7 +21,7 @@ extension Relay {
       for entry in punishments {
         let item = HeldItemRecord(
           transport: room.transport, room: room.room, kind: .punishment, postID: entry.identity,
-          payload: try RelayCoding.encode(entry.punishment), reason: "\(reason); \(Self.heldNote("digest"))",
+          payload: try RelayCoding.encode(entry.punishment), reason: "\(reason); \(Self.heldNote(Self.digestReason))",
           createdAt: now)
         if try tx.hold(item) { outcome.held += 1 }
       }

@@ -32,11 +32,12 @@ extension Relay {
       if let first = digested.first, let last = digested.last, let firstID = first.id, let lastID = last.id {
         let posts = digested.filter { $0.kind == .post }
         let punishments = digested.filter { $0.kind == .punishment }
-        let entries = try digestEntries(posts) + colonyEntry(punishments)
+        let threads = try digestEntries(posts)
+        let entries = threads + (try colonyEntry(punishments))
         let wasPaused = digested.contains { $0.reason?.hasSuffix(Self.heldNote(Self.pausedReason)) ?? false }
         // Held for a digest, then the room left digest mode before it was due: the room was never quiet.
         let leftDigestMode =
-          !isScheduledDigest && digested.allSatisfy { $0.reason?.hasSuffix(Self.heldNote("digest")) ?? false }
+          !isScheduledDigest && digested.allSatisfy { $0.reason?.hasSuffix(Self.heldNote(Self.digestReason)) ?? false }
         let occasion: (reason: String, heading: String) =
           if isScheduledDigest {
             ("digest", "Digest: ")
@@ -49,9 +50,7 @@ extension Relay {
           }
         let heading =
           occasion.heading
-          + Self.digestCounts(
-            posts: posts.count, threads: entries.count - (punishments.isEmpty ? 0 : 1),
-            colonyEntries: punishments.count)
+          + Self.digestCounts(posts: posts.count, threads: threads.count, colonyEntries: punishments.count)
         let message = OutgoingMessage(.digest(Digest(title: heading, entries: entries)))
         let postIDs = posts.compactMap(\.postID).joined(separator: " ")
         var row = OutboxRecord(

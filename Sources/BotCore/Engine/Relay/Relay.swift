@@ -33,6 +33,8 @@ struct Relay {
 
   /// The hold reason of posts that came while the room was paused.
   static let pausedReason = "paused"
+  /// The hold reason of what a room in digest mode keeps for its digest.
+  static let digestReason = "digest"
 
   /// Why a room that holds everything now holds it: paused, or quiet (its hours, or `quiet for`).
   static func holdReason(_ settings: RoomSettings) -> String { settings.isPaused ? pausedReason : "quiet" }
@@ -104,7 +106,8 @@ struct Relay {
     var outcome = RelayOutcome()
 
     if case .digest = settings.mode {
-      return try hold(posts, threadID: threadID, threadTitle: threadTitle, room: room, reason: "digest", in: tx)
+      return try hold(
+        posts, threadID: threadID, threadTitle: threadTitle, room: room, reason: Self.digestReason, in: tx)
     }
     if settings.isQuiet(at: now, calendar: calendar) {
       // Paused or quiet: the release's heading says which.
